@@ -1,0 +1,40 @@
+# Sandtable: every target bootstraps .venv from this repo's own files.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: play demo test soak bench assets venv clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+play: $(STAMP)
+	$(PY) -m game play
+
+demo: $(STAMP)
+	$(PY) -m game demo
+
+test: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m "not soak"
+
+soak: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m soak
+
+bench: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m game bench
+
+# Regenerate art, sound and the font subset (needs the 'tools' extra).
+assets: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,tools]'
+	$(PY) tools/gen_tiles.py
+	$(PY) tools/gen_sprites.py
+	$(PY) tools/gen_audio.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache

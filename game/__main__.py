@@ -1,0 +1,155 @@
+"""Command line: python -m game COMMAND ...
+
+  play [--fullscreen] [--game ID] [--load SAVE]   open the window (title screen)
+  demo                                            kiosk: AI plays AI in a loop
+  selfplay GAME --games N --seed S --agents A,B [--json]
+  replay SAVE [--verify]                          re-play a save, check its hash
+  screenshot GAME --out FILE.png [--save SAVE] [--scene board|title|select|seats|gameover]
+  map-info PATH [--json]                          what the loader reads from a TMX map
+  bench [--game ID] [--json]                      speed figures
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _cmd_play(a: argparse.Namespace) -> int:
+    from game.client.app import run
+    return run(mode="play", fullscreen=a.fullscreen, game_id=a.game, load=a.load)
+
+
+def _cmd_demo(a: argparse.Namespace) -> int:
+    from game.client.app import run
+    return run(mode="demo", fullscreen=a.fullscreen)
+
+
+def _cmd_selfplay(a: argparse.Namespace) -> int:
+    from game.runner import selfplay
+    try:
+        stats = selfplay(a.game, a.games, a.seed, a.agents.split(","))
+    except (KeyError, ValueError) as e:
+        print(f"selfplay: {e.args[0] if e.args else e}", file=sys.stderr)
+        return 2
+    d = stats.as_dict()
+    if a.json:
+        print(json.dumps(d))
+    else:
+        wins = ", ".join(f"{k} {v}" for k, v in d["wins"].items())
+        print(f"{d['game']}: {d['games']} games, {a.agents}: wins {wins}, draws {d['draws']}; "
+              f"mean {d['mean_turns']} turns, {d['mean_actions']} actions; {d['games_per_second']} games/s")
+    return 0
+
+
+def _cmd_replay(a: argparse.Namespace) -> int:
+    from game.core.errors import SaveError
+    from game.core.save import load_game, read_save
+    try:
+        data = read_save(a.save)
+        g = load_game(a.save, verify=a.verify)
+    except SaveError as e:
+        print(f"replay: {e}", file=sys.stderr)
+        return 2
+    r = g.result()
+    status = f"over, {r.winner or 'draw'} ({r.reason})" if r else f"in progress, {g.to_move()} to move"
+    check = "hash verified" if a.verify else "hash not checked"
+    print(f"{a.save}: {data['game']} seed {data['seed']}, {len(g.history)} actions, {status}; "
+          f"state {g.state_hash()} ({check})")
+    return 0
+
+
+def _cmd_screenshot(a: argparse.Namespace) -> int:
+    from game.client.screenshot import render
+    from game.core.errors import SaveError
+    try:
+        out = render(a.game, a.out, save=a.save, scene=a.scene)
+    except (SaveError, KeyError) as e:
+        print(f"screenshot: {e.args[0] if e.args else e}", file=sys.stderr)
+        return 2
+    print(out)
+    return 0
+
+
+def _cmd_map_info(a: argparse.Namespace) -> int:
+    from game.core.errors import MapError
+    from game.core.tmx import map_info
+    try:
+        info = map_info(a.path)
+    except MapError as e:
+        print(f"map-info: {e}", file=sys.stderr)
+        return 2
+    if a.json:
+        print(json.dumps(info, ensure_ascii=False))
+    else:
+        print(f"{a.path}: {info['orientation']} {info['width']}x{info['height']} "
+              f"(stagger {info['staggeraxis']}/{info['staggerindex']}), {len(info['cells'])} cells")
+        for c in info["cells"]:
+            print(f"  {c['name']:>6} ({c['x']},{c['y']}): {' '.join(c['neighbours'])}")
+    return 0
+
+
+def _cmd_bench(a: argparse.Namespace) -> int:
+    from game.runner import bench
+    d = bench(a.game, seconds=a.seconds, frames=a.frames, with_client=not a.no_client)
+    if a.json:
+        print(json.dumps(d))
+    else:
+        for k, v in d.items():
+            print(f"{k:>28}: {v}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m game", description="Sandtable: historical board wargames.")
+    sub = p.add_subparsers(dest="cmd", required=True)
+
+    s = sub.add_parser("play", help="open the game window")
+    s.add_argument("--fullscreen", action="store_true")
+    s.add_argument("--game", default=None, help="skip to this game's seat screen")
+    s.add_argument("--load", default=None, help="open a save")
+    s.set_defaults(fn=_cmd_play)
+
+    s = sub.add_parser("demo", help="kiosk: AI plays AI in an attract loop (hold Esc 2 s to exit)")
+    s.add_argument("--fullscreen", action="store_true")
+    s.set_defaults(fn=_cmd_demo)
+
+    s = sub.add_parser("selfplay", help="play headless games between agents")
+    s.add_argument("game")
+    s.add_argument("--games", type=int, default=10)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--agents", default="heuristic,random", help="one agent per seat, in seat order")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=_cmd_selfplay)
+
+    s = sub.add_parser("replay", help="re-play a save")
+    s.add_argument("save")
+    s.add_argument("--verify", action="store_true", help="check the final state hash")
+    s.set_defaults(fn=_cmd_replay)
+
+    s = sub.add_parser("screenshot", help="render a screen to PNG, headless")
+    s.add_argument("game")
+    s.add_argument("--out", required=True)
+    s.add_argument("--save", default=None)
+    s.add_argument("--scene", default="board", choices=["board", "title", "select", "seats", "gameover"])
+    s.set_defaults(fn=_cmd_screenshot)
+
+    s = sub.add_parser("map-info", help="print what the loader reads from a TMX map")
+    s.add_argument("path")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=_cmd_map_info)
+
+    s = sub.add_parser("bench", help="speed figures")
+    s.add_argument("--game", default="nomonhan")
+    s.add_argument("--seconds", type=float, default=3.0)
+    s.add_argument("--frames", type=int, default=300)
+    s.add_argument("--no-client", action="store_true")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=_cmd_bench)
+
+    a = p.parse_args(argv)
+    return a.fn(a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

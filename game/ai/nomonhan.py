@@ -1,0 +1,142 @@
+"""A heuristic Nomonhan player.
+
+- Attacks are planned with exact dice odds: every unit that must attack joins
+  its best target, and optional attacks are made when the expected exchange
+  favours us.
+- Every other decision (moves, losses, retreats, advances, the order of
+  combats) is a one-ply look-ahead: apply each legal action to a copy with
+  fresh dice (it never peeks at the real dice) and keep the best position
+  under a static evaluation that knows the victory conditions.
+"""
+from __future__ import annotations
+
+import random
+
+from game.core.actions import Action
+from game.rulesets.nomonhan.actions import Assign, EndDeclarations, EndPhase, Resolve
+from game.rulesets.nomonhan.rules import Nomonhan, other
+from game.systems.combat import pool_odds
+
+W_POINT = 10.0        # one victory point
+W_TANK_ALIVE = 30.0   # each Japanese tank regiment still on the map (two lost = defeat)
+W_TANK_STEP = 8.0
+W_ART = 80.0          # the Soviet artillery alive (its loss = defeat)
+W_ART_DIST = 4.0      # Japanese closeness to the artillery
+W_EXCHANGE = 5.0      # expected step exchange of contacts on the map
+W_HILL = 1.5
+
+
+def exchange(g: Nomonhan, attackers: tuple[str, ...], defender: str) -> float:
+    """Expected (defender losses - attacker losses) if ``attackers`` hit ``defender``."""
+    s = g.strengths(attackers, defender)
+    o = pool_odds(s["attack_dice"], len(s["attack_hits_on"]), s["defense_dice"], len(s["defense_hits_on"]))
+    return o["def_losses"] - o["att_losses"]
+
+
+def evaluate(g: Nomonhan, side: str) -> float:
+    """Static value of the position for ``side`` (higher is better)."""
+    r = g.result()
+    if r is not None:
+        if r.winner is None:
+            return 0.0
+        return 10_000.0 if r.winner == side else -10_000.0
+    sign = 1.0 if side == "JP" else -1.0     # terms below are from Japan's point of view
+    sc = g.score()
+    v = W_POINT * (sc.JP - sc.SOV)
+    for key in ("JP_T3", "JP_T4"):
+        if g.pos(key) is not None:
+            v += W_TANK_ALIVE + W_TANK_STEP * (g.unit(key).max_steps - g.steps_lost(key))
+    art = g.pos("SV_ART")
+    on_map = g.units_on_map()
+    if art is not None:
+        v -= W_ART
+        jp = [h for u, h in on_map if u.side == "JP"]
+        if jp:
+            d = min(g.board.distance(h, art) for h in jp)
+            v += W_ART_DIST * max(0, 6 - d)
+            v += 6.0 * (3 - min(3, len(g.retreat_hexes("SV_ART"))))
+    occ = g.occupancy()
+    for u, h in on_map:
+        s = 1.0 if u.side == "JP" else -1.0
+        if h in g.facts.hills:
+            v += s * W_HILL
+        if g.attack_value(u.key) <= 0:
+            continue
+        for n in g.facts.neighbours[h]:
+            o = occ.get(n)
+            if o is None or o[1] == u.side or not g.can_attack_across(h, n):
+                continue
+            ex = exchange(g, (u.key,), o[0])
+            mandatory = h not in g.facts.hills
+            # a forced attack counts in full, an optional one only when it pays
+            v += s * W_EXCHANGE * (ex if mandatory else max(ex, 0.0)) * 0.5
+    return sign * v
+
+
+class NomonhanAgent:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Nomonhan) -> Action:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        d = game.pending()
+        if d.kind == "declare":
+            return self._declare(game, legal)
+        if d.kind == "order":
+            return self._order(game, legal)
+        return self._lookahead(game, legal, d.seat)
+
+    # -- attacks -------------------------------------------------------------
+    def _declare(self, g: Nomonhan, legal: list[Action]) -> Action:
+        g.world.activate()
+        f = g.flow()
+        assigned = {a for _, atts in f.declared for a in atts}
+        groups = {d: list(a) for d, a in f.declared}
+        options: dict[str, list[str]] = {}
+        for a in legal:
+            if isinstance(a, Assign):
+                options.setdefault(a.attacker, []).append(a.defender)
+        # 1. units that must attack join the target where they do most good
+        for att, targets in sorted(options.items()):
+            if g.must_attack(att):
+                best = max(targets, key=lambda d: (exchange(g, tuple(groups.get(d, [])) + (att,), d), d))
+                return Assign(att, best)
+        # 2. optional attacks that improve a group's expected exchange
+        best_gain, best_act = 0.15, None
+        for att, targets in sorted(options.items()):
+            for d in targets:
+                base = exchange(g, tuple(groups[d]), d) if d in groups else 0.0
+                gain = exchange(g, tuple(groups.get(d, [])) + (att,), d) - base
+                if gain > best_gain:
+                    best_gain, best_act = gain, Assign(att, d)
+        if best_act is not None:
+            return best_act
+        return EndDeclarations() if EndDeclarations() in legal else legal[0]
+
+    def _order(self, g: Nomonhan, legal: list[Action]) -> Action:
+        g.world.activate()
+        groups = dict(g.flow().declared)
+        return max(legal, key=lambda a: (exchange(g, groups[a.defender], a.defender), a.defender)
+                   if isinstance(a, Resolve) else (-99, ""))
+
+    # -- everything else -------------------------------------------------------
+    def _lookahead(self, g: Nomonhan, legal: list[Action], seat: str) -> Action:
+        seed = self.rng.randrange(1 << 30)
+        best_v, best = None, []
+        for a in legal:
+            c = g.clone(with_log=False, reseed=seed)
+            c.apply(a)
+            v = evaluate(c, seat)
+            if isinstance(a, EndPhase):
+                v += 0.01        # between equals, stop rather than shuffle
+            c.close()
+            if best_v is None or v > best_v + 1e-9:
+                best_v, best = v, [a]
+            elif abs(v - best_v) <= 1e-9:
+                best.append(a)
+        g.world.activate()
+        return best[self.rng.randrange(len(best))]

@@ -1,0 +1,1 @@
+"""The Sandtable kernel. Nothing here imports pygame."""

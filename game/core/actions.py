@@ -1,0 +1,79 @@
+"""Actions and pending decisions.
+
+Every change of state is an :class:`Action`: a frozen dataclass chosen from
+``game.legal_actions()`` for the seat that must decide now. Each ruleset
+declares its action types with :func:`action`, which gives them a stable
+``kind`` name used in saves.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+_REGISTRY: dict[str, type["Action"]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: ClassVar[str] = "action"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            out[f.name] = list(v) if isinstance(v, tuple) else v
+        return out
+
+    def label(self) -> str:
+        """Short human text (menus, logs)."""
+        args = ", ".join(str(getattr(self, f.name)) for f in fields(self))
+        return f"{self.kind}({args})" if args else self.kind
+
+
+def action(kind: str):
+    """Class decorator: register an action type under ``kind`` (unique across games)."""
+
+    def wrap(cls: type[Action]) -> type[Action]:
+        if kind in _REGISTRY and _REGISTRY[kind] is not cls:
+            raise ValueError(f"action kind {kind!r} registered twice")
+        cls.kind = kind
+        _REGISTRY[kind] = cls
+        return cls
+
+    return wrap
+
+
+def action_from_json(data: dict[str, Any]) -> Action:
+    """Rebuild an action from its saved form. Raises ValueError with the reason."""
+    if not isinstance(data, dict) or "kind" not in data:
+        raise ValueError(f"not an action: {data!r}")
+    cls = _REGISTRY.get(data["kind"])
+    if cls is None:
+        raise ValueError(f"unknown action kind {data['kind']!r}")
+    kwargs = {}
+    for f in fields(cls):
+        if f.name not in data:
+            raise ValueError(f"action {data['kind']!r} lacks field {f.name!r}")
+        v = data[f.name]
+        kwargs[f.name] = tuple(v) if isinstance(v, list) else v
+    extra = set(data) - {f.name for f in fields(cls)} - {"kind"}
+    if extra:
+        raise ValueError(f"action {data['kind']!r} has unknown fields {sorted(extra)}")
+    return cls(**kwargs)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who must decide what now. ``kind`` names the decision (e.g. "move",
+    "declare", "loss", "retreat", "advance"); ``prompt`` is for people."""
+
+    seat: str
+    kind: str
+    prompt: str
+    context: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.context:
+            if k == key:
+                return v
+        return default

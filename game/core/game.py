@@ -1,0 +1,205 @@
+"""The game object every ruleset builds on (OpenSpiel-like, with an esper world).
+
+Public API, the same for every game:
+
+    g = ruleset.new_game(seed=7, options={})
+    g.pending()            -> Decision | None   (None when the game is over)
+    g.to_move()            -> seat name | None
+    g.legal_actions()      -> list[Action]
+    g.apply(action)        -> list[Event]  (raises IllegalActionError, state unchanged)
+    g.is_over(), g.result()
+    g.observation(seat)    -> what that seat may see
+    g.snapshot()/restore(), g.clone(), g.state_hash()
+
+Subclasses implement the ``_``-prefixed hooks and keep *all* state in the esper
+world (frozen dataclass components), except the dice state, which the base
+class snapshots itself.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterable
+
+import esper
+
+from .actions import Action, Decision
+from .ecs import Snapshot, World
+from .errors import IllegalActionError
+from .events import Event
+from .rng import Dice
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    winner: str | None          # seat name, or None for a draw
+    reason: str                 # e.g. "artillery eliminated", "points 5-3"
+    scores: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameSnapshot:
+    world: Snapshot
+    dice: Any
+    history_len: int
+    events_len: int
+
+
+class Game:
+    game_id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    seats: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, seed: int = 0, options: dict[str, Any] | None = None, *, _blank: bool = False):
+        self.seed = int(seed)
+        self.options = self.default_options() | dict(options or {})
+        self.world = World()
+        self.dice = Dice(self.seed, self._on_roll)
+        self.history: list[Action] = []
+        self.events: list[Event] = []
+        self._new_events: list[Event] = []
+        self._legal_cache: list[Action] | None = None
+        if not _blank:
+            self.world.activate()
+            self._setup()
+            self._flush_events()
+
+    # -- hooks for rulesets ----------------------------------------------
+    @classmethod
+    def default_options(cls) -> dict[str, Any]:
+        return {}
+
+    def _setup(self) -> None:
+        raise NotImplementedError
+
+    def _pending(self) -> Decision | None:
+        raise NotImplementedError
+
+    def _legal(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def _result(self) -> Result | None:
+        raise NotImplementedError
+
+    def _observation(self, seat: str) -> dict[str, Any]:
+        """Default: a perfect-information game shows everything to everyone."""
+        return self.public_state()
+
+    def public_state(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    # -- events ------------------------------------------------------------
+    def emit(self, kind: str, text: str = "", **data: Any) -> None:
+        self._new_events.append(Event(kind, data, text))
+
+    def _on_roll(self, purpose: str, values: tuple[int, ...]) -> None:
+        self.emit("DiceRolled", f"{purpose}: rolled {' '.join(map(str, values))}",
+                  purpose=purpose, values=values)
+
+    def _flush_events(self) -> list[Event]:
+        out, self._new_events = self._new_events, []
+        self.events.extend(out)
+        return out
+
+    # -- public API ----------------------------------------------------------
+    def pending(self) -> Decision | None:
+        self.world.activate()
+        return self._pending()
+
+    def to_move(self) -> str | None:
+        d = self.pending()
+        return d.seat if d else None
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal_cache is None:
+            self.world.activate()
+            self._legal_cache = [] if self._pending() is None else self._legal()
+        return list(self._legal_cache)
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions()
+
+    def apply(self, action: Action) -> list[Event]:
+        legal = self.legal_actions()
+        if action not in legal:
+            d = self.pending()
+            if d is None:
+                raise IllegalActionError(f"{self.game_id}: the game is over; {action.label()} is not allowed")
+            raise IllegalActionError(
+                f"{self.game_id}: {action.label()} is not legal now "
+                f"({d.seat} must decide: {d.prompt}; {len(legal)} legal actions)")
+        self.world.activate()
+        self._legal_cache = None
+        self.history.append(action)
+        self._apply(action)
+        return self._flush_events()
+
+    def is_over(self) -> bool:
+        return self.pending() is None
+
+    def result(self) -> Result | None:
+        self.world.activate()
+        return self._result()
+
+    def observation(self, seat: str) -> dict[str, Any]:
+        if seat not in self.seats:
+            raise ValueError(f"{self.game_id}: unknown seat {seat!r}; seats are {self.seats}")
+        self.world.activate()
+        return self._observation(seat)
+
+    # -- copies ------------------------------------------------------------
+    def snapshot(self) -> GameSnapshot:
+        return GameSnapshot(self.world.snapshot(), self.dice.getstate(), len(self.history), len(self.events))
+
+    def restore(self, snap: GameSnapshot) -> None:
+        """Go back to ``snap`` (taken earlier from this game: history and events are truncated)."""
+        self.world.restore(snap.world)
+        self.dice.setstate(snap.dice)
+        del self.history[snap.history_len:]
+        del self.events[snap.events_len:]
+        self._legal_cache = None
+
+    def clone(self, *, with_log: bool = True, reseed: int | None = None) -> "Game":
+        """An independent copy with its own esper world. ``with_log=False`` skips
+        copying history and events (for AI search). ``reseed`` gives the copy
+        fresh dice, so a search cannot peek at the real game's future rolls."""
+        other = type(self).__new__(type(self))
+        Game.__init__(other, self.seed, self.options, _blank=True)
+        self._copy_extra(other)
+        other.world.restore(self.world.snapshot())
+        if reseed is None:
+            other.dice.setstate(self.dice.getstate())
+        else:
+            other.dice = Dice(reseed, other._on_roll)
+        if with_log:
+            other.history = list(self.history)
+            other.events = list(self.events)
+        self.world.activate()
+        return other
+
+    def view_for(self, seat: str, seed: int = 0) -> "Game":
+        """What an agent for ``seat`` may search: a copy with fresh dice. A
+        hidden-information game overrides this to return a determinized copy
+        that agrees with ``observation(seat)``."""
+        return self.clone(with_log=False, reseed=seed)
+
+    def _copy_extra(self, other: "Game") -> None:
+        """Copy per-game static data (boards, tables) that is not in the world."""
+
+    def close(self) -> None:
+        self.world.close()
+
+    def state_hash(self) -> str:
+        snap = self.world.snapshot()
+        h = hashlib.sha256()
+        for ent, comps in snap:
+            h.update(repr((ent, sorted(repr(c) for c in comps))).encode())
+        h.update(repr(self.dice.getstate()).encode())
+        return h.hexdigest()[:20]
+
+
+def components(ent: int) -> Iterable[Any]:
+    return esper.components_for_entity(ent)

@@ -1,0 +1,796 @@
+"""ノモンハンの戦い: the rules, clause by clause (Korean seed text, data sheet §5).
+
+Sequence of play [5.0]: initiative side moves, fights; the other side moves,
+fights; if the initiative has not changed the cycle repeats inside the turn.
+The turn ends at once when the initiative side retreats or loses a step in
+combat [6.0], and the initiative passes.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
+
+import esper
+
+from game.core.actions import Action, Decision
+from game.core.board import Board
+from game.core.game import Game, Result
+from game.core.tmx import load_board
+from game.paths import ROOT
+from game.systems import movement
+from game.systems.combat import roll_pool
+
+from .actions import (Advance, Assign, BlowBridge, EndAdvance, EndDeclarations, EndPhase, Enter, Move,
+                      Resolve, Retreat, StepLoss)
+from .components import (Bridge, Combat, Eliminated, Flow, Hex, OutOfPlay, Position, Score, Steps, TurnMarker,
+                         Unit)
+
+SIDES = ("JP", "SOV")
+DATA_PATH = ROOT / "game" / "rulesets" / "nomonhan" / "data.json"
+
+
+def other(side: str) -> str:
+    return "SOV" if side == "JP" else "JP"
+
+
+@lru_cache(maxsize=4)
+def load_data(path: str = str(DATA_PATH)) -> dict[str, Any]:
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+class MapFacts:
+    """What the rules read from maps/nomonhan.tmx, computed once per board."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        self.terrain = {n: c.terrain for n, c in board.cells.items()}
+        self.hills = frozenset(n for n, t in self.terrain.items() if t == "hill")
+        self.passable = frozenset(n for n, t in self.terrain.items() if t != "impassable")
+        self.neighbours = {n: tuple(m for m in board.neighbours(n) if m in self.passable)
+                           for n in self.passable}
+        self.river = frozenset(frozenset((a, b)) for a, b, _ in board.sides_with("river"))
+        self.bridges = []
+        for a, b, props in board.sides_with("bridge"):
+            kind = str(props.get("bridge") if props.get("bridge") not in (True, None) else props.get("kind", "permanent"))
+            blow = tuple(s.strip() for s in str(props.get("blow_from", "")).split(",") if s.strip())
+            self.bridges.append(Bridge(a, b, kind, str(props.get("name", kind)), True, blow))
+        self.flags: dict[str, str] = {}
+        for obj in board.objects_of_type("flag"):
+            self.flags[str(obj.props["side"])] = obj.cell
+        self.turns = int(board.properties.get("turns", 8))
+        self.end_rolls: dict[int, frozenset[int]] = {}
+        for obj in board.objects_of_type("turn_box"):
+            nums = [int(s) for s in str(obj.props.get("end_roll", "")).replace(" ", "").split(",") if s]
+            if nums:
+                self.end_rolls[int(obj.props["turn"])] = frozenset(nums)
+
+
+_FACTS: dict[int, MapFacts] = {}
+
+
+def map_facts(board: Board) -> MapFacts:
+    f = _FACTS.get(id(board))
+    if f is None or f.board is not board:
+        f = _FACTS[id(board)] = MapFacts(board)
+    return f
+
+
+class Nomonhan(Game):
+    game_id = "nomonhan"
+    title = "ノモンハンの戦い"
+    title_en = "Battle of Nomonhan, 1939"
+    seats = SIDES
+
+    @classmethod
+    def default_options(cls) -> dict[str, Any]:
+        return {}
+
+    # -- set-up [3.0] ------------------------------------------------------
+    def _load_static(self) -> None:
+        self.data = load_data()
+        self.board = load_board(str(ROOT / self.data["map"]))
+        self.facts = map_facts(self.board)
+        art = self.data["artillery"]
+        self.art_bonus = int(art["bonus"])
+        self.art_on_defense = bool(self.options.get("artillery_on_defense", art["on_defense"]))
+        self.hit_on = frozenset(self.data["combat"]["hit_on"])
+        self.hit_on_hill = frozenset(self.data["combat"]["hit_on_vs_hill"])
+        self.bridge_bonus = int(self.data["combat"]["bridge_defense_bonus"])
+        self.max_cycles = int(self.options.get("max_cycles_per_turn", self.data["max_cycles_per_turn"]))
+        self.pts = self.data["points_per_step"]
+
+    def _setup(self) -> None:
+        self._load_static()
+        types = self.data["unit_types"]
+        overrides = self.options.get("units", {})
+        self.unit_ent: dict[str, int] = {}
+        for spec in self.data["units"]:
+            spec = spec | overrides.get(spec["key"], {})
+            u = Unit(key=spec["key"], side=spec["side"], label=spec["label"], name=spec["name"],
+                     type=spec["type"], tank=bool(spec["tank"]), attack=tuple(spec["attack"]),
+                     defense=tuple(spec["defense"]), ma=int(spec["ma"]),
+                     crosses_military_bridge=bool(types[spec["type"]]["crosses_military_bridge"]),
+                     support_range=int(spec.get("support_range", 0)), enter=int(spec.get("enter", 0)))
+            comps: list[Any] = [u, Steps(0)]
+            if "start" in spec:
+                comps.append(Position(spec["start"]))
+            self.unit_ent[u.key] = esper.create_entity(*comps)
+        for name, cell in self.board.cells.items():
+            esper.create_entity(Hex(name, cell.terrain))
+        self.bridge_ent = [esper.create_entity(b) for b in self.facts.bridges]
+        self.marker_ent = esper.create_entity(TurnMarker(1, self.data["first_initiative"], 0))
+        self.score_ent = esper.create_entity(Score())
+        first = self.data["first_initiative"]
+        self.game_ent = esper.create_entity(Flow("move", first, 0))
+        self.emit("TurnStarted", f"Turn 1: {self._side_name(first)} holds the initiative",
+                  turn=1, initiative=first)
+        self._start_movement(first)
+
+    def _copy_extra(self, other: "Nomonhan") -> None:
+        for k in ("data", "board", "facts", "art_bonus", "art_on_defense", "hit_on", "hit_on_hill",
+                  "bridge_bonus", "max_cycles", "pts", "unit_ent", "bridge_ent", "marker_ent",
+                  "score_ent", "game_ent"):
+            setattr(other, k, getattr(self, k))
+
+    # -- reading the world -------------------------------------------------
+    def unit(self, key: str) -> Unit:
+        return esper.component_for_entity(self.unit_ent[key], Unit)
+
+    def pos(self, key: str) -> str | None:
+        p = esper.try_component(self.unit_ent[key], Position)
+        return p.hex if p else None
+
+    def steps_lost(self, key: str) -> int:
+        return esper.component_for_entity(self.unit_ent[key], Steps).lost
+
+    def is_eliminated(self, key: str) -> bool:
+        return esper.has_component(self.unit_ent[key], Eliminated)
+
+    def flow(self) -> Flow:
+        return esper.component_for_entity(self.game_ent, Flow)
+
+    def marker(self) -> TurnMarker:
+        return esper.component_for_entity(self.marker_ent, TurnMarker)
+
+    def score(self) -> Score:
+        return esper.component_for_entity(self.score_ent, Score)
+
+    def bridges(self) -> list[Bridge]:
+        return [esper.component_for_entity(e, Bridge) for e in self.bridge_ent]
+
+    def occupancy(self) -> dict[str, tuple[str, str]]:
+        """hex -> (unit key, side) for every unit on the map."""
+        return {p.hex: (u.key, u.side) for _, (u, p) in esper.get_components(Unit, Position)}
+
+    def units_on_map(self, side: str | None = None) -> list[tuple[Unit, str]]:
+        out = [(u, p.hex) for _, (u, p) in esper.get_components(Unit, Position)
+               if side is None or u.side == side]
+        out.sort(key=lambda t: t[0].key)
+        return out
+
+    def attack_value(self, key: str) -> int:
+        u = self.unit(key)
+        return u.attack[min(self.steps_lost(key), len(u.attack) - 1)]
+
+    def defense_value(self, key: str) -> int:
+        u = self.unit(key)
+        return u.defense[min(self.steps_lost(key), len(u.defense) - 1)]
+
+    def _side_name(self, side: str) -> str:
+        return self.data["sides"][side]["name"]
+
+    def _set_flow(self, **changes: Any) -> Flow:
+        f = replace(self.flow(), **changes)
+        esper.add_component(self.game_ent, f)
+        return f
+
+    # -- terrain, rivers, bridges [7.0] [8.0] ----------------------------------
+    def _bridge_on(self, a: str, b: str) -> Bridge | None:
+        for br in self.bridges():
+            if br.intact and {br.a, br.b} == {a, b}:
+                return br
+        return None
+
+    def crossing(self, a: str, b: str) -> str:
+        """What lies between adjacent hexes a and b: "open", "river", or the bridge kind."""
+        if frozenset((a, b)) not in self.facts.river:
+            return "open"
+        br = self._bridge_on(a, b)
+        return br.kind if br else "river"
+
+    def can_cross(self, unit: Unit, a: str, b: str) -> bool:
+        """May this unit move (or retreat, or advance) from a into b? [8.0]"""
+        c = self.crossing(a, b)
+        if c == "open" or c == "permanent":
+            return True
+        if c == "military":
+            return unit.crosses_military_bridge
+        return False
+
+    def zoc_projects(self, a: str, b: str) -> bool:
+        """ZOC does not extend across a river hexside unless it is bridged [7.0]."""
+        return self.crossing(a, b) != "river"
+
+    def enemy_zoc(self, side: str) -> frozenset[str]:
+        """Hexes in the ZOC of ``side``'s enemies."""
+        enemy = [p.hex for _, (u, p) in esper.get_components(Unit, Position) if u.side != side]
+        return movement.zone_of_control(enemy, self.facts.neighbours.__getitem__, self.zoc_projects)
+
+    def move_cost(self, hex_: str) -> int:
+        return 2 if hex_ in self.facts.hills else 1
+
+    def reachable(self, key: str) -> dict[str, int]:
+        """Hexes the unit may end a move in, with their MP cost [7.0][8.0]."""
+        u = self.unit(key)
+        start = self.pos(key)
+        if start is None or u.ma <= 0:
+            return {}
+        zoc = self.enemy_zoc(u.side)
+        if start in zoc:          # may leave enemy ZOC only by retreat
+            return {}
+        occ = self.occupancy()
+        enemy_hexes = {h for h, (_, s) in occ.items() if s != u.side}
+
+        def cost(a: str, b: str) -> int | None:
+            if b in enemy_hexes or not self.can_cross(u, a, b):
+                return None
+            return self.move_cost(b)
+
+        return movement.reachable(start, u.ma, self.facts.neighbours.__getitem__, cost,
+                                  stops_in=zoc.__contains__, may_end=lambda h: h not in occ)
+
+    def move_path(self, key: str, to: str) -> list[str]:
+        """The path a legal move follows (for animation)."""
+        u = self.unit(key)
+        start = self.pos(key)
+        zoc = self.enemy_zoc(u.side)
+        enemy_hexes = {h for h, (_, s) in self.occupancy().items() if s != u.side}
+
+        def cost(a: str, b: str) -> int | None:
+            if b in enemy_hexes or not self.can_cross(u, a, b):
+                return None
+            return self.move_cost(b)
+
+        return movement.path_to(start, to, u.ma, self.facts.neighbours.__getitem__, cost,
+                                zoc.__contains__) or [start, to]
+
+    # -- combat eligibility [9.0] --------------------------------------------
+    def can_attack_across(self, a: str, b: str) -> bool:
+        """Attacks may not cross an unbridged river; any unit may attack over a bridge."""
+        return self.crossing(a, b) != "river"
+
+    def attack_targets(self, key: str) -> list[str]:
+        """Enemy units this unit could attack (adjacent, not across an unbridged river)."""
+        u = self.unit(key)
+        here = self.pos(key)
+        if here is None or self.attack_value(key) <= 0:
+            return []
+        occ = self.occupancy()
+        out = []
+        for n in self.facts.neighbours[here]:
+            o = occ.get(n)
+            if o and o[1] != u.side and self.can_attack_across(here, n):
+                out.append(o[0])
+        return sorted(out)
+
+    def must_attack(self, key: str) -> bool:
+        """Units in enemy ZOC must attack, except on a hill (and units with no attack)."""
+        here = self.pos(key)
+        if here is None or here in self.facts.hills or self.attack_value(key) <= 0:
+            return False
+        return bool(self.attack_targets(key))
+
+    # -- decisions -----------------------------------------------------------
+    def _pending(self) -> Decision | None:
+        f = self.flow()
+        if f.phase == "over":
+            return None
+        name = self._side_name
+        if f.phase == "move":
+            return Decision(f.side, "move", f"{name(f.side)} movement phase: move units, then end the phase")
+        if f.phase == "declare":
+            return Decision(f.side, "declare",
+                            f"{name(f.side)} combat phase: declare every attack, then resolve")
+        if f.phase == "order":
+            return Decision(f.side, "order", f"{name(f.side)}: choose the next attack to resolve")
+        c = f.combat
+        assert c is not None
+        if f.phase == "loss":
+            return Decision(c.loser, "loss",
+                            f"{name(c.loser)} must take {c.losses_left} more loss"
+                            f"{'es' if c.losses_left > 1 else ''}: retreat a unit one hex or lose a step",
+                            (("defender", c.defender), ("losses_left", c.losses_left)))
+        if f.phase == "advance":
+            winner = other(c.loser)
+            return Decision(winner, "advance",
+                            f"{name(winner)} may advance: {c.advance_left} advance point"
+                            f"{'s' if c.advance_left > 1 else ''} left",
+                            (("defender", c.defender), ("advance_left", c.advance_left)))
+        raise AssertionError(f.phase)
+
+    def _legal(self) -> list[Action]:
+        f = self.flow()
+        return getattr(self, f"_legal_{f.phase}")(f)
+
+    def _legal_move(self, f: Flow) -> list[Action]:
+        out: list[Action] = []
+        occ = self.occupancy()
+        for key in self._due_reinforcements(f.side):
+            if self.facts.flags[f.side] not in occ:
+                out.append(Enter(key))
+        for u, _h in self.units_on_map(f.side):
+            if u.key in f.moved:
+                continue
+            for to in sorted(self.reachable(u.key)):
+                out.append(Move(u.key, to))
+        if self._can_blow(f.side):
+            out.append(BlowBridge())
+        out.append(EndPhase())
+        return out
+
+    def _legal_declare(self, f: Flow) -> list[Action]:
+        assigned = {a for _, atts in f.declared for a in atts}
+        out: list[Action] = []
+        for u, _h in self.units_on_map(f.side):
+            if u.key in assigned:
+                continue
+            for d in self.attack_targets(u.key):
+                out.append(Assign(u.key, d))
+        if all(self._duty_met(u.key, assigned) for u, _ in self.units_on_map(f.side)):
+            out.append(EndDeclarations())
+        return out
+
+    def _duty_met(self, key: str, assigned: set[str]) -> bool:
+        return key in assigned or not self.must_attack(key)
+
+    def _legal_order(self, f: Flow) -> list[Action]:
+        return [Resolve(d) for d, _ in f.declared]
+
+    def _legal_loss(self, f: Flow) -> list[Action]:
+        c = f.combat
+        out: list[Action] = []
+        for key in c.loser_units:
+            if self.pos(key) is None:
+                continue
+            out.append(StepLoss(key))
+            for to in self.retreat_hexes(key):
+                out.append(Retreat(key, to))
+        return out
+
+    def _legal_advance(self, f: Flow) -> list[Action]:
+        c = f.combat
+        out: list[Action] = []
+        for key in c.winner_units:
+            for to in self.advance_hexes(key):
+                out.append(Advance(key, to))
+        out.append(EndAdvance())
+        return out
+
+    def retreat_hexes(self, key: str) -> list[str]:
+        """One hex, not into enemy ZOC, not onto any unit, not across a river [9.0]."""
+        u = self.unit(key)
+        here = self.pos(key)
+        occ = self.occupancy()
+        zoc = self.enemy_zoc(u.side)
+        return [n for n in self.facts.neighbours[here]
+                if n not in occ and n not in zoc and self.can_cross(u, here, n)]
+
+    def advance_hexes(self, key: str) -> list[str]:
+        """Advance ignores ZOC and may go to any free hex [9.0]."""
+        u = self.unit(key)
+        here = self.pos(key)
+        if here is None:
+            return []
+        occ = self.occupancy()
+        return [n for n in self.facts.neighbours[here] if n not in occ and self.can_cross(u, here, n)]
+
+    # -- applying ------------------------------------------------------------
+    def _apply(self, a: Action) -> None:
+        f = self.flow()
+        if isinstance(a, Move):
+            self._do_move(f, a)
+        elif isinstance(a, Enter):
+            self._enter(a.unit)
+        elif isinstance(a, BlowBridge):
+            self._blow_bridge()
+        elif isinstance(a, EndPhase):
+            self.emit("PhaseEnded", f"{self._side_name(f.side)} ends movement", side=f.side, phase="move")
+            self._enter_due(f.side)
+            self._start_combat_phase(f.side)
+        elif isinstance(a, Assign):
+            self._assign(f, a)
+        elif isinstance(a, EndDeclarations):
+            self._begin_resolution()
+        elif isinstance(a, Resolve):
+            self._resolve(a.defender)
+        elif isinstance(a, StepLoss):
+            self._take_loss(a.unit, None)
+        elif isinstance(a, Retreat):
+            self._take_loss(a.unit, a.to)
+        elif isinstance(a, Advance):
+            self._advance(a)
+        elif isinstance(a, EndAdvance):
+            self._finish_combat()
+        else:  # pragma: no cover - legal_actions() lists only the types above
+            raise AssertionError(a)
+
+    # movement phase ---------------------------------------------------------
+    def _due_reinforcements(self, side: str) -> list[str]:
+        turn = self.marker().turn
+        return [k for k, e in self.unit_ent.items()
+                if (u := esper.component_for_entity(e, Unit)).side == side and 0 < u.enter <= turn
+                and not esper.has_component(e, Position) and not esper.has_component(e, Eliminated)
+                and not esper.has_component(e, OutOfPlay)]
+
+    def _start_movement(self, side: str) -> None:
+        """Reinforcements appear on the side's flag hex; if it is held, entry waits [8.0]."""
+        self._set_flow(phase="move", side=side, moved=frozenset(), declared=(), combat=None, turn_ends=False)
+        self.emit("PhaseStarted", f"{self._side_name(side)} movement phase", side=side, phase="move")
+        self._enter_due(side)
+        self._skip_if_idle()
+
+    def _enter_due(self, side: str) -> None:
+        """Due reinforcements enter now if the flag hex is free; otherwise they wait."""
+        flag = self.facts.flags[side]
+        for key in self._due_reinforcements(side):
+            occ = self.occupancy()
+            if flag in occ:
+                holder = occ[flag]
+                self.emit("ReinforcementDelayed",
+                          f"{self.unit(key).label} cannot enter yet: {flag} is occupied by "
+                          f"{self.unit(holder[0]).label}", unit=key, hex=flag)
+            else:
+                self._enter(key)
+
+    def _enter(self, key: str) -> None:
+        u = self.unit(key)
+        flag = self.facts.flags[u.side]
+        esper.add_component(self.unit_ent[key], Position(flag))
+        self.emit("ReinforcementArrived", f"{u.label} ({u.name}) arrives at {flag}", unit=key, hex=flag, side=u.side)
+
+    def _skip_if_idle(self) -> None:
+        """A phase with nothing to decide passes by itself."""
+        f = self.flow()
+        if f.phase == "move" and self._legal_move(f) == [EndPhase()]:
+            self.emit("PhaseEnded", f"{self._side_name(f.side)} has no move to make", side=f.side, phase="move")
+            self._start_combat_phase(f.side)
+
+    def _do_move(self, f: Flow, a: Move) -> None:
+        path = self.move_path(a.unit, a.to)
+        esper.add_component(self.unit_ent[a.unit], Position(a.to))
+        self._set_flow(moved=f.moved | {a.unit})
+        u = self.unit(a.unit)
+        self.emit("UnitMoved", f"{u.label} moves {path[0]} → {a.to}", unit=a.unit, path=tuple(path),
+                  side=u.side, frm=path[0], to=a.to)
+
+    def _can_blow(self, side: str) -> bool:
+        if side != "JP":
+            return False
+        occ = self.occupancy()
+        for br in self.bridges():
+            if br.intact and br.blow_from and any(occ.get(h, ("", ""))[1] == "JP" for h in br.blow_from):
+                return True
+        return False
+
+    def _blow_bridge(self) -> None:
+        for e in self.bridge_ent:
+            br = esper.component_for_entity(e, Bridge)
+            if br.intact and br.blow_from:
+                esper.add_component(e, replace(br, intact=False))
+                self.emit("BridgeBlown", f"Japan blows the {br.name} ({br.a}–{br.b})", a=br.a, b=br.b)
+
+    # combat phase -----------------------------------------------------------
+    def _start_combat_phase(self, side: str) -> None:
+        self._set_flow(phase="declare", side=side, declared=(), combat=None)
+        if not self._legal_declare(self.flow()) or self._legal_declare(self.flow()) == [EndDeclarations()]:
+            self.emit("PhaseEnded", f"{self._side_name(side)} has no attack to make", side=side, phase="combat")
+            self._end_phase_pair()
+            return
+        self.emit("PhaseStarted", f"{self._side_name(side)} combat phase", side=side, phase="combat")
+
+    def _assign(self, f: Flow, a: Assign) -> None:
+        declared = list(f.declared)
+        for i, (d, atts) in enumerate(declared):
+            if d == a.defender:
+                declared[i] = (d, atts + (a.attacker,))
+                break
+        else:
+            declared.append((a.defender, (a.attacker,)))
+        self._set_flow(declared=tuple(declared))
+        self.emit("AttackDeclared", f"{self.unit(a.attacker).label} will attack {self.unit(a.defender).label}",
+                  attacker=a.attacker, defender=a.defender)
+
+    def _begin_resolution(self) -> None:
+        """All pairings are fixed; now each combat is resolved [9.0]."""
+        f = self.flow()
+        if not f.declared:
+            self.emit("PhaseEnded", f"{self._side_name(f.side)} declares no attack", side=f.side, phase="combat")
+            self._end_phase_pair()
+            return
+        self._next_combat()
+
+    def _next_combat(self) -> None:
+        f = self.flow()
+        if not f.declared:
+            self._end_phase_pair()
+        elif len(f.declared) == 1:
+            self._resolve(f.declared[0][0])
+        else:
+            self._set_flow(phase="order", combat=None)
+
+    def strengths(self, attackers: tuple[str, ...], defender: str) -> dict[str, Any]:
+        """The dice each side rolls and why (for resolution and the odds preview)."""
+        att_side = self.unit(attackers[0]).side
+        dhex = self.pos(defender)
+        att = sum(self.attack_value(k) for k in attackers)
+        dfn = self.defense_value(defender)
+        mods: list[tuple[str, str, int]] = []
+        if any(self.crossing(self.pos(k), dhex) in ("permanent", "military") for k in attackers):
+            dfn += self.bridge_bonus
+            mods.append(("defender", "attack across a bridge", self.bridge_bonus))
+        if self._artillery_supports(dhex):
+            if att_side == "SOV":
+                att += self.art_bonus
+                mods.append(("attacker", "Soviet artillery within range", self.art_bonus))
+            elif self.art_on_defense:
+                dfn += self.art_bonus
+                mods.append(("defender", "Soviet artillery within range", self.art_bonus))
+        hill = dhex in self.facts.hills
+        return {"attack_dice": att, "defense_dice": dfn, "modifiers": mods,
+                "attack_hits_on": tuple(sorted(self.hit_on_hill if hill else self.hit_on)),
+                "defense_hits_on": tuple(sorted(self.hit_on)), "hill": hill}
+
+    def _artillery_supports(self, target_hex: str) -> bool:
+        for u, h in self.units_on_map("SOV"):
+            if u.support_range and self.board.distance(h, target_hex) <= u.support_range:
+                return True
+        return False
+
+    def _resolve(self, defender: str) -> None:
+        f = self.flow()
+        attackers = dict(f.declared)[defender]
+        declared = tuple((d, a) for d, a in f.declared if d != defender)
+        att_side = self.unit(attackers[0]).side
+        s = self.strengths(attackers, defender)
+        names = " + ".join(self.unit(k).label for k in attackers)
+        self.emit("CombatStarted", f"{names} attack {self.unit(defender).label} at {self.pos(defender)}: "
+                  f"{s['attack_dice']} dice against {s['defense_dice']}",
+                  attackers=attackers, defender=defender, hex=self.pos(defender), **s)
+        att_rolls, att_hits = roll_pool(self.dice, s["attack_dice"], s["attack_hits_on"], f"{att_side} attack")
+        def_rolls, def_hits = roll_pool(self.dice, s["defense_dice"], s["defense_hits_on"],
+                                        f"{other(att_side)} defence")
+        diff = abs(att_hits - def_hits)
+        if att_hits == def_hits:
+            loser, loser_units, winner_units = "", (), ()
+        elif att_hits < def_hits:
+            loser, loser_units, winner_units = att_side, attackers, (defender,)
+        else:
+            loser, loser_units, winner_units = other(att_side), (defender,), attackers
+        self.emit("CombatResolved",
+                  f"Hits {att_hits}–{def_hits}: " + (f"{self._side_name(loser)} takes {diff} loss"
+                                                      f"{'es' if diff > 1 else ''}" if loser else "no effect"),
+                  attackers=attackers, defender=defender, attack_rolls=att_rolls, defense_rolls=def_rolls,
+                  attack_hits=att_hits, defense_hits=def_hits, loser=loser, losses=diff)
+        combat = Combat(defender, attackers, loser, diff, 0, loser_units, winner_units)
+        self._set_flow(declared=declared, combat=combat, phase="loss")
+        if not loser:
+            self._finish_combat()
+        else:
+            self._check_losses_possible()
+
+    def _check_losses_possible(self) -> None:
+        """Losses end when taken in full or when every losing unit is gone."""
+        f = self.flow()
+        c = f.combat
+        if c.losses_left <= 0 or all(self.pos(k) is None for k in c.loser_units):
+            self._start_advance()
+
+    def _take_loss(self, key: str, to: str | None) -> None:
+        f = self.flow()
+        c = f.combat
+        u = self.unit(key)
+        ent = self.unit_ent[key]
+        frm = self.pos(key)
+        vacated = c.vacated
+        if to is not None:
+            esper.add_component(ent, Position(to))
+            vacated = True
+            self.emit("UnitRetreated", f"{u.label} retreats {frm} → {to}", unit=key, frm=frm, to=to, side=u.side)
+        else:
+            lost = self.steps_lost(key) + 1
+            esper.add_component(ent, Steps(lost))
+            pts = self.pts["tank"] if u.tank else self.pts["other"]
+            sc = self.score()
+            esper.add_component(self.score_ent, replace(sc, **{other(u.side): getattr(sc, other(u.side)) + pts}))
+            if lost >= u.max_steps:
+                esper.remove_component(ent, Position)
+                esper.add_component(ent, Eliminated(self.marker().turn))
+                vacated = True
+                self.emit("UnitEliminated", f"{u.label} is eliminated at {frm} (+{pts} to {other(u.side)})",
+                          unit=key, hex=frm, side=u.side, points=pts)
+            else:
+                self.emit("StepLost", f"{u.label} loses a step at {frm} (+{pts} to {other(u.side)})",
+                          unit=key, hex=frm, side=u.side, points=pts)
+        turn_ends = f.turn_ends or u.side == self.marker().initiative
+        self._set_flow(combat=replace(c, losses_left=c.losses_left - 1, losses_taken=c.losses_taken + 1,
+                                      vacated=vacated), turn_ends=turn_ends)
+        if self._check_sudden_death():
+            return
+        self._check_losses_possible()
+
+    def _start_advance(self) -> None:
+        """If a losing unit left its combat hex, the winner gets one advance point per loss [9.0]."""
+        f = self.flow()
+        c = f.combat
+        if c.vacated and c.losses_taken > 0 and any(self.advance_hexes(k) for k in c.winner_units):
+            self._set_flow(phase="advance", combat=replace(c, advance_left=c.losses_taken))
+            self.emit("AdvanceOffered", f"{self._side_name(other(c.loser))} may advance {c.losses_taken} hex"
+                      f"{'es' if c.losses_taken > 1 else ''}", side=other(c.loser), points=c.losses_taken)
+        else:
+            self._finish_combat()
+
+    def _advance(self, a: Advance) -> None:
+        f = self.flow()
+        c = f.combat
+        u = self.unit(a.unit)
+        frm = self.pos(a.unit)
+        esper.add_component(self.unit_ent[a.unit], Position(a.to))
+        self.emit("UnitAdvanced", f"{u.label} advances {frm} → {a.to}", unit=a.unit, frm=frm, to=a.to, side=u.side)
+        c = replace(c, advance_left=c.advance_left - 1)
+        self._set_flow(combat=c)
+        if c.advance_left <= 0 or not any(self.advance_hexes(k) for k in c.winner_units):
+            self._finish_combat()
+
+    def _finish_combat(self) -> None:
+        f = self.flow()
+        self._set_flow(combat=None, phase="order")
+        if f.turn_ends:
+            m = self.marker()
+            self.emit("InitiativeLost", f"{self._side_name(m.initiative)} lost ground: the turn ends and the "
+                      f"initiative passes to {self._side_name(other(m.initiative))}",
+                      side=m.initiative, to=other(m.initiative))
+            self._end_turn(switch=True)
+            return
+        self._next_combat()
+
+    def _end_phase_pair(self) -> None:
+        """After a combat phase: the other half of the cycle, a new cycle, or the turn's end."""
+        f = self.flow()
+        m = self.marker()
+        if f.half == 0:
+            self._set_flow(half=1)
+            self._start_movement(other(m.initiative))
+            return
+        cycle = m.cycle + 1
+        esper.add_component(self.marker_ent, replace(m, cycle=cycle))
+        if cycle >= self.max_cycles:
+            self.emit("CycleLimit", f"{cycle} cycles without a change of initiative: the turn ends",
+                      cycles=cycle)
+            self._end_turn(switch=False)
+            return
+        self.emit("CycleRepeats", f"The initiative holds: {self._side_name(m.initiative)} moves again",
+                  cycle=cycle, side=m.initiative)
+        self._set_flow(half=0)
+        self._start_movement(m.initiative)
+
+    def _end_turn(self, switch: bool) -> None:
+        m = self.marker()
+        init = other(m.initiative) if switch else m.initiative
+        self.emit("TurnEnded", f"End of turn {m.turn}", turn=m.turn)
+        if switch:
+            self.emit("InitiativeChanged", f"{self._side_name(init)} takes the initiative", side=init)
+        if m.turn in self.facts.end_rolls:
+            (roll,) = self.dice.roll(1, 6, f"end of turn {m.turn}")
+            ends = roll in self.facts.end_rolls[m.turn]
+            nums = ",".join(map(str, sorted(self.facts.end_rolls[m.turn])))
+            self.emit("EndRoll", f"End-of-turn roll {roll} (ends on {nums}): "
+                      + ("the game ends" if ends else "the battle goes on"),
+                      turn=m.turn, roll=roll, ends=ends)
+            if ends:
+                self._game_over_on_points()
+                return
+        if m.turn >= self.facts.turns:
+            self._game_over_on_points()
+            return
+        esper.add_component(self.marker_ent, TurnMarker(m.turn + 1, init, 0))
+        self.emit("TurnStarted", f"Turn {m.turn + 1}: {self._side_name(init)} holds the initiative",
+                  turn=m.turn + 1, initiative=init)
+        self._set_flow(half=0, turn_ends=False)
+        self._start_movement(init)
+
+    # victory [4.0] ---------------------------------------------------------
+    def _check_sudden_death(self) -> bool:
+        for side, cond in self.data["immediate_victory"].items():
+            if all(self.is_eliminated(k) for k in cond["eliminate"]):
+                self._set_flow(phase="over", winner=side, reason=cond["reason"], combat=None)
+                self.emit("GameOver", f"{self._side_name(side)} wins: {cond['reason']}", winner=side,
+                          reason=cond["reason"])
+                return True
+        return False
+
+    def _game_over_on_points(self) -> None:
+        sc = self.score()
+        if sc.JP == sc.SOV:
+            winner, reason = None, f"points tied {sc.JP}–{sc.SOV}"
+        else:
+            winner = "JP" if sc.JP > sc.SOV else "SOV"
+            reason = f"points {max(sc.JP, sc.SOV)}–{min(sc.JP, sc.SOV)}"
+        self._set_flow(phase="over", winner=winner, reason=reason, combat=None)
+        self.emit("GameOver", (f"{self._side_name(winner)} wins on " if winner else "Draw: ") + reason,
+                  winner=winner, reason=reason)
+
+    def _result(self) -> Result | None:
+        f = self.flow()
+        if f.phase != "over":
+            return None
+        sc = self.score()
+        return Result(f.winner, f.reason, (("JP", sc.JP), ("SOV", sc.SOV)))
+
+    # observation -------------------------------------------------------------
+    def public_state(self) -> dict[str, Any]:
+        self.world.activate()
+        m = self.marker()
+        f = self.flow()
+        sc = self.score()
+        units = []
+        for key, e in self.unit_ent.items():
+            u = esper.component_for_entity(e, Unit)
+            units.append({"key": key, "side": u.side, "label": u.label, "hex": self.pos(key),
+                          "steps_lost": self.steps_lost(key), "max_steps": u.max_steps,
+                          "attack": self.attack_value(key), "defense": self.defense_value(key),
+                          "ma": u.ma, "tank": u.tank, "eliminated": self.is_eliminated(key),
+                          "enter": u.enter})
+        return {"game": self.game_id, "turn": m.turn, "initiative": m.initiative, "cycle": m.cycle,
+                "phase": f.phase, "side": f.side, "score": {"JP": sc.JP, "SOV": sc.SOV},
+                "bridges": [{"a": b.a, "b": b.b, "kind": b.kind, "intact": b.intact} for b in self.bridges()],
+                "declared": [[d, list(a)] for d, a in f.declared], "units": units,
+                "combat": None if f.combat is None else {"defender": f.combat.defender,
+                                                         "attackers": list(f.combat.attackers),
+                                                         "loser": f.combat.loser,
+                                                         "losses_left": f.combat.losses_left,
+                                                         "advance_left": f.combat.advance_left}}
+
+    # test and editor support ---------------------------------------------------
+    @classmethod
+    def from_position(cls, units: dict[str, str], *, steps_lost: dict[str, int] | None = None,
+                      turn: int = 1, initiative: str = "JP", side: str | None = None, half: int = 0,
+                      phase: str = "move", seed: int = 0, blown: bool = False,
+                      eliminated: tuple[str, ...] = (),
+                      options: dict[str, Any] | None = None) -> "Nomonhan":
+        """A hand-built position: only the units named are on the map (key -> hex);
+        the others are off-map: reinforcements due this turn or later wait, units
+        in ``eliminated`` count as eliminated, the rest are out of play. Used by
+        the rules tests."""
+        g = cls(seed=seed, options=options)
+        g.world.activate()
+        g.events.clear()
+        for key, e in g.unit_ent.items():
+            esper.try_remove_component(e, Position)
+            u = esper.component_for_entity(e, Unit)
+            if key in units:
+                esper.add_component(e, Position(units[key]))
+            elif key in eliminated:
+                esper.add_component(e, Eliminated(0))
+            elif u.enter == 0 or u.enter < turn:
+                esper.add_component(e, OutOfPlay())
+            esper.add_component(e, Steps((steps_lost or {}).get(key, 0)))
+        if blown:
+            for e in g.bridge_ent:
+                br = esper.component_for_entity(e, Bridge)
+                if br.blow_from:
+                    esper.add_component(e, replace(br, intact=False))
+        side = side or (initiative if half == 0 else other(initiative))
+        esper.add_component(g.marker_ent, TurnMarker(turn, initiative, 0))
+        esper.add_component(g.game_ent, Flow("move", side, half))
+        esper.add_component(g.score_ent, Score())
+        g._legal_cache = None
+        if phase == "declare":
+            g._set_flow(phase="declare")
+        else:
+            g._start_movement(side)
+        g._flush_events()
+        g.history.clear()
+        return g

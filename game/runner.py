@@ -1,0 +1,146 @@
+"""Headless play: self-play matches and benchmarks (no pygame here, except
+that the benchmark asks game.client.bench for the frame time)."""
+from __future__ import annotations
+
+import statistics
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from game import rulesets
+from game.ai import get_agent
+from game.core.game import Game
+
+
+@dataclass
+class MatchStats:
+    game_id: str
+    games: int = 0
+    wins: dict[str, int] = field(default_factory=dict)
+    draws: int = 0
+    turns: list[int] = field(default_factory=list)
+    actions: list[int] = field(default_factory=list)
+    seconds: float = 0.0
+    results: list[dict[str, Any]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        n = max(self.games, 1)
+        return {"game": self.game_id, "games": self.games, "wins": self.wins, "draws": self.draws,
+                "mean_turns": round(sum(self.turns) / n, 2), "mean_actions": round(sum(self.actions) / n, 1),
+                "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None}
+
+
+def play_one(game_id: str, seed: int, agents: dict[str, Any], max_actions: int = 100_000,
+             on_action: Callable[[Game], None] | None = None, options: dict | None = None) -> Game:
+    """Play one game to the end with ``agents`` (seat -> agent)."""
+    g = rulesets.new_game(game_id, seed=seed, options=options)
+    n = 0
+    while not g.is_over():
+        seat = g.to_move()
+        g.apply(agents[seat].choose(g))
+        n += 1
+        if on_action is not None:
+            on_action(g)
+        if n > max_actions:
+            raise RuntimeError(f"{game_id} seed {seed}: no end after {max_actions} actions")
+    return g
+
+
+def turn_of(g: Game) -> int:
+    st = g.public_state()
+    return int(st.get("turn", 0))
+
+
+def selfplay(game_id: str, games: int, seed: int, agent_names: list[str]) -> MatchStats:
+    """Play ``games`` games. Agent names are given per seat in seat order."""
+    cls = rulesets.get(game_id)
+    seats = cls.seats
+    if len(agent_names) == 1:
+        agent_names = agent_names * len(seats)
+    if len(agent_names) != len(seats):
+        raise ValueError(f"{game_id} has {len(seats)} seats ({', '.join(seats)}); give {len(seats)} agents")
+    stats = MatchStats(game_id, wins={s: 0 for s in seats})
+    t0 = time.perf_counter()
+    for i in range(games):
+        s = seed + i
+        agents = {seat: get_agent(name, game_id, seed=s * 31 + k) for k, (seat, name) in enumerate(zip(seats, agent_names))}
+        g = play_one(game_id, s, agents)
+        r = g.result()
+        stats.games += 1
+        if r.winner is None:
+            stats.draws += 1
+        else:
+            stats.wins[r.winner] += 1
+        stats.turns.append(turn_of(g))
+        stats.actions.append(len(g.history))
+        stats.results.append({"seed": s, "winner": r.winner, "reason": r.reason})
+        g.close()
+    stats.seconds = time.perf_counter() - t0
+    return stats
+
+
+def _percentile(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    if not xs:
+        return float("nan")
+    k = min(len(xs) - 1, max(0, int(round(p / 100 * (len(xs) - 1)))))
+    return xs[k]
+
+
+def bench(game_id: str = "nomonhan", seconds: float = 3.0, frames: int = 300,
+          with_client: bool = True) -> dict[str, Any]:
+    """Figures for the closing notes: random games/s, legal-action listing, clone, frame time."""
+    out: dict[str, Any] = {"game": game_id}
+    # full random games per second
+    t0 = time.perf_counter()
+    n = acts = 0
+    positions: list[Game] = []
+    while time.perf_counter() - t0 < seconds:
+        agents = {s: get_agent("random", game_id, seed=n * 7 + k) for k, s in enumerate(rulesets.get(game_id).seats)}
+        keep = n < 5
+
+        def grab(g: Game) -> None:
+            if keep and len(g.history) % 17 == 0 and not g.is_over():
+                positions.append(g.clone(with_log=False))
+
+        g = play_one(game_id, n, agents, on_action=grab)
+        acts += len(g.history)
+        g.close()
+        n += 1
+    el = time.perf_counter() - t0
+    out["random_games_per_second"] = round(n / el, 1)
+    out["actions_per_second"] = round(acts / el, 0)
+    # legal-action listing over sampled positions (cache cleared each time)
+    times = []
+    busiest = 0
+    for _ in range(20):
+        for p in positions:
+            p._legal_cache = None
+            t = time.perf_counter()
+            la = p.legal_actions()
+            times.append((time.perf_counter() - t) * 1000)
+            busiest = max(busiest, len(la))
+    out["legal_actions_ms_mean"] = round(statistics.mean(times), 4)
+    out["legal_actions_ms_p95"] = round(_percentile(times, 95), 4)
+    out["legal_actions_max_count"] = busiest
+    # clone
+    base = positions[len(positions) // 2] if positions else rulesets.new_game(game_id, seed=1)
+    ct = []
+    for _ in range(500):
+        t = time.perf_counter()
+        c = base.clone(with_log=False)
+        ct.append((time.perf_counter() - t) * 1000)
+        c.close()
+    out["clone_ms_mean"] = round(statistics.mean(ct), 4)
+    out["clone_ms_p95"] = round(_percentile(ct, 95), 4)
+    for p in positions:
+        p.close()
+    if with_client:
+        try:
+            from game.client.bench import board_frame_times
+            ft = board_frame_times(frames=frames)
+            out["frame_ms_mean"] = round(statistics.mean(ft), 3)
+            out["frame_ms_p95"] = round(_percentile(ft, 95), 3)
+        except Exception as e:  # report, never crash the benchmark
+            out["frame_error"] = f"{e.__class__.__name__}: {e}"
+    return out

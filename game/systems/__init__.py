@@ -1,0 +1,1 @@
+"""Mechanisms shared by games: movement (MP, ZOC, paths), combat helpers."""

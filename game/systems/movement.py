@@ -1,0 +1,83 @@
+"""Movement validation shared by hex and area games.
+
+All functions are pure: they take callables that describe the game's terrain
+and zones of control, so each ruleset keeps its own rules and shares the search.
+"""
+from __future__ import annotations
+
+import heapq
+from typing import Callable, Iterable
+
+Neighbours = Callable[[str], Iterable[str]]
+
+
+def reachable(start: str, allowance: int, neighbours: Neighbours,
+              enter_cost: Callable[[str, str], int | None],
+              stops_in: Callable[[str], bool] = lambda h: False,
+              may_end: Callable[[str], bool] = lambda h: True) -> dict[str, int]:
+    """Hexes a unit can end its move in, with the cheapest MP cost of each.
+
+    ``enter_cost(a, b)`` is the MP cost to step from a into b, or None when the
+    step is forbidden. ``stops_in(h)``: a unit entering h must stop there
+    (enemy ZOC). ``may_end(h)``: the unit may finish its move in h (stacking);
+    hexes it may only pass through are searched but not returned. The start
+    hex is not included.
+    """
+    best: dict[str, int] = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        cost, here = heapq.heappop(heap)
+        if cost > best.get(here, 1 << 30):
+            continue
+        if here != start and stops_in(here):
+            continue
+        for nxt in neighbours(here):
+            step = enter_cost(here, nxt)
+            if step is None:
+                continue
+            c = cost + step
+            if c <= allowance and c < best.get(nxt, 1 << 30):
+                best[nxt] = c
+                heapq.heappush(heap, (c, nxt))
+    best.pop(start, None)
+    return {h: c for h, c in best.items() if may_end(h)}
+
+
+def path_to(start: str, goal: str, allowance: int, neighbours: Neighbours,
+            enter_cost: Callable[[str, str], int | None],
+            stops_in: Callable[[str], bool] = lambda h: False) -> list[str] | None:
+    """The cheapest legal path start..goal (inclusive), for animation."""
+    best: dict[str, int] = {start: 0}
+    prev: dict[str, str] = {}
+    heap = [(0, start)]
+    while heap:
+        cost, here = heapq.heappop(heap)
+        if here == goal:
+            out = [goal]
+            while out[-1] != start:
+                out.append(prev[out[-1]])
+            return out[::-1]
+        if cost > best.get(here, 1 << 30) or (here != start and stops_in(here)):
+            continue
+        for nxt in neighbours(here):
+            step = enter_cost(here, nxt)
+            if step is None:
+                continue
+            c = cost + step
+            if c <= allowance and c < best.get(nxt, 1 << 30):
+                best[nxt] = c
+                prev[nxt] = here
+                heapq.heappush(heap, (c, nxt))
+    return None
+
+
+def zone_of_control(sources: Iterable[str], neighbours: Neighbours,
+                    projects: Callable[[str, str], bool] = lambda a, b: True) -> frozenset[str]:
+    """Hexes in the ZOC of units standing in ``sources``. ``projects(a, b)``
+    says whether a unit in a exerts ZOC into neighbour b (rivers can block it)."""
+    out: set[str] = set()
+    for h in sources:
+        for n in neighbours(h):
+            if projects(h, n):
+                out.add(n)
+    return frozenset(out)

@@ -1,0 +1,131 @@
+"""Saves and replays: determinism by state hash, and every way a save can be bad."""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from game.__main__ import main
+from game.ai.random_agent import RandomAgent
+from game.core.errors import SaveError
+from game.core.save import load_game, read_save, write_save
+from game.rulesets.nomonhan import Nomonhan
+
+
+def random_game(seed: int, upto: int | None = None) -> Nomonhan:
+    g = Nomonhan(seed=seed)
+    agents = {"JP": RandomAgent(seed), "SOV": RandomAgent(seed + 99)}
+    while not g.is_over() and (upto is None or len(g.history) < upto):
+        g.apply(agents[g.to_move()].choose(g))
+    return g
+
+
+def test_same_seed_and_actions_give_the_same_hash():
+    a = random_game(11)
+    b = Nomonhan(seed=11)
+    for act in a.history:
+        b.apply(act)
+    assert a.state_hash() == b.state_hash()
+    assert [e.to_json() for e in a.events] == [e.to_json() for e in b.events]
+
+
+def test_a_different_seed_gives_a_different_game():
+    assert random_game(11).state_hash() != random_game(12).state_hash()
+
+
+def test_save_and_replay_round_trip(tmp_path):
+    g = random_game(5)
+    path = write_save(tmp_path / "g.json", g)
+    again = load_game(path)
+    assert again.state_hash() == g.state_hash() and again.result() == g.result()
+
+
+def test_save_mid_game_and_continue(tmp_path):
+    g = random_game(6, upto=40)
+    again = load_game(write_save(tmp_path / "mid.json", g))
+    assert again.to_move() == g.to_move() and again.legal_actions() == g.legal_actions()
+
+
+def test_snapshot_restore_and_clone():
+    g = random_game(7, upto=30)
+    snap, h = g.snapshot(), g.state_hash()
+    n = len(g.history)
+    c = g.clone()
+    while not g.is_over():
+        g.apply(g.legal_actions()[0])
+    assert g.state_hash() != h
+    g.restore(snap)
+    assert g.state_hash() == h and len(g.history) == n
+    assert c.state_hash() == h
+
+
+def test_save_is_written_atomically_and_leaves_no_temp_files(tmp_path):
+    g = random_game(8, upto=10)
+    write_save(tmp_path / "a.json", g)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json"]
+    data = read_save(tmp_path / "a.json")
+    assert data["game"] == "nomonhan" and data["version"] == 1 and len(data["actions"]) == 10
+
+
+def _bad(tmp_path, name, content):
+    p = tmp_path / name
+    p.write_text(content, encoding="utf-8")
+    return p
+
+
+@pytest.mark.parametrize("content,message", [
+    ("{not json", "not valid JSON"),
+    ('{"hello": 1}', "not a Sandtable save"),
+    ('{"format": "sandtable-save", "version": 99}', "version 99 is not supported"),
+    ('{"format": "sandtable-save", "version": 1, "game": "nomonhan", "seed": 1, "options": {}, '
+     '"state_hash": "x"}', "field 'actions'"),
+    ('{"format": "sandtable-save", "version": 1, "game": "chess", "seed": 1, "options": {}, '
+     '"actions": [], "state_hash": "x"}', "unknown game"),
+    ('{"format": "sandtable-save", "version": 1, "game": "nomonhan", "seed": 1, "options": {}, '
+     '"actions": [{"kind": "nomonhan.move", "unit": "JP_T3", "to": "0101"}], "state_hash": "x"}',
+     "action 1 .* is not legal"),
+    ('{"format": "sandtable-save", "version": 1, "game": "nomonhan", "seed": 1, "options": {}, '
+     '"actions": [{"kind": "warp"}], "state_hash": "x"}', "unknown action kind"),
+])
+def test_a_damaged_save_gives_one_clear_error(tmp_path, content, message):
+    p = _bad(tmp_path, "bad.json", content)
+    with pytest.raises(SaveError, match=message):
+        load_game(p)
+
+
+def test_a_hand_edited_save_fails_the_hash_check(tmp_path):
+    g = random_game(9, upto=25)
+    p = write_save(tmp_path / "e.json", g)
+    data = json.loads(p.read_text())
+    data["seed"] = 10                                  # same actions, other dice
+    p.write_text(json.dumps(data))
+    with pytest.raises(SaveError):
+        load_game(p)
+
+
+def test_replay_command_verifies_and_exits_0(tmp_path, capsys):
+    p = write_save(tmp_path / "ok.json", random_game(4))
+    assert main(["replay", str(p), "--verify"]) == 0
+    assert "hash verified" in capsys.readouterr().out
+
+
+def test_replay_command_on_a_damaged_save_prints_one_line_exits_2_and_overwrites_nothing(tmp_path, capsys):
+    p = _bad(tmp_path, "broken.json", '{"format": "sandtable-save", "vers')
+    before = (p.read_bytes(), os.stat(p).st_mtime_ns)
+    assert main(["replay", str(p), "--verify"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "not valid JSON" in err[0]
+    assert (p.read_bytes(), os.stat(p).st_mtime_ns) == before
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["broken.json"]
+
+
+def test_golden_replay_hash_is_stable():
+    """Guards determinism across runs and machines: regenerate with
+    ``python -m game selfplay`` only when the rules change on purpose."""
+    golden = os.path.join(os.path.dirname(__file__), "data", "golden_nomonhan.json")
+    with open(golden, encoding="utf-8") as f:
+        want = json.load(f)
+    for case in want["games"]:
+        g = random_game(case["seed"])
+        assert (len(g.history), g.state_hash()) == (case["actions"], case["hash"]), case["seed"]
