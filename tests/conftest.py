@@ -16,8 +16,6 @@ def isolated_esper_worlds():
     esper.switch_world("default")
     before = set(esper.list_worlds())
     yield
-    import gc
-    gc.collect()
     esper.switch_world("default")
     for name in set(esper.list_worlds()) - before:
         esper.delete_world(name)

@@ -129,3 +129,13 @@ def test_golden_replay_hash_is_stable():
     for case in want["games"]:
         g = random_game(case["seed"])
         assert (len(g.history), g.state_hash()) == (case["actions"], case["hash"]), case["seed"]
+
+
+def test_the_hash_is_the_same_in_another_process():
+    import subprocess
+    import sys
+    code = "from tests.test_saves import random_game; print(random_game(21).state_hash())"
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, PYTHONHASHSEED="12345")
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == random_game(21).state_hash()

@@ -26,11 +26,23 @@ W_EXCHANGE = 5.0      # expected step exchange of contacts on the map
 W_HILL = 1.5
 
 
+def step_value(g: Nomonhan, key: str) -> float:
+    """What a step of this unit is worth: its victory points, more for the
+    units whose loss decides the game at once."""
+    u = g.unit(key)
+    v = 2.0 if u.tank else 1.0
+    if key in ("JP_T3", "JP_T4", "SV_ART"):
+        v += 1.5
+    return v
+
+
 def exchange(g: Nomonhan, attackers: tuple[str, ...], defender: str) -> float:
-    """Expected (defender losses - attacker losses) if ``attackers`` hit ``defender``."""
+    """Expected value (in points) of ``attackers`` hitting ``defender``: the
+    defender's expected losses minus the attackers', each at its step value."""
     s = g.strengths(attackers, defender)
-    o = pool_odds(s["attack_dice"], len(s["attack_hits_on"]), s["defense_dice"], len(s["defense_hits_on"]))
-    return o["def_losses"] - o["att_losses"]
+    o = pool_odds(s["attack_dice"], s["defense_dice"], s["attack_hits_on"], s["defense_hits_on"])
+    att_value = sum(step_value(g, k) for k in attackers) / len(attackers)
+    return o.defender_losses * step_value(g, defender) - o.attacker_losses * att_value
 
 
 def evaluate(g: Nomonhan, side: str) -> float:

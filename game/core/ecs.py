@@ -40,6 +40,8 @@ class World:
 
     def activate(self) -> None:
         if esper.current_world != self.name:
+            if not self._finalizer.alive:
+                raise RuntimeError(f"esper world {self.name} is closed: this game was closed")
             esper.switch_world(self.name)
 
     def close(self) -> None:

@@ -18,10 +18,8 @@ class snapshots itself.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable
-
-import esper
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Any, ClassVar
 
 from .actions import Action, Decision
 from .ecs import Snapshot, World
@@ -193,13 +191,24 @@ class Game:
         self.world.close()
 
     def state_hash(self) -> str:
+        """A hash of the whole state (world and dice) that is the same in every
+        process: sets are sorted, so string hash randomisation cannot move it."""
         snap = self.world.snapshot()
         h = hashlib.sha256()
         for ent, comps in snap:
-            h.update(repr((ent, sorted(repr(c) for c in comps))).encode())
+            h.update(repr((ent, sorted(repr(_canon(c)) for c in comps))).encode())
         h.update(repr(self.dice.getstate()).encode())
         return h.hexdigest()[:20]
 
 
-def components(ent: int) -> Iterable[Any]:
-    return esper.components_for_entity(ent)
+def _canon(v: Any) -> Any:
+    """A process-independent form of a component value."""
+    if is_dataclass(v) and not isinstance(v, type):
+        return (type(v).__name__,) + tuple((f.name, _canon(getattr(v, f.name))) for f in fields(v))
+    if isinstance(v, (set, frozenset)):
+        return ("set",) + tuple(sorted((_canon(x) for x in v), key=repr))
+    if isinstance(v, (tuple, list)):
+        return tuple(_canon(x) for x in v)
+    if isinstance(v, dict):
+        return ("dict",) + tuple(sorted(((repr(k), _canon(x)) for k, x in v.items())))
+    return v

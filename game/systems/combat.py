@@ -1,7 +1,9 @@
 """Combat helpers shared by games: dice pools and hit counting."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
+from math import comb
 from typing import Iterable
 
 from game.core.rng import Dice
@@ -20,32 +22,43 @@ def roll_pool(dice: Dice, n: int, hit_on: Iterable[int], purpose: str) -> tuple[
     return values, count_hits(values, hit_on)
 
 
-def _binom(n: int, p: float) -> list[float]:
-    from math import comb
+@dataclass(frozen=True, slots=True)
+class Odds:
+    attacker_wins: float
+    tie: float
+    defender_wins: float
+    attacker_losses: float      # expected losses the attacker takes
+    defender_losses: float
+
+
+def hit_distribution(n: int, hits_on: Iterable[int]) -> list[float]:
+    """P(k hits) for k = 0..n when each d6 hits on one of the faces ``hits_on``."""
+    n = max(0, int(n))
+    p = len(set(hits_on) & {1, 2, 3, 4, 5, 6}) / 6
     return [comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)]
 
 
 @lru_cache(maxsize=4096)
-def pool_odds(att_dice: int, att_faces: int, def_dice: int, def_faces: int) -> dict[str, float]:
-    """Exact odds of a dice-pool combat where each side's hits are the dice
-    showing one of ``*_faces`` hitting faces (e.g. 2 for 5–6, 1 for 6 only).
-    The side with fewer hits takes the difference as losses.
-
-    Returns p_attacker_wins, p_tie, p_defender_wins, and the expected losses of
-    each side (``att_losses``, ``def_losses``)."""
-    pa = _binom(max(att_dice, 0), att_faces / 6)
-    pd = _binom(max(def_dice, 0), def_faces / 6)
-    win = tie = lose = att_loss = def_loss = 0.0
-    for a, p1 in enumerate(pa):
-        for d, p2 in enumerate(pd):
-            p = p1 * p2
-            if a > d:
-                win += p
-                def_loss += p * (a - d)
-            elif a < d:
-                lose += p
-                att_loss += p * (d - a)
+def _odds(attack_dice: int, defense_dice: int, attack_hits_on: frozenset, defense_hits_on: frozenset) -> Odds:
+    pa = hit_distribution(attack_dice, attack_hits_on)
+    pd = hit_distribution(defense_dice, defense_hits_on)
+    aw = tie = dw = al = dl = 0.0
+    for i, x in enumerate(pa):
+        for j, y in enumerate(pd):
+            p = x * y
+            if i > j:
+                aw += p
+                dl += p * (i - j)
+            elif i < j:
+                dw += p
+                al += p * (j - i)
             else:
                 tie += p
-    return {"p_attacker_wins": win, "p_tie": tie, "p_defender_wins": lose,
-            "att_losses": att_loss, "def_losses": def_loss}
+    return Odds(aw, tie, dw, al, dl)
+
+
+def pool_odds(attack_dice: int, defense_dice: int, attack_hits_on: Iterable[int],
+              defense_hits_on: Iterable[int]) -> Odds:
+    """Exact odds of a dice-pool combat: each side rolls its dice, the side
+    with fewer hits takes the difference as losses."""
+    return _odds(attack_dice, defense_dice, frozenset(attack_hits_on), frozenset(defense_hits_on))

@@ -56,16 +56,45 @@ class MapFacts:
         for a, b, props in board.sides_with("bridge"):
             kind = str(props.get("bridge") if props.get("bridge") not in (True, None) else props.get("kind", "permanent"))
             blow = tuple(s.strip() for s in str(props.get("blow_from", "")).split(",") if s.strip())
-            self.bridges.append(Bridge(a, b, kind, str(props.get("name", kind)), True, blow))
+            self.bridges.append(Bridge(a, b, kind, str(props.get("bridge_name") or props.get("name") or kind), True, blow))
         self.flags: dict[str, str] = {}
         for obj in board.objects_of_type("flag"):
             self.flags[str(obj.props["side"])] = obj.cell
+        self.cost = {n: (2 if n in self.hills else 1) for n in self.passable}
+        self._tables: dict[Any, dict] = {}
         self.turns = int(board.properties.get("turns", 8))
         self.end_rolls: dict[int, frozenset[int]] = {}
         for obj in board.objects_of_type("turn_box"):
             nums = [int(s) for s in str(obj.props.get("end_roll", "")).replace(" ", "").split(",") if s]
             if nums:
                 self.end_rolls[int(obj.props["turn"])] = frozenset(nums)
+
+
+    def crossing_table(self, intact: tuple[bool, ...]) -> dict[tuple[str, str], str]:
+        """Every river hexside, both ways round, as "river" or its intact bridge's kind."""
+        t = self._tables.get(intact)
+        if t is None:
+            t = {}
+            for side in self.river:
+                a, b = tuple(side)
+                t[(a, b)] = t[(b, a)] = "river"
+            for br, ok in zip(self.bridges, intact):
+                if ok:
+                    t[(br.a, br.b)] = t[(br.b, br.a)] = br.kind
+            self._tables[intact] = t
+        return t
+
+
+    def move_neighbours(self, crosses_military: bool, intact: tuple[bool, ...]) -> dict[str, tuple[str, ...]]:
+        """For each hex, the neighbours a unit of this kind may step into (rivers and bridges applied)."""
+        key = (crosses_military, intact)
+        t = self._tables.get(key)
+        if t is None:
+            table = self.crossing_table(intact)
+            ok = {None, "permanent"} | ({"military"} if crosses_military else set())
+            t = {h: tuple(n for n in ns if table.get((h, n)) in ok) for h, ns in self.neighbours.items()}
+            self._tables[key] = t
+        return t
 
 
 _FACTS: dict[int, MapFacts] = {}
@@ -188,73 +217,69 @@ class Nomonhan(Game):
         return f
 
     # -- terrain, rivers, bridges [7.0] [8.0] ----------------------------------
-    def _bridge_on(self, a: str, b: str) -> Bridge | None:
-        for br in self.bridges():
-            if br.intact and {br.a, br.b} == {a, b}:
-                return br
-        return None
+    def crossings(self) -> dict[tuple[str, str], str]:
+        """(a, b) -> "river" or the kind of the intact bridge on it, for every river hexside."""
+        return self.facts.crossing_table(tuple(esper.component_for_entity(e, Bridge).intact
+                                               for e in self.bridge_ent))
 
     def crossing(self, a: str, b: str) -> str:
         """What lies between adjacent hexes a and b: "open", "river", or the bridge kind."""
-        if frozenset((a, b)) not in self.facts.river:
-            return "open"
-        br = self._bridge_on(a, b)
-        return br.kind if br else "river"
+        return self.crossings().get((a, b), "open")
 
-    def can_cross(self, unit: Unit, a: str, b: str) -> bool:
-        """May this unit move (or retreat, or advance) from a into b? [8.0]"""
-        c = self.crossing(a, b)
-        if c == "open" or c == "permanent":
+    @staticmethod
+    def _may_cross(unit: Unit, kind: str | None) -> bool:
+        """May this unit move, retreat or advance over a hexside of this kind? [8.0]"""
+        if kind is None or kind == "permanent":
             return True
-        if c == "military":
+        if kind == "military":
             return unit.crosses_military_bridge
         return False
+
+    def can_cross(self, unit: Unit, a: str, b: str) -> bool:
+        return self._may_cross(unit, self.crossings().get((a, b)))
 
     def zoc_projects(self, a: str, b: str) -> bool:
         """ZOC does not extend across a river hexside unless it is bridged [7.0]."""
         return self.crossing(a, b) != "river"
 
-    def enemy_zoc(self, side: str) -> frozenset[str]:
+    def enemy_zoc(self, side: str, table: dict | None = None) -> frozenset[str]:
         """Hexes in the ZOC of ``side``'s enemies."""
+        table = self.crossings() if table is None else table
         enemy = [p.hex for _, (u, p) in esper.get_components(Unit, Position) if u.side != side]
-        return movement.zone_of_control(enemy, self.facts.neighbours.__getitem__, self.zoc_projects)
+        return movement.zone_of_control(enemy, self.facts.neighbours.__getitem__,
+                                        lambda a, b: table.get((a, b)) != "river")
 
     def move_cost(self, hex_: str) -> int:
-        return 2 if hex_ in self.facts.hills else 1
+        return self.facts.cost[hex_]
+
+    def _move_rules(self, key: str):
+        """(unit, start, neighbours, cost function, enemy ZOC, occupancy) for a unit's move."""
+        u = self.unit(key)
+        intact = tuple(esper.component_for_entity(e, Bridge).intact for e in self.bridge_ent)
+        table = self.facts.crossing_table(intact)
+        zoc = self.enemy_zoc(u.side, table)
+        occ = self.occupancy()
+        enemy_hexes = {h for h, (_, s) in occ.items() if s != u.side}
+        cost_of = self.facts.cost
+        nbrs = self.facts.move_neighbours(u.crosses_military_bridge, intact)
+
+        def cost(a: str, b: str) -> int | None:
+            return None if b in enemy_hexes else cost_of[b]
+
+        return u, self.pos(key), nbrs.__getitem__, cost, zoc, occ
 
     def reachable(self, key: str) -> dict[str, int]:
         """Hexes the unit may end a move in, with their MP cost [7.0][8.0]."""
-        u = self.unit(key)
-        start = self.pos(key)
-        if start is None or u.ma <= 0:
+        u, start, nbrs, cost, zoc, occ = self._move_rules(key)
+        if start is None or u.ma <= 0 or start in zoc:   # may leave enemy ZOC only by retreat
             return {}
-        zoc = self.enemy_zoc(u.side)
-        if start in zoc:          # may leave enemy ZOC only by retreat
-            return {}
-        occ = self.occupancy()
-        enemy_hexes = {h for h, (_, s) in occ.items() if s != u.side}
-
-        def cost(a: str, b: str) -> int | None:
-            if b in enemy_hexes or not self.can_cross(u, a, b):
-                return None
-            return self.move_cost(b)
-
-        return movement.reachable(start, u.ma, self.facts.neighbours.__getitem__, cost,
+        return movement.reachable(start, u.ma, nbrs, cost,
                                   stops_in=zoc.__contains__, may_end=lambda h: h not in occ)
 
     def move_path(self, key: str, to: str) -> list[str]:
         """The path a legal move follows (for animation)."""
-        u = self.unit(key)
-        start = self.pos(key)
-        zoc = self.enemy_zoc(u.side)
-        enemy_hexes = {h for h, (_, s) in self.occupancy().items() if s != u.side}
-
-        def cost(a: str, b: str) -> int | None:
-            if b in enemy_hexes or not self.can_cross(u, a, b):
-                return None
-            return self.move_cost(b)
-
-        return movement.path_to(start, to, u.ma, self.facts.neighbours.__getitem__, cost,
+        u, start, nbrs, cost, zoc, _ = self._move_rules(key)
+        return movement.path_to(start, to, u.ma, nbrs, cost,
                                 zoc.__contains__) or [start, to]
 
     # -- combat eligibility [9.0] --------------------------------------------
@@ -374,9 +399,10 @@ class Nomonhan(Game):
         u = self.unit(key)
         here = self.pos(key)
         occ = self.occupancy()
-        zoc = self.enemy_zoc(u.side)
+        table = self.crossings()
+        zoc = self.enemy_zoc(u.side, table)
         return [n for n in self.facts.neighbours[here]
-                if n not in occ and n not in zoc and self.can_cross(u, here, n)]
+                if n not in occ and n not in zoc and self._may_cross(u, table.get((here, n)))]
 
     def advance_hexes(self, key: str) -> list[str]:
         """Advance ignores ZOC and may go to any free hex [9.0]."""
@@ -385,7 +411,8 @@ class Nomonhan(Game):
         if here is None:
             return []
         occ = self.occupancy()
-        return [n for n in self.facts.neighbours[here] if n not in occ and self.can_cross(u, here, n)]
+        table = self.crossings()
+        return [n for n in self.facts.neighbours[here] if n not in occ and self._may_cross(u, table.get((here, n)))]
 
     # -- applying ------------------------------------------------------------
     def _apply(self, a: Action) -> None:
@@ -454,9 +481,17 @@ class Nomonhan(Game):
     def _skip_if_idle(self) -> None:
         """A phase with nothing to decide passes by itself."""
         f = self.flow()
-        if f.phase == "move" and self._legal_move(f) == [EndPhase()]:
+        if f.phase == "move" and not self._has_move_choice(f):
             self.emit("PhaseEnded", f"{self._side_name(f.side)} has no move to make", side=f.side, phase="move")
             self._start_combat_phase(f.side)
+
+    def _has_move_choice(self, f: Flow) -> bool:
+        """Anything to decide in this movement phase besides ending it?"""
+        if self._can_blow(f.side):
+            return True
+        if self._due_reinforcements(f.side) and self.facts.flags[f.side] not in self.occupancy():
+            return True
+        return any(u.key not in f.moved and self.reachable(u.key) for u, _ in self.units_on_map(f.side))
 
     def _do_move(self, f: Flow, a: Move) -> None:
         path = self.move_path(a.unit, a.to)
@@ -747,6 +782,7 @@ class Nomonhan(Game):
                 "phase": f.phase, "side": f.side, "score": {"JP": sc.JP, "SOV": sc.SOV},
                 "bridges": [{"a": b.a, "b": b.b, "kind": b.kind, "intact": b.intact} for b in self.bridges()],
                 "declared": [[d, list(a)] for d, a in f.declared], "units": units,
+                "moved": sorted(f.moved),
                 "combat": None if f.combat is None else {"defender": f.combat.defender,
                                                          "attackers": list(f.combat.attackers),
                                                          "loser": f.combat.loser,

@@ -1,0 +1,100 @@
+"""Fonts, sprites and sounds, loaded once and cached. Every loader survives a
+missing or broken file: fonts fall back to pygame's default font, sprites to
+None (callers then draw with pygame.draw), sounds to silence."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game import paths
+
+FONT_FILES = {False: "SandtableSans-Regular.otf", True: "SandtableSans-Bold.otf"}
+
+
+class Assets:
+    def __init__(self, root: Path | None = None):
+        self.root = Path(root) if root else paths.ROOT
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._images: dict[str, pygame.Surface | None] = {}
+        self._scaled: dict[tuple[str, int, int], pygame.Surface | None] = {}
+        self._text: dict[tuple, pygame.Surface] = {}
+        self._manifest: dict[str, Any] | None = None
+
+    # -- fonts and text -------------------------------------------------------
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (int(size), bool(bold))
+        f = self._fonts.get(key)
+        if f is None:
+            path = self.root / "fonts" / FONT_FILES[bool(bold)]
+            try:
+                f = pygame.font.Font(str(path), key[0])
+            except (OSError, FileNotFoundError, pygame.error):
+                f = pygame.font.Font(None, int(key[0] * 1.3))
+                f.set_bold(bool(bold))
+            self._fonts[key] = f
+        return f
+
+    def text(self, s: str, size: int, colour=(240, 236, 224), bold: bool = False,
+             wrap: int = 0) -> pygame.Surface:
+        """A cached rendered line (or wrapped block if ``wrap`` > 0 pixels)."""
+        key = (s, size, tuple(colour), bold, wrap)
+        surf = self._text.get(key)
+        if surf is None:
+            font = self.font(size, bold)
+            if wrap:
+                surf = font.render(s, True, colour, None, wrap)
+            else:
+                surf = font.render(s, True, colour)
+            if len(self._text) > 2000:
+                self._text.clear()
+            self._text[key] = surf
+        return surf
+
+    # -- images ----------------------------------------------------------------
+    def image(self, rel: str) -> pygame.Surface | None:
+        """sprites/<rel> as a Surface, or None when missing or unreadable."""
+        if rel not in self._images:
+            path = self.root / "sprites" / rel
+            img = None
+            if path.is_file():
+                try:
+                    img = pygame.image.load(str(path))
+                    if pygame.display.get_surface() is not None:
+                        img = img.convert_alpha()
+                except (pygame.error, OSError):
+                    img = None
+            self._images[rel] = img
+        return self._images[rel]
+
+    def scaled(self, rel: str, w: int, h: int) -> pygame.Surface | None:
+        key = (rel, int(w), int(h))
+        if key not in self._scaled:
+            img = self.image(rel)
+            self._scaled[key] = None if img is None else pygame.transform.smoothscale(img, (max(1, w), max(1, h)))
+        return self._scaled[key]
+
+    def manifest(self) -> dict[str, Any]:
+        if self._manifest is None:
+            try:
+                self._manifest = json.loads((self.root / "sprites" / "manifest.json").read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                self._manifest = {}
+        return self._manifest
+
+    def forget_missing(self) -> None:
+        """Look again for files that were missing (assets generated while running)."""
+        for k in [k for k, v in self._images.items() if v is None]:
+            del self._images[k]
+        for k in [k for k, v in self._scaled.items() if v is None]:
+            del self._scaled[k]
+        self._manifest = None
+
+    def sound_path(self, name: str) -> Path | None:
+        for ext in (".ogg", ".wav"):
+            p = self.root / "audio" / f"{name}{ext}"
+            if p.is_file():
+                return p
+        return None

@@ -1,0 +1,64 @@
+"""Frame-time benchmark of the board scene (headless)."""
+from __future__ import annotations
+
+import os
+import time
+
+
+def board_frame_times(frames: int = 300, size=(1280, 720)) -> list[float]:
+    """Milliseconds per full board-scene frame (update + draw) for a mid-game
+    Nomonhan position with the ZOC overlay, move targets, declared arrows and
+    a hover box on."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game import rulesets
+    from game.ai import get_agent
+
+    from .app import App
+    from .scenes.board import BoardScene
+    from .session import Session
+
+    app = App(size=size, fast=True)
+    try:
+        game = rulesets.new_game("nomonhan", 3)
+        agent = get_agent("random", "nomonhan", 3)
+        # play into the game until JP is in a movement phase of turn 2+ (or 40 actions)
+        for _ in range(200):
+            d = game.pending()
+            if d is None:
+                break
+            if len(game.history) >= 25 and d.kind == "move" and d.seat == "JP":
+                break
+            game.apply(agent.choose(game))
+        session = Session(game, {"JP": "human", "SOV": "heuristic"}, autosave=False)
+        scene = BoardScene(app, session)
+        app.switch(scene)
+        scene.zoc = True
+        hexes = list(game.board.cells)
+        acts = scene.ui.actable_hexes()
+        if acts:
+            scene.ui.select_at(acts[0])
+        scene.last_seat = session.to_move()
+        times = []
+        for i in range(frames):
+            scene.hover_hex = hexes[i % len(hexes)]
+            t0 = time.perf_counter()
+            scene.update(1 / 60)
+            app.draw()
+            times.append((time.perf_counter() - t0) * 1000.0)
+        session.close()
+        return times
+    finally:
+        pygame.quit()
+
+
+def summary(times: list[float]) -> str:
+    s = sorted(times)
+    p = lambda q: s[min(len(s) - 1, int(q * len(s)))]  # noqa: E731
+    return f"frames {len(s)}: median {p(0.5):.2f} ms, p95 {p(0.95):.2f} ms, max {s[-1]:.2f} ms"
+
+
+if __name__ == "__main__":
+    print(summary(board_frame_times()))

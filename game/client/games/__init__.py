@@ -1,0 +1,13 @@
+"""Per-game UI plugins. ``plugin_for(game)`` returns the GameUI for a game;
+games without their own plugin get the generic one (units from
+public_state(), no special markers)."""
+from __future__ import annotations
+
+from .base import GameUI
+
+
+def plugin_for(game, assets) -> GameUI:
+    if getattr(game, "game_id", "") == "nomonhan":
+        from .nomonhan import NomonhanUI
+        return NomonhanUI(game, assets)
+    return GameUI(game, assets)

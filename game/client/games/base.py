@@ -1,0 +1,117 @@
+"""The interface a game's UI plugin offers the board scene.
+
+The board scene (scenes/board.py) owns the camera, panels, animation queue,
+input and AI pacing; the plugin knows the game: how to draw its counters and
+markers, what a click on a hex means (always an action taken from
+``legal_actions()``), which buttons the current decision needs, what to say
+about a hovered hex, and how each event changes what is shown.
+
+Everything here is a default that does little, so an unfinished game still
+shows its board.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.core.actions import Action
+
+
+@dataclass
+class Choice:
+    """A context button built from a legal action."""
+    label: str
+    action: Action | None
+    primary: bool = False
+    enabled: bool = True
+    reason: str = ""
+
+
+@dataclass
+class ClickResult:
+    action: Action | None = None    # submit this
+    handled: bool = False           # selection changed (no action)
+    error: str = ""                 # illegal click: say why
+
+
+class GameUI:
+    def __init__(self, game, assets):
+        self.game = game
+        self.assets = assets
+        self.selected: str | None = None
+        self.moving: dict[str, tuple[float, float]] = {}     # unit -> map pixel position (animation)
+        self.flash: dict[str, float] = {}                    # unit -> strength 0..1
+        self.hidden: set[str] = set()                        # units not drawn (appearing/eliminated)
+
+    # identity -------------------------------------------------------------------
+    def side_colour(self, seat: str) -> tuple[int, int, int]:
+        return (200, 200, 200)
+
+    def side_name(self, seat: str) -> str:
+        return seat
+
+    # display model ----------------------------------------------------------------
+    def sync(self) -> None:
+        """Reset what is shown to the game's current state."""
+        self.moving.clear()
+        self.flash.clear()
+        self.hidden.clear()
+
+    def event_shown(self, ev) -> None:
+        """An event's animation has finished: update what is shown."""
+
+    def unit_hex(self, key: str) -> str | None:
+        return None
+
+    # drawing -------------------------------------------------------------------
+    def decorate_static(self, surf: pygame.Surface, view, z: float) -> None:
+        pass
+
+    def draw(self, surf: pygame.Surface, view, now: float) -> None:
+        pass
+
+    def status(self) -> list[tuple[str, str]]:
+        return []
+
+    def hover_lines(self, hex_: str | None) -> list[str]:
+        return [hex_] if hex_ else []
+
+    def rules_text(self) -> list[str]:
+        return []
+
+    # interaction ---------------------------------------------------------------
+    def targets(self) -> dict[str, str]:
+        """hex -> kind ("move", "attack", "retreat", "advance", "resolve", "select") to light up."""
+        return {}
+
+    def blinking(self) -> set[str]:
+        return set()
+
+    def arrows(self) -> list[tuple[str, str]]:
+        return []
+
+    def click(self, hex_: str | None) -> ClickResult:
+        return ClickResult()
+
+    def choices(self) -> list[Choice]:
+        return []
+
+    def main_action(self) -> Action | None:
+        for c in self.choices():
+            if c.primary and c.enabled:
+                return c.action
+        return None
+
+    def actable_hexes(self) -> list[str]:
+        """Hexes of units that can act now (Tab cycles through them)."""
+        return []
+
+    def preview(self, hover: str | None) -> dict[str, Any] | None:
+        """Combat odds preview for the hovered / selected pairing."""
+        return None
+
+    def describe_overlay(self) -> set[str]:
+        """Hexes for the ZOC overlay."""
+        return set()

@@ -1,0 +1,656 @@
+"""ノモンハンの戦い: counters, turn track, bridges, flags, and what clicks mean.
+
+Every action submitted comes from ``game.legal_actions()``; this module only
+groups the legal actions by hex so clicks, keys and buttons can pick them.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.rulesets.nomonhan.actions import (Advance, Assign, BlowBridge, EndAdvance, EndDeclarations,
+                                            EndPhase, Enter, Move, Resolve, Retreat, StepLoss)
+
+from game.systems.combat import pool_odds
+from .base import Choice, ClickResult, GameUI
+
+GLYPH_COLOURS = {"JP": ((250, 250, 246), (206, 30, 40)), "SOV": ((206, 30, 40), (255, 214, 60))}
+NATO = {"infantry": "infantry", "motorized": "motorized", "cavalry": "cavalry", "tank": "armor",
+        "armored_car": "armored_car", "artillery": "artillery"}
+PHASES = {"move": "Movement", "declare": "Combat: declare", "order": "Combat: resolve", "loss": "Losses",
+          "advance": "Advance", "over": "Game over"}
+
+
+class NomonhanUI(GameUI):
+    def __init__(self, game, assets):
+        super().__init__(game, assets)
+        self.data = game.data
+        self.units_static = {u["key"]: u for u in self.data["units"]}
+        self.types = self.data.get("unit_types", {})
+        self._counter_cache: dict[tuple, pygame.Surface] = {}
+        self.disp: dict[str, dict[str, Any]] = {}
+        self.disp_bridges: list[dict[str, Any]] = []
+        self.sync()
+
+    # identity ---------------------------------------------------------------
+    def side_colour(self, seat: str) -> tuple[int, int, int]:
+        c = self.data["sides"].get(seat, {}).get("colour")
+        return tuple(c) if c else (200, 200, 200)
+
+    def side_name(self, seat: str) -> str:
+        return self.data["sides"].get(seat, {}).get("name", seat)
+
+    def side_local(self, seat: str) -> str:
+        return self.data["sides"].get(seat, {}).get("name_local", "")
+
+    # display model -------------------------------------------------------------
+    def sync(self) -> None:
+        super().sync()
+        st = self.game.public_state()
+        self.state = st
+        self.disp = {u["key"]: dict(u) for u in st["units"]}
+        self.disp_bridges = [dict(b) for b in st["bridges"]]
+
+    def refresh_state(self) -> None:
+        self.state = self.game.public_state()
+
+    def unit_hex(self, key: str) -> str | None:
+        u = self.disp.get(key)
+        return u["hex"] if u else None
+
+    def event_shown(self, ev) -> None:
+        d = ev.data
+        k = ev.kind
+        if k in ("UnitMoved", "UnitRetreated", "UnitAdvanced") and d.get("unit") in self.disp:
+            self.disp[d["unit"]]["hex"] = d["to"]
+        elif k == "ReinforcementArrived" and d.get("unit") in self.disp:
+            self.disp[d["unit"]]["hex"] = d["hex"]
+        elif k == "StepLost" and d.get("unit") in self.disp:
+            u = self.disp[d["unit"]]
+            u["steps_lost"] += 1
+            base = self.units_static.get(d["unit"], {})
+            i = min(u["steps_lost"], len(base.get("attack", [0])) - 1)
+            u["attack"] = base.get("attack", [0])[i]
+            u["defense"] = base.get("defense", [0])[i]
+        elif k == "UnitEliminated" and d.get("unit") in self.disp:
+            self.disp[d["unit"]].update(hex=None, eliminated=True)
+        elif k == "BridgeBlown":
+            for b in self.disp_bridges:
+                if {b["a"], b["b"]} == {d.get("a"), d.get("b")}:
+                    b["intact"] = False
+
+    # geometry helpers ------------------------------------------------------------
+    def unit_at(self, hex_: str | None) -> str | None:
+        if hex_ is None:
+            return None
+        for k, u in self.disp.items():
+            if u["hex"] == hex_:
+                return k
+        return None
+
+    def _live_unit_at(self, hex_: str | None) -> str | None:
+        if hex_ is None:
+            return None
+        for u in self.state["units"]:
+            if u["hex"] == hex_:
+                return u["key"]
+        return None
+
+    # static decoration: turn track and flags ------------------------------------
+    def decorate_static(self, surf: pygame.Surface, view, z: float) -> None:
+        board = self.game.board
+        for obj in board.objects_of_type("turn_box"):
+            r = self._box_rect(obj, view, z)
+            pygame.draw.rect(surf, (236, 226, 196), r, border_radius=max(2, int(4 * z)))
+            pygame.draw.rect(surf, (60, 52, 36), r, max(1, int(2 * z)), border_radius=max(2, int(4 * z)))
+            turn = str(obj.props.get("turn", ""))
+            img = self.assets.text(turn, max(10, int(22 * z)), (40, 34, 24), bold=True)
+            surf.blit(img, img.get_rect(midtop=(r.centerx, r.y + 2 * z)))
+            er = str(obj.props.get("end_roll", "")).replace(" ", "")
+            if er:
+                lab = self.assets.text("end " + er.replace(",", "·"), max(8, int(9 * z)), (170, 30, 30), bold=True)
+                surf.blit(lab, lab.get_rect(midbottom=(r.centerx, r.bottom - 2 * z)))
+        title = self.assets.text("GAME TURN", max(8, int(9 * z)), (200, 200, 190), bold=True)
+        boxes = board.objects_of_type("turn_box")
+        if boxes:
+            r0 = self._box_rect(boxes[0], view, z)
+            surf.blit(title, (r0.x, max(0, r0.y - title.get_height() - 1)))
+        for obj in board.objects_of_type("flag"):
+            side = str(obj.props.get("side", ""))
+            if obj.cell not in board.cells:
+                continue
+            cx, cy = board.cells[obj.cell].center
+            self._draw_flag(surf, side, (cx * z + 14 * z, cy * z - 26 * z), z)
+
+    def _box_rect(self, obj, view, z: float) -> pygame.Rect:
+        if getattr(obj, "width", 0) and getattr(obj, "height", 0):
+            return pygame.Rect(obj.x * z, obj.y * z, obj.width * z, obj.height * z)
+        cell = self.game.board.cells.get(obj.cell)
+        cx, cy = cell.center if cell else (obj.x, obj.y)
+        s = 48 * z
+        return pygame.Rect(cx * z - s / 2, cy * z - s / 2, s, s)
+
+    def _draw_flag(self, surf, side: str, at, z: float) -> None:
+        x, y = at
+        w, h = 20 * z, 13 * z
+        pygame.draw.line(surf, (40, 30, 20), (x, y), (x, y + 24 * z), max(1, int(2 * z)))
+        bg, fg = GLYPH_COLOURS.get(side, ((220, 220, 220), (0, 0, 0)))
+        rect = pygame.Rect(x, y, w, h)
+        pygame.draw.rect(surf, bg, rect)
+        pygame.draw.rect(surf, (30, 30, 30), rect, 1)
+        if side == "JP":
+            pygame.draw.circle(surf, fg, rect.center, h * 0.32)
+        else:
+            _star(surf, fg, (rect.x + w * 0.3, rect.centery), h * 0.36)
+
+    # counters -------------------------------------------------------------------
+    def counter_surface(self, key: str, steps_lost: int, size: int) -> pygame.Surface:
+        ck = (key, steps_lost, size)
+        s = self._counter_cache.get(ck)
+        if s is None:
+            face = "back" if steps_lost else "front"
+            img = self.assets.scaled(f"nomonhan/{key}_{face}.png", size, size)
+            if img is None and steps_lost:
+                img = None
+            s = img if img is not None else self._draw_counter(key, steps_lost, size)
+            if len(self._counter_cache) > 300:
+                self._counter_cache.clear()
+            self._counter_cache[ck] = s
+        return s
+
+    def _draw_counter(self, key: str, steps_lost: int, size: int) -> pygame.Surface:
+        u = self.units_static[key]
+        side = u["side"]
+        col = self.side_colour(side)
+        reduced = steps_lost > 0
+        s = pygame.Surface((size, size), pygame.SRCALPHA)
+        r = s.get_rect()
+        rad = max(3, size // 10)
+        face = tuple(min(255, int(c * 0.72 + 255 * 0.28)) for c in col) if reduced else col
+        pygame.draw.rect(s, face, r, border_radius=rad)
+        pygame.draw.rect(s, (20, 16, 12), r, max(2, size // 28), border_radius=rad)
+        ink = (20, 16, 12) if side == "JP" else (250, 244, 230)
+        if reduced:  # a back side: a diagonal band
+            band = pygame.Surface((size, size), pygame.SRCALPHA)
+            pygame.draw.polygon(band, (255, 255, 255, 90),
+                                [(0, size * 0.55), (size * 0.55, 0), (size * 0.75, 0), (0, size * 0.75)])
+            s.blit(band, (0, 0))
+        # side glyph (not colour alone): JP sun disc, SOV star
+        g = size * 0.13
+        gx, gy = size * 0.16, size * 0.16
+        bg, fg = GLYPH_COLOURS.get(side, ((255, 255, 255), (0, 0, 0)))
+        if side == "JP":
+            pygame.draw.rect(s, bg, (gx - g, gy - g * 0.75, g * 2, g * 1.5))
+            pygame.draw.rect(s, (20, 16, 12), (gx - g, gy - g * 0.75, g * 2, g * 1.5), 1)
+            pygame.draw.circle(s, fg, (gx, gy), g * 0.5)
+        else:
+            _star(s, fg, (gx, gy), g * 1.05)
+        # NATO unit symbol
+        nato = self.types.get(u["type"], {}).get("nato", u["type"])
+        box = pygame.Rect(0, 0, size * 0.46, size * 0.27)
+        box.center = (size * 0.58, size * 0.25)
+        _nato(s, nato, box, ink, max(1, size // 40))
+        # label
+        lab = self.assets.text(u["label"], max(8, int(size * 0.24)), ink, bold=True)
+        if lab.get_width() > size * 0.92:
+            lab = pygame.transform.smoothscale(lab, (int(size * 0.92), lab.get_height()))
+        s.blit(lab, lab.get_rect(center=(size * 0.5, size * 0.55)))
+        # values: attack-defence-MA (one strength for non-tanks)
+        i = min(steps_lost, len(u["attack"]) - 1)
+        a, d = u["attack"][i], u["defense"][i]
+        vals = f"{a}-{d}-{u['ma']}" if u["tank"] or a != d else f"{a}-{u['ma']}"
+        vimg = self.assets.text(vals, max(8, int(size * 0.22)), ink, bold=True)
+        s.blit(vimg, vimg.get_rect(center=(size * 0.5, size * 0.83)))
+        if u.get("enter"):
+            e = self.assets.text(f"GT{u['enter']}", max(7, int(size * 0.12)), ink)
+            s.blit(e, e.get_rect(topright=(size * 0.95, size * 0.66)))
+        if len(u["attack"]) > 1 and not reduced:
+            pygame.draw.circle(s, ink, (size * 0.9, size * 0.1), size * 0.04)
+        if reduced:
+            t = self.assets.text("▼", max(8, int(size * 0.14)), ink, bold=True)
+            s.blit(t, t.get_rect(topright=(size * 0.96, size * 0.04)))
+        return s
+
+    def counter_size(self, view) -> int:
+        return max(16, int(view.hex_size() * 0.74))
+
+    # dynamic drawing ----------------------------------------------------------------
+    def draw(self, surf: pygame.Surface, view, now: float) -> None:
+        self._draw_bridges(surf, view)
+        self._draw_turn_marker(surf, view)
+        size = self.counter_size(view)
+        blink = self.blinking()
+        sel = self.selected
+        late = []
+        for key, u in self.disp.items():
+            if key in self.hidden:
+                continue
+            if key in self.moving:
+                late.append(key)
+                continue
+            if u["hex"] is None or u["hex"] not in view.board.cells:
+                continue
+            self._blit_counter(surf, view, key, u, view.hex_center(u["hex"]), size, now,
+                               key == sel, key in blink)
+        for key in late:
+            u = self.disp[key]
+            px, py = self.moving[key]
+            self._blit_counter(surf, view, key, u, view.to_screen(px, py), size, now, key == sel, False,
+                               lifted=True)
+
+    def _blit_counter(self, surf, view, key, u, center, size, now, selected, blinking, lifted=False) -> None:
+        img = self.counter_surface(key, u["steps_lost"], size)
+        x, y = center
+        off = 5 if lifted else 3
+        shadow = pygame.Rect(0, 0, size, size)
+        shadow.center = (x + off, y + off)
+        pygame.draw.rect(surf, (0, 0, 0), shadow, border_radius=max(3, size // 10))
+        r = surf.blit(img, img.get_rect(center=(x, y)))
+        if selected:
+            pygame.draw.rect(surf, (255, 240, 90), r.inflate(8, 8), 4, border_radius=max(4, size // 8))
+        if blinking and int(now * 4) % 2 == 0:
+            pygame.draw.rect(surf, (255, 70, 50), r.inflate(10, 10), 5, border_radius=max(4, size // 8))
+        f = self.flash.get(key, 0.0)
+        if f > 0:
+            fl = pygame.Surface(r.size, pygame.SRCALPHA)
+            fl.fill((255, 60 + int(120 * (1 - f)), 40, int(200 * f)))
+            surf.blit(fl, r.topleft)
+            pygame.draw.rect(surf, (255, 230, 120), r.inflate(14, 14), 4, border_radius=max(4, size // 8))
+
+    def _draw_bridges(self, surf, view) -> None:
+        board = self.game.board
+        for b in self.disp_bridges:
+            seg = board.side_segment(b["a"], b["b"])
+            if not seg or len(seg) < 2:
+                continue
+            (x1, y1), (x2, y2) = view.to_screen(*seg[0]), view.to_screen(*seg[1])
+            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+            ca, cb = view.hex_center(b["a"]), view.hex_center(b["b"])
+            dx, dy = cb[0] - ca[0], cb[1] - ca[1]
+            d = math.hypot(dx, dy) or 1
+            ux, uy = dx / d, dy / d          # across the river
+            vx, vy = -uy, ux                 # along the river
+            L = view.hex_size() * 0.30
+            W = view.hex_size() * (0.10 if b["kind"] == "military" else 0.13)
+            if not b["intact"]:
+                img = self.assets.scaled("nomonhan/bridge_blown.png", int(L * 1.6), int(L * 1.6))
+                if img is not None:
+                    surf.blit(img, img.get_rect(center=(mx, my)))
+                    continue
+            col = (150, 110, 60) if b["kind"] != "military" else (110, 120, 90)
+            pts = [(mx - ux * L - vx * W, my - uy * L - vy * W), (mx + ux * L - vx * W, my + uy * L - vy * W),
+                   (mx + ux * L + vx * W, my + uy * L + vy * W), (mx - ux * L + vx * W, my - uy * L + vy * W)]
+            if b["intact"]:
+                pygame.draw.polygon(surf, col, pts)
+                pygame.draw.polygon(surf, (30, 24, 16), pts, 2)
+                for t in (-0.5, 0.0, 0.5):
+                    p = (mx + ux * L * t - vx * W, my + uy * L * t - vy * W)
+                    q = (mx + ux * L * t + vx * W, my + uy * L * t + vy * W)
+                    pygame.draw.line(surf, (30, 24, 16), p, q, 1)
+            else:  # blown: two stubs and a red cross
+                for sgn in (-1, 1):
+                    stub = [(mx + sgn * ux * L - vx * W, my + sgn * uy * L - vy * W),
+                            (mx + sgn * ux * L * 0.45 - vx * W, my + sgn * uy * L * 0.45 - vy * W),
+                            (mx + sgn * ux * L * 0.3 + vx * W, my + sgn * uy * L * 0.3 + vy * W),
+                            (mx + sgn * ux * L + vx * W, my + sgn * uy * L + vy * W)]
+                    pygame.draw.polygon(surf, (90, 80, 70), stub)
+                    pygame.draw.polygon(surf, (30, 24, 16), stub, 2)
+                k = W * 1.3
+                pygame.draw.line(surf, (230, 40, 30), (mx - k, my - k), (mx + k, my + k), 4)
+                pygame.draw.line(surf, (230, 40, 30), (mx - k, my + k), (mx + k, my - k), 4)
+
+    def _draw_turn_marker(self, surf, view) -> None:
+        st = self.state
+        board = self.game.board
+        box = next((o for o in board.objects_of_type("turn_box") if int(o.props.get("turn", -1)) == st["turn"]), None)
+        if box is None:
+            return
+        r = self._box_rect(box, view, view.z)
+        r = r.move(view.area.x + view.ox, view.area.y + view.oy)
+        size = int(min(r.width, r.height) * 0.78)
+        init = st["initiative"]
+        img = self.assets.scaled(f"nomonhan/turn_{init}.png", size, size)
+        c = (r.centerx + size * 0.18, r.centery + size * 0.12)
+        if img is not None:
+            surf.blit(img, img.get_rect(center=c))
+        else:
+            rr = pygame.Rect(0, 0, size, size)
+            rr.center = c
+            pygame.draw.rect(surf, (0, 0, 0), rr.move(3, 3), border_radius=6)
+            pygame.draw.rect(surf, self.side_colour(init), rr, border_radius=6)
+            pygame.draw.rect(surf, (255, 240, 140), rr, 3, border_radius=6)
+            bg, fg = GLYPH_COLOURS.get(init, ((255, 255, 255), (0, 0, 0)))
+            if init == "JP":
+                pygame.draw.circle(surf, bg, (rr.centerx, rr.y + size * 0.32), size * 0.18)
+                pygame.draw.circle(surf, fg, (rr.centerx, rr.y + size * 0.32), size * 0.1)
+            else:
+                _star(surf, fg, (rr.centerx, rr.y + size * 0.32), size * 0.2)
+            t = self.assets.text(init, max(8, int(size * 0.3)), (20, 16, 12) if init == "JP" else (255, 255, 255), bold=True)
+            surf.blit(t, t.get_rect(center=(rr.centerx, rr.y + size * 0.74)))
+
+    # panel text -----------------------------------------------------------------
+    def status(self) -> list[tuple[str, str]]:
+        st = self.state
+        return [("Turn", f"{st['turn']}/{self.game.facts.turns}"), ("Phase", PHASES.get(st["phase"], st["phase"])),
+                ("Initiative", st["initiative"]), ("Cycle", str(st["cycle"] + 1)),
+                ("Score", f"JP {st['score']['JP']} – SOV {st['score']['SOV']}")]
+
+    def hover_lines(self, hex_: str | None) -> list[str]:
+        if hex_ is None or hex_ not in self.game.board.cells:
+            return []
+        cell = self.game.board.cells[hex_]
+        terr = {"hill": "hill: 2 MP; attacks on it hit only on 6", "clear": "clear steppe: 1 MP",
+                "impassable": "impassable"}.get(cell.terrain, cell.terrain)
+        out = [f"{hex_} · {terr}"]
+        key = self.unit_at(hex_)
+        if key:
+            u = self.disp[key]
+            s = self.units_static[key]
+            out.insert(0, f"{s['label']} — {s['name']}")
+            steps = u["max_steps"] - u["steps_lost"]
+            att = "no attack" if u["attack"] == 0 else f"attack {u['attack']}"
+            out.insert(1, f"{self.side_name(u['side'])} · {att} · defence {u['defense']} · MA {u['ma']}")
+            out.insert(2, f"steps {steps}/{u['max_steps']}" + (" (reduced)" if u["steps_lost"] else "")
+                       + (" · tank: 2 VP per step" if u["tank"] else ""))
+            if s.get("support_range"):
+                out.insert(3, f"supports Soviet attacks within {s['support_range']} hexes (+1)")
+        for obj in self.game.board.objects_of_type("flag"):
+            if obj.cell == hex_:
+                out.append(f"{self.side_name(str(obj.props.get('side')))} flag: reinforcements enter here")
+        return out
+
+    def rules_text(self) -> list[str]:
+        return [
+            "Initiative side moves, then fights; then the other side moves and fights.",
+            "If the initiative side retreats or loses a step in combat, the turn ends",
+            "at once and the initiative passes. Otherwise the cycle repeats.",
+            "Move: clear 1 MP, hill 2 MP. Entering enemy ZOC stops you; leave it only",
+            "by retreat. ZOC does not cross the river except over a bridge. No stacking.",
+            "Combat: units in enemy ZOC must attack (not from hills). Each side rolls",
+            "dice equal to its strength: 5-6 hit (only 6 against a hill).",
+            "Fewer hits loses the difference: each loss = retreat 1 hex or lose a step.",
+            "If the loser leaves its hex the winner may advance 1 hex per loss.",
+            "Bridge attack: defender +1. Soviet artillery: +1 within 3 hexes.",
+            "Military bridge: infantry/cavalry only; Japan may blow it from 0207/0308.",
+            "Win: eliminate the Soviet artillery (JP) or both JP tanks (SOV); else points",
+            "(tank step 2, other 1). Turns 6 and 7 may end the game on a die roll.",
+        ]
+
+    # interaction ------------------------------------------------------------------
+    def _legal(self) -> list:
+        return self.game.legal_actions()
+
+    def _kind(self) -> str | None:
+        d = self.game.pending()
+        return d.kind if d else None
+
+    def _units_with(self, cls) -> list[str]:
+        seen = []
+        for a in self._legal():
+            if isinstance(a, cls):
+                k = getattr(a, "unit", None) or getattr(a, "attacker", None)
+                if k and k not in seen:
+                    seen.append(k)
+        return seen
+
+    def auto_select(self) -> None:
+        """Keep the selection valid for the decision at hand."""
+        kind = self._kind()
+        if kind == "loss":
+            units = self._units_with(StepLoss)
+            if self.selected not in units:
+                self.selected = units[0] if len(units) == 1 else None
+        elif kind == "advance":
+            units = self._units_with(Advance)
+            if self.selected not in units:
+                self.selected = units[0] if units else None
+        elif kind == "move":
+            if self.selected not in self._units_with(Move):
+                self.selected = None
+        elif kind == "declare":
+            if self.selected not in self._units_with(Assign):
+                self.selected = None
+        else:
+            self.selected = None
+
+    def targets(self) -> dict[str, str]:
+        kind = self._kind()
+        out: dict[str, str] = {}
+        legal = self._legal()
+        sel = self.selected
+        if kind == "move":
+            if sel:
+                for a in legal:
+                    if isinstance(a, Move) and a.unit == sel:
+                        out[a.to] = "move"
+            else:
+                for k in self._units_with(Move):
+                    h = self.unit_hex(k)
+                    if h:
+                        out[h] = "select"
+        elif kind == "declare":
+            if sel:
+                for a in legal:
+                    if isinstance(a, Assign) and a.attacker == sel:
+                        h = self.unit_hex(a.defender)
+                        if h:
+                            out[h] = "attack"
+            else:
+                for k in self._units_with(Assign):
+                    h = self.unit_hex(k)
+                    if h:
+                        out[h] = "select"
+        elif kind == "order":
+            for a in legal:
+                if isinstance(a, Resolve):
+                    h = self.unit_hex(a.defender)
+                    if h:
+                        out[h] = "resolve"
+        elif kind == "loss":
+            for a in legal:
+                if isinstance(a, Retreat) and (sel is None or a.unit == sel):
+                    out[a.to] = "retreat"
+        elif kind == "advance":
+            for a in legal:
+                if isinstance(a, Advance) and a.unit == sel:
+                    out[a.to] = "advance"
+            for k in self._units_with(Advance):
+                if k != sel and self.unit_hex(k):
+                    out.setdefault(self.unit_hex(k), "select")
+        return out
+
+    def blinking(self) -> set[str]:
+        kind = self._kind()
+        if kind == "loss":
+            return set(self._units_with(StepLoss))
+        if kind == "declare":
+            # units that must still attack (EndDeclarations not yet legal)
+            if not any(isinstance(a, EndDeclarations) for a in self._legal()):
+                return {k for k in self._units_with(Assign) if self.game.must_attack(k)}
+        return set()
+
+    def arrows(self) -> list[tuple[str, str]]:
+        out = []
+        for d, atts in self.state.get("declared", []):
+            dh = self.unit_hex(d)
+            for a in atts:
+                ah = self.unit_hex(a)
+                if ah and dh:
+                    out.append((ah, dh))
+        return out
+
+    def click(self, hex_: str | None) -> ClickResult:
+        kind = self._kind()
+        legal = self._legal()
+        unit = self.unit_at(hex_)
+        sel = self.selected
+        if hex_ is None:
+            self.selected = None
+            return ClickResult(handled=True)
+        if kind == "move":
+            if sel:
+                for a in legal:
+                    if isinstance(a, Move) and a.unit == sel and a.to == hex_:
+                        return ClickResult(action=a)
+            if unit and unit in self._units_with(Move):
+                self.selected = None if unit == sel else unit
+                return ClickResult(handled=True)
+            if unit and self.disp[unit]["side"] == self.state["side"]:
+                self.selected = None
+                why = "has already moved" if unit in self.state.get("moved", ()) else "cannot move (enemy ZOC or MA 0)"
+                return ClickResult(error=f"{self.units_static[unit]['label']} {why}")
+            if sel:
+                self.selected = None
+                return ClickResult(error=f"{hex_} is out of reach")
+            return ClickResult(handled=True)
+        if kind == "declare":
+            if sel and unit:
+                for a in legal:
+                    if isinstance(a, Assign) and a.attacker == sel and a.defender == unit:
+                        self.selected = None
+                        return ClickResult(action=a)
+            if unit and unit in self._units_with(Assign):
+                self.selected = None if unit == sel else unit
+                return ClickResult(handled=True)
+            if sel and unit:
+                return ClickResult(error=f"{self.units_static[sel]['label']} cannot attack that unit")
+            if unit:
+                return ClickResult(error="select one of your units that can attack first")
+            self.selected = None
+            return ClickResult(handled=True)
+        if kind == "order":
+            for a in legal:
+                if isinstance(a, Resolve) and a.defender == unit:
+                    return ClickResult(action=a)
+            return ClickResult(error="click a defender with an arrow pointing at it")
+        if kind == "loss":
+            losers = self._units_with(StepLoss)
+            for a in legal:
+                if isinstance(a, Retreat) and a.to == hex_ and (sel is None or a.unit == sel):
+                    return ClickResult(action=a)
+            if unit in losers:
+                if unit == sel or len(losers) == 1:
+                    return ClickResult(action=StepLoss(unit))
+                self.selected = unit
+                return ClickResult(handled=True)
+            return ClickResult(error="retreat to a lit hex, or click the unit to lose a step")
+        if kind == "advance":
+            for a in legal:
+                if isinstance(a, Advance) and a.unit == sel and a.to == hex_:
+                    return ClickResult(action=a)
+            if unit in self._units_with(Advance):
+                self.selected = unit
+                return ClickResult(handled=True)
+            return ClickResult(error="advance to a lit hex, or stop advancing")
+        return ClickResult()
+
+    def choices(self) -> list[Choice]:
+        legal = self._legal()
+        kind = self._kind()
+        out: list[Choice] = []
+        lab = lambda k: self.units_static[k]["label"]  # noqa: E731
+        for a in legal:
+            if isinstance(a, Enter):
+                out.append(Choice(f"Bring in {lab(a.unit)}", a))
+        for a in legal:
+            if isinstance(a, BlowBridge):
+                out.append(Choice("Blow the bridge", a))
+        for a in legal:
+            if isinstance(a, Resolve):
+                atts = dict((d, at) for d, at in self.state.get("declared", [])).get(a.defender, [])
+                names = "+".join(lab(x) for x in atts)
+                out.append(Choice(f"Resolve {names} → {lab(a.defender)}", a, primary=not any(c.primary for c in out)))
+        for a in legal:
+            if isinstance(a, StepLoss):
+                out.append(Choice(f"{lab(a.unit)}: lose a step", a))
+        if kind == "move":
+            out.append(Choice("End movement", EndPhase(), primary=True, enabled=EndPhase() in legal))
+        elif kind == "declare":
+            ok = EndDeclarations() in legal
+            label = "Resolve attacks" if (self.state.get("declared") or not ok) else "No attack: end combat"
+            out.append(Choice(label, EndDeclarations(), primary=True, enabled=ok,
+                              reason="" if ok else "blinking units in enemy ZOC must attack first"))
+        elif kind == "advance":
+            out.append(Choice("Stop advancing", EndAdvance(), primary=True))
+        return out
+
+    def actable_hexes(self) -> list[str]:
+        kind = self._kind()
+        cls = {"move": Move, "declare": Assign, "loss": StepLoss, "advance": Advance}.get(kind)
+        if kind == "order":
+            keys = [a.defender for a in self._legal() if isinstance(a, Resolve)]
+        elif cls:
+            keys = self._units_with(cls)
+        else:
+            keys = []
+        return [h for h in (self.unit_hex(k) for k in keys) if h]
+
+    def select_at(self, hex_: str) -> None:
+        k = self.unit_at(hex_)
+        if k:
+            self.selected = k
+
+    def preview(self, hover: str | None) -> dict[str, Any] | None:
+        kind = self._kind()
+        st = self.state
+        declared = {d: list(a) for d, a in st.get("declared", [])}
+        attackers: list[str] = []
+        defender = None
+        target = self.unit_at(hover)
+        if kind == "declare" and self.selected and target and \
+                Assign(self.selected, target) in self._legal():
+            defender = target
+            attackers = declared.get(target, []) + [self.selected]
+        elif kind in ("declare", "order") and target in declared:
+            defender, attackers = target, declared[target]
+        elif kind in ("declare", "order") and declared:
+            defender = next(iter(declared))
+            attackers = declared[defender]
+        if not defender or not attackers:
+            return None
+        try:
+            s = self.game.strengths(tuple(attackers), defender)
+        except Exception:
+            return None
+        o = pool_odds(s["attack_dice"], s["defense_dice"], s["attack_hits_on"], s["defense_hits_on"])
+        lab = lambda k: self.units_static[k]["label"]  # noqa: E731
+        return {"attackers": [lab(a) for a in attackers], "defender": lab(defender), "strengths": s, "odds": o,
+                "attacker_side": self.units_static[attackers[0]]["side"],
+                "defender_side": self.units_static[defender]["side"]}
+
+    def zoc_hexes(self) -> set[str]:
+        side = self.state["side"]
+        try:
+            return set(self.game.enemy_zoc(side))
+        except Exception:
+            return set()
+
+
+def _star(surf, colour, center, r) -> None:
+    cx, cy = center
+    pts = []
+    for i in range(10):
+        ang = -math.pi / 2 + i * math.pi / 5
+        rr = r if i % 2 == 0 else r * 0.42
+        pts.append((cx + rr * math.cos(ang), cy + rr * math.sin(ang)))
+    pygame.draw.polygon(surf, colour, pts)
+
+
+def _nato(surf, kind: str, box: pygame.Rect, ink, w: int) -> None:
+    pygame.draw.rect(surf, ink, box, w)
+    x, y, bw, bh = box
+    if kind in ("infantry", "motorized"):
+        pygame.draw.line(surf, ink, box.topleft, box.bottomright, w)
+        pygame.draw.line(surf, ink, box.bottomleft, box.topright, w)
+    if kind == "motorized":
+        pygame.draw.line(surf, ink, (x + bw * 0.5, y), (x + bw * 0.5, y + bh), w)
+    if kind in ("armor", "armored_car"):
+        e = pygame.Rect(0, 0, bw * 0.7, bh * 0.6)
+        e.center = box.center
+        pygame.draw.ellipse(surf, ink, e, w)
+    if kind in ("cavalry", "armored_car"):
+        pygame.draw.line(surf, ink, box.bottomleft, box.topright, w)
+    if kind == "artillery":
+        pygame.draw.circle(surf, ink, box.center, max(2, bh * 0.2))

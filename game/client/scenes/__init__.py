@@ -1,0 +1,1 @@
+"""Scenes: title -> select -> seats -> board -> game over (each in its own module)."""

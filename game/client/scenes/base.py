@@ -1,0 +1,60 @@
+"""The scene interface and shared drawing for menu scenes."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ..input import Intent
+from ..widgets import BG, DIM, blit_center
+
+
+class Scene:
+    music: str | None = None
+    name = "scene"
+
+    def __init__(self, app):
+        self.app = app
+        self.assets = app.assets
+        self.time = 0.0
+
+    def enter(self) -> None:
+        self.app.audio.music(self.music)
+
+    def leave(self) -> None:
+        pass
+
+    def handle(self, it: Intent) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.fill(BG)
+
+
+def hex_backdrop(surf: pygame.Surface, t: float, tint=(30, 36, 48)) -> None:
+    """A slowly drifting hex grid for menu backgrounds."""
+    surf.fill((16, 19, 26))
+    w, h = surf.get_size()
+    r = 46
+    dx = r * math.sqrt(3)
+    dy = r * 1.5
+    off = (t * 12) % dx
+    rows = int(h / dy) + 3
+    cols = int(w / dx) + 3
+    for j in range(-1, rows):
+        for i in range(-1, cols):
+            cx = i * dx + (dx / 2 if j % 2 else 0) - off
+            cy = j * dy
+            k = 0.5 + 0.5 * math.sin(t * 0.7 + i * 0.4 + j * 0.6)
+            col = tuple(int(c + 10 * k) for c in tint)
+            pts = [(cx + r * math.cos(math.radians(60 * a - 30)), cy + r * math.sin(math.radians(60 * a - 30)))
+                   for a in range(6)]
+            pygame.draw.polygon(surf, col, pts, 2)
+
+
+def footer(surf: pygame.Surface, assets, text: str) -> None:
+    w, h = surf.get_size()
+    blit_center(surf, assets.text(text, 20, DIM), (w // 2, h - 26))

@@ -1,0 +1,779 @@
+"""The board scene: the map, the side panel, animations, input and AI pacing.
+
+State only changes through ``Session.submit`` (a human's action, taken from
+the legal actions through the game plugin) or ``Session.machine_step`` (an AI
+seat or the replay). Events returned by the game become animation beats; what
+the map shows (the plugin's display model) follows the beats, so a counter
+slides before it is shown in its new hex.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+
+from game.core.errors import IllegalActionError, SaveError
+
+from ..anim import Beat, Sequencer, along, ease_out_cubic
+from ..audio import effect_for
+from ..board_view import BoardView
+from ..games import plugin_for
+from ..input import Intent
+from ..session import Session
+from ..widgets import (ACCENT, BAD, BORDER, DIM, GOOD, PANEL, TEXT, Banner, Button, LogView, PassDevice,
+                       blit_center, fit_text, panel)
+from .base import Scene
+from .overlays import HelpOverlay, PauseOverlay
+
+MAP_FRACTION = 0.72
+TARGET_COLOURS = {"move": (80, 220, 120, 110), "select": (255, 230, 110, 70), "attack": (240, 60, 50, 120),
+                  "retreat": (90, 170, 255, 120), "advance": (80, 220, 120, 120), "resolve": (255, 140, 40, 120)}
+ZOC_COLOUR = (200, 40, 200, 70)
+CURSOR_COLOUR = (255, 255, 255, 230)
+LOG_COLOURS = {"CombatResolved": ACCENT, "StepLost": BAD, "UnitEliminated": BAD, "GameOver": ACCENT,
+               "TurnStarted": (140, 200, 255), "InitiativeChanged": (140, 200, 255), "BridgeBlown": BAD,
+               "EndRoll": ACCENT}
+
+
+class BoardScene(Scene):
+    name = "board"
+    music = None
+
+    def __init__(self, app, session: Session, *, demo: bool = False):
+        super().__init__(app)
+        self.session = session
+        self.game = session.game
+        self.demo = demo
+        self.replay = session.replay is not None
+        self.ui = plugin_for(self.game, app.assets)
+        w, h = app.size
+        self.map_w = int(w * MAP_FRACTION)
+        self.view = BoardView(self.game.board, app.assets, pygame.Rect(0, 0, self.map_w, h),
+                              decorate=self.ui.decorate_static)
+        px = self.map_w + 8
+        self.px = px
+        self.pw = w - px - 8
+        self.log = LogView(pygame.Rect(px, h - 176, self.pw, 168))
+        self.seq = Sequencer()
+        self.seq.time_scale = app.time_scale * (1.6 if demo else 1.0)
+        self.banner: Banner | None = None
+        self.modal = None
+        self.hover_hex: str | None = None
+        self.cursor_hex: str | None = None
+        self.show_cursor = False
+        self.zoc = False
+        self.ai_timer = 0.6
+        self.last_seat: str | None = None
+        self.dice: dict | None = None       # the dice panel being shown
+        self.over_timer = 0.0
+        self.paused = False                 # replay pause
+        self.drag_from = None
+        self.dragged = False
+        self.buttons: list[Button] = []
+        self._buttons_key = None
+        self._panel_cache: dict = {}
+        self._replaced = False
+        self.demo_result_timer = 0.0
+        for ev in self.game.events[-30:]:
+            self.log.add(ev.text, LOG_COLOURS.get(ev.kind, TEXT))
+        self.ui.sync()
+        self.ui.auto_select()
+
+    # -- pacing ---------------------------------------------------------------
+    @property
+    def pace(self) -> float:
+        if self.demo:
+            return 0.3
+        if self.replay:
+            return 0.55
+        return 0.6
+
+    def busy(self) -> bool:
+        return self.seq.busy
+
+    def can_act(self) -> bool:
+        return (self.modal is None and not self.seq.busy and self.session.human_to_move()
+                and not self.demo and not (self.banner and self.banner.elapsed < 0.35))
+
+    # -- acting ------------------------------------------------------------------
+    def submit(self, action) -> bool:
+        """Submit a human's action through the session (must be legal now)."""
+        if not self.can_act() and not (self.modal is None and self.session.human_to_move()):
+            return False
+        try:
+            events = self.session.submit(action)
+        except IllegalActionError as e:
+            self.app.audio.play("error")
+            self.app.toast(str(e), BAD)
+            return False
+        self.app.audio.play("click")
+        self.ui.selected = None
+        self.play_events(events)
+        return True
+
+    def machine_step(self) -> None:
+        events = self.session.machine_step()
+        self.play_events(events)
+
+    def undo(self) -> bool:
+        if not self.session.undo():
+            self.app.audio.play("error")
+            self.app.toast("Nothing to undo (undo stops at the last dice roll)")
+            return False
+        self.seq.clear()
+        self.dice = None
+        self.ui.sync()
+        self.ui.selected = None
+        self.ui.auto_select()
+        self.log.add("— undone —", DIM)
+        self.app.audio.play("click")
+        self._buttons_key = None
+        return True
+
+    def save(self) -> Path | None:
+        p = self.session.save()
+        if p:
+            self.app.toast(f"Saved {p.name}", GOOD)
+        else:
+            self.app.toast(self.session.save_error, BAD)
+        return p
+
+    def load_from(self, path: Path) -> str:
+        """Load a save; returns an error line ('' when it worked)."""
+        try:
+            s = Session.load(path)
+        except SaveError as e:
+            self.app.toast(str(e), BAD)
+            return str(e)
+        self._replaced = True
+        self.app.switch(BoardScene(self.app, s))
+        self.session.close()
+        return ""
+
+    def quit_to_title(self) -> None:
+        from .title import TitleScene
+        self.session.close()
+        self.app.switch(TitleScene(self.app))
+
+    # -- events -> beats ---------------------------------------------------------------
+    def play_events(self, events: list) -> None:
+        for ev in events:
+            for b in self.beats_for(ev):
+                self.seq.add(b)
+        self._buttons_key = None
+
+    def _announce(self, ev):
+        def start(b: Beat) -> None:
+            self.log.add(ev.text, LOG_COLOURS.get(ev.kind, TEXT))
+            if ev.kind not in ("DiceRolled", "CombatResolved"):
+                self.app.audio.event(ev, self.session.human_seats)
+        return start
+
+    def beats_for(self, ev) -> list[Beat]:
+        k, d = ev.kind, ev.data
+        ann = self._announce(ev)
+        ui = self.ui
+        board = self.game.board
+        if k in ("UnitMoved", "UnitRetreated", "UnitAdvanced"):
+            path = list(d.get("path") or (d.get("frm"), d.get("to")))
+            pts = [board.cells[h].center for h in path if h in board.cells]
+            unit = d.get("unit")
+
+            def start(b, pts=pts, unit=unit):
+                ann(b)
+                if pts:
+                    ui.moving[unit] = pts[0]
+
+            def end(b, unit=unit):
+                ui.moving.pop(unit, None)
+                ui.event_shown(ev)
+
+            return [Beat("slide", 0.2 * max(1, len(pts) - 1) + 0.08, {"unit": unit, "points": pts},
+                         on_start=start, on_end=end)]
+        if k == "ReinforcementArrived":
+            def start(b):
+                ann(b)
+                ui.event_shown(ev)
+            return [Beat("flash", 0.45, {"unit": d.get("unit")}, on_start=start,
+                         on_end=lambda b: ui.flash.pop(d.get("unit"), None))]
+        if k in ("StepLost", "UnitEliminated"):
+            unit = d.get("unit")
+
+            def end(b, unit=unit):
+                ui.flash.pop(unit, None)
+                ui.event_shown(ev)
+            return [Beat("flash", 0.6 if k == "StepLost" else 0.8, {"unit": unit}, on_start=ann, on_end=end)]
+        if k == "CombatStarted":
+            def start(b):
+                ann(b)
+                self.dice = {"attack_dice": d.get("attack_dice", 0), "defense_dice": d.get("defense_dice", 0),
+                             "attack_hits_on": d.get("attack_hits_on", ()), "defense_hits_on": d.get("defense_hits_on", ()),
+                             "attackers": d.get("attackers", ()), "defender": d.get("defender"),
+                             "modifiers": d.get("modifiers", []), "attack_rolls": None, "defense_rolls": None,
+                             "t": 0.0, "landed": False, "result": ""}
+            return [Beat("combat", 0.35, dict(d), on_start=start)]
+        if k == "DiceRolled":
+            return [Beat("log", 0.0, on_start=ann)]
+        if k == "CombatResolved":
+            def start(b):
+                ann(b)
+                if self.dice is None:
+                    self.dice = {"attack_hits_on": (5, 6), "defense_hits_on": (5, 6), "attackers": d.get("attackers", ()),
+                                 "defender": d.get("defender"), "modifiers": []}
+                self.dice.update(attack_rolls=tuple(d.get("attack_rolls", ())),
+                                 defense_rolls=tuple(d.get("defense_rolls", ())), landed=False, t=0.0,
+                                 result=ev.text, ev=ev)
+                self.app.audio.play("dice")
+
+            def end(b):
+                self.dice = None
+            return [Beat("dice", 1.9, dict(d), on_start=start, on_end=end)]
+        if k == "EndRoll":
+            def start(b):
+                ann(b)
+                self.dice = {"attack_rolls": (d.get("roll", 1),), "defense_rolls": (), "attack_hits_on": (),
+                             "defense_hits_on": (), "attackers": (), "defender": None, "modifiers": [],
+                             "landed": False, "t": 0.0, "result": ev.text, "title": "End-of-turn roll", "ev": None}
+                self.app.audio.play("dice")
+
+            def end(b):
+                self.dice = None
+            return [Beat("dice", 1.6, dict(d), on_start=start, on_end=end)]
+        if k == "BridgeBlown":
+            return [Beat("bridge", 0.7, dict(d), on_start=ann, on_end=lambda b: ui.event_shown(ev))]
+        if k == "TurnStarted":
+            def start(b):
+                ann(b)
+                init = d.get("initiative", "")
+                self.banner = Banner(f"TURN {d.get('turn', '')}", ui.side_colour(init) if init else ACCENT, 1.3,
+                                     sub=f"{ui.side_name(init)} holds the initiative" if init else "")
+            return [Beat("banner", 0.9, on_start=start)]
+        if k == "GameOver":
+            return [Beat("log", 0.6, on_start=ann)]
+        if k in ("InitiativeChanged", "InitiativeLost"):
+            return [Beat("log", 0.35, on_start=ann)]
+        return [Beat("log", 0.0, on_start=ann)]
+
+    # -- input ---------------------------------------------------------------------
+    def handle(self, it: Intent) -> None:
+        if self.modal is not None:
+            self.modal.handle(it)
+            if self.modal.done:
+                self.modal = None
+            return
+        n = it.name
+        if n in ("back", "menu"):
+            self.modal = PauseOverlay(self)
+            self.app.audio.play("click")
+            return
+        if n == "help":
+            self.modal = HelpOverlay(self.ui.rules_text(), "Controls & rules")
+            return
+        if n == "zoom":
+            if it.pos and self.log.rect.collidepoint(it.pos):
+                self.log.wheel(it.dy)
+            else:
+                self.view.zoom(it.dy, it.pos if it.source == "mouse" else None)
+            return
+        if n == "pan":
+            self.view.pan(-it.dx * 80, -it.dy * 80)
+            return
+        if n == "drag" and self.drag_from is not None:
+            self.view.pan(it.dx, it.dy)
+            self.dragged = True
+            return
+        if n == "zoc":
+            self.zoc = not self.zoc
+            self.app.audio.play("click")
+            return
+        if n == "point" and it.pos:
+            self.hover_hex = self.view.hex_at(it.pos)
+            self.show_cursor = False
+            self._hover_pos = it.pos
+            return
+        if n == "press" and it.button in (2, 3):
+            self.drag_from = it.pos
+            self.dragged = False
+            return
+        if n == "release" and it.button in (2, 3):
+            if not self.dragged and it.button == 3:
+                self.ui.selected = None
+                self.ui.auto_select()
+            self.drag_from = None
+            return
+        if self.replay:
+            self._replay_input(it)
+            return
+        if n == "undo":
+            self.undo()
+            return
+        if n == "save":
+            self.save()
+            return
+        if n == "load":
+            from .overlays import LoadOverlay
+            self.modal = LoadOverlay(self, self.load_from)
+            return
+        if self.seq.busy:
+            if n in ("press", "confirm", "context", "click_cursor"):
+                self.seq.skip()
+            return
+        if n == "cursor":
+            start = self.cursor_hex if self.show_cursor else (self.hover_hex or self._selected_hex() or self.cursor_hex)
+            self.cursor_hex = self.view.neighbour_in_direction(start, it.dx, it.dy)
+            self.show_cursor = True
+            self.hover_hex = self.cursor_hex
+            if self.cursor_hex:
+                self.view.ensure_visible(self.cursor_hex)
+            return
+        if n == "cycle":
+            hexes = self.ui.actable_hexes()
+            if hexes:
+                cur = self.cursor_hex if self.cursor_hex in hexes else None
+                i = (hexes.index(cur) + it.dx) % len(hexes) if cur else 0
+                self.cursor_hex = self.hover_hex = hexes[i]
+                self.show_cursor = True
+                self.view.ensure_visible(hexes[i])
+                if self.can_act() and self.ui.targets().get(hexes[i]) == "select":
+                    self.ui.select_at(hexes[i])
+                self.app.audio.play("click")
+            return
+        if not self.can_act():
+            return
+        if n == "press" and it.button == 1 and it.pos:
+            for b in self.buttons:
+                if b.rect.collidepoint(it.pos):
+                    if b.enabled:
+                        self.submit(b.value)
+                    else:
+                        self.app.audio.play("error")
+                        if b.reason:
+                            self.app.toast(b.reason, BAD)
+                    return
+            hx = self.view.hex_at(it.pos)
+            if hx is not None or it.pos[0] < self.map_w:
+                self.click_hex(hx)
+            return
+        if n == "click_cursor":
+            self.click_hex(self.cursor_hex)
+            return
+        if n == "confirm":
+            if self.show_cursor and self.cursor_hex and (self.cursor_hex in self.ui.targets()
+                                                         or self.ui.unit_at(self.cursor_hex)):
+                self.click_hex(self.cursor_hex)
+            else:
+                self.main_button()
+            return
+        if n == "context":
+            self.main_button()
+
+    def _replay_input(self, it: Intent) -> None:
+        if it.name in ("context", "confirm", "click_cursor") or (it.name == "press" and it.button == 1):
+            self.paused = not self.paused
+            self.app.toast("Replay paused — Space: play, →: step" if self.paused else "Replay playing")
+        elif it.name == "cursor" and it.dx > 0 and not self.seq.busy:
+            if self.session.machine_to_move():
+                self.machine_step()
+
+    def _selected_hex(self) -> str | None:
+        return self.ui.unit_hex(self.ui.selected) if self.ui.selected else None
+
+    def click_hex(self, hex_: str | None) -> None:
+        res = self.ui.click(hex_)
+        if res.action is not None:
+            if res.action in self.game.legal_actions():
+                self.submit(res.action)
+            else:
+                self.app.audio.play("error")
+        elif res.error:
+            self.app.audio.play("error")
+            self.app.toast(res.error, BAD)
+        elif res.handled:
+            self.app.audio.play("click")
+        self._buttons_key = None
+
+    def main_button(self) -> None:
+        a = self.ui.main_action()
+        if a is not None and a in self.game.legal_actions():
+            self.submit(a)
+        else:
+            self.app.audio.play("error")
+            reason = next((c.reason for c in self.ui.choices() if c.primary and c.reason), "")
+            if reason:
+                self.app.toast(reason, BAD)
+
+    # -- update -----------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.banner:
+            self.banner.update(dt * self.seq.time_scale)
+            if self.banner.done:
+                self.banner = None
+        was_busy = self.seq.busy
+        self.seq.update(dt)
+        self._animate_current()
+        if was_busy and not self.seq.busy:
+            self.ui.sync()
+            self.ui.auto_select()
+            self._buttons_key = None
+        if self.modal is not None:
+            return
+        if self.seq.busy:
+            return
+        g = self.game
+        if g.is_over():
+            self._game_over(dt)
+            return
+        if self.session.machine_to_move():
+            if self.replay and self.paused:
+                return
+            self.ai_timer -= dt * self.seq.time_scale
+            if self.ai_timer <= 0:
+                self.ai_timer = self.pace
+                self.machine_step()
+            return
+        self.ai_timer = min(self.ai_timer, self.pace) if self.ai_timer > 0 else self.pace
+        seat = self.session.to_move()
+        if seat != self.last_seat:
+            if len(self.session.human_seats) > 1 and self.last_seat is not None:
+                if getattr(g, "hidden_information", False):
+                    self.modal = PassDevice(self.ui.side_name(seat), self.ui.side_colour(seat))
+                else:
+                    self.banner = Banner(f"{self.ui.side_name(seat).upper()}'S TURN", self.ui.side_colour(seat), 1.1)
+            self.last_seat = seat
+            self.ui.auto_select()
+
+    def _animate_current(self) -> None:
+        b = self.seq.current
+        if b is None:
+            return
+        if b.kind == "slide":
+            pts = b.data["points"]
+            if pts:
+                self.ui.moving[b.data["unit"]] = along(pts, ease_out_cubic(b.t) if len(pts) <= 2 else b.t)
+        elif b.kind == "flash":
+            self.ui.flash[b.data["unit"]] = 1.0 - abs(b.t * 2 - 1) if b.t < 1 else 0.0
+        elif b.kind == "dice" and self.dice is not None:
+            self.dice["t"] = b.elapsed
+            if not self.dice["landed"] and b.elapsed >= 0.6:
+                self.dice["landed"] = True
+                ev = self.dice.get("ev")
+                if ev is not None:
+                    self.app.audio.play(effect_for(ev.kind, ev.data))
+
+    def _game_over(self, dt: float) -> None:
+        self.over_timer += dt * self.app.time_scale
+        if self.demo:
+            if self.over_timer >= 5.0:          # show the result 5 s, then the next game
+                self.app.next_demo(self)
+            return
+        if self.over_timer >= 1.0:
+            from .gameover import GameOverScene
+            bg = self.app.screen.copy()
+            self.app.switch(GameOverScene(self.app, self.session, bg, from_replay=self.replay,
+                                          original=getattr(self, "original", None)))
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface) -> None:
+        if isinstance(self.modal, PassDevice):
+            self.modal.draw(surf, self.assets)
+            return
+        clip = surf.get_clip()
+        surf.set_clip(self.view.area)
+        self.view.draw_static(surf)
+        self._draw_overlays(surf)
+        self.ui.draw(surf, self.view, self.time)
+        for a, b in self.ui.arrows():
+            self.view.draw_arrow(surf, a, b)
+        if self.show_cursor and self.cursor_hex:
+            self.view.draw_hex(surf, self.cursor_hex, CURSOR_COLOUR, width=4)
+        if self.dice is not None:
+            self._draw_dice(surf)
+        if self.banner:
+            self.banner.draw(surf, self.assets, self.view.area)
+        surf.set_clip(clip)
+        self._draw_panel(surf)
+        if self.demo:
+            self._draw_demo_banner(surf)
+        elif self.replay:
+            t = f"REPLAY  {self.session.replay_total - len(self.session.replay or [])}/{self.session.replay_total}" \
+                + ("  — paused" if self.paused else "") + "   Space: pause  →: step  Esc: menu"
+            img = self.assets.text(t, 20, (20, 16, 10), bold=True)
+            r = img.get_rect(midtop=(self.map_w // 2, 8)).inflate(24, 10)
+            pygame.draw.rect(surf, ACCENT, r, border_radius=8)
+            blit_center(surf, img, r.center)
+        if self.modal is not None:
+            self.modal.draw(surf, self.assets)
+
+    def _draw_overlays(self, surf) -> None:
+        if self.zoc:
+            self.view.draw_hexes(surf, self.ui.zoc_hexes() if hasattr(self.ui, "zoc_hexes") else (), ZOC_COLOUR)
+        if self.can_act() or (self.session.human_to_move() and not self.demo):
+            for h, kind in self.ui.targets().items():
+                col = TARGET_COLOURS.get(kind, (255, 255, 255, 80))
+                if kind == "select":   # units that can act: a bright outline
+                    self.view.draw_hex(surf, h, (255, 240, 120, 235), width=4)
+                else:
+                    self.view.draw_hex(surf, h, col)
+                    self.view.draw_hex(surf, h, col[:3] + (230,), width=3)
+        if self.hover_hex and not self.show_cursor:
+            self.view.draw_hex(surf, self.hover_hex, (255, 255, 255, 160), width=2)
+
+    def _die_face(self, v: int, size: int, hit: bool) -> pygame.Surface:
+        key = ("die", v, size, hit)
+        c = self._panel_cache.get(key)
+        if c is None:
+            img = self.assets.scaled(f"common/dice_{'hit_' if hit else ''}{v}.png", size, size)
+            if img is None:
+                img = pygame.Surface((size, size), pygame.SRCALPHA)
+                pygame.draw.rect(img, (250, 246, 236) if not hit else (255, 214, 80), img.get_rect(), border_radius=size // 6)
+                pygame.draw.rect(img, (30, 26, 20) if not hit else (200, 40, 30), img.get_rect(), 3, border_radius=size // 6)
+                pips = {1: [(0.5, 0.5)], 2: [(0.28, 0.28), (0.72, 0.72)], 3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+                        4: [(0.28, 0.28), (0.72, 0.28), (0.28, 0.72), (0.72, 0.72)],
+                        5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+                        6: [(0.28, 0.22), (0.72, 0.22), (0.28, 0.5), (0.72, 0.5), (0.28, 0.78), (0.72, 0.78)]}[v]
+                for px, py in pips:
+                    pygame.draw.circle(img, (20, 16, 12) if v != 1 else (200, 30, 30), (px * size, py * size), size * 0.09)
+            self._panel_cache[key] = c = img
+        return c
+
+    def _draw_dice(self, surf) -> None:
+        d = self.dice
+        area = self.view.area
+        t = d.get("t", 0.0)
+        rows = []
+        if d.get("attack_rolls") is not None or d.get("attack_dice"):
+            rows.append(("ATTACK", d.get("attack_rolls"), d.get("attack_dice", 0), d.get("attack_hits_on", ())))
+        if d.get("defense_rolls") or d.get("defense_dice"):
+            rows.append(("DEFENCE", d.get("defense_rolls"), d.get("defense_dice", 0), d.get("defense_hits_on", ())))
+        if d.get("title"):
+            rows = [(d["title"], d.get("attack_rolls"), 1, ())]
+        size = 58
+        width = max(560, max((len(r[1] or ()) if r[1] is not None else r[2]) for r in rows) * (size + 10) + 220) if rows else 560
+        width = min(width, area.width - 40)
+        height = 70 + len(rows) * (size + 24) + 50
+        box = pygame.Rect(0, 0, width, height)
+        box.center = (area.centerx, area.centery)
+        panel(surf, box, colour=(20, 22, 30), border=ACCENT, alpha=235)
+        ev = d.get("ev")
+        who = ""
+        if d.get("attackers"):
+            lab = self.ui.units_static if hasattr(self.ui, "units_static") else {}
+            who = " + ".join(lab.get(a, {}).get("label", a) for a in d["attackers"])
+            who += f"  →  {lab.get(d['defender'], {}).get('label', d['defender'])}"
+        blit_center(surf, fit_text(self.assets, who or d.get("title", "Dice"), 26, width - 30, ACCENT, bold=True),
+                    (box.centerx, box.y + 28))
+        rng = random.Random(int(t * 14))
+        y = box.y + 62
+        landed = t >= 0.6
+        for label, rolls, n, hits_on in rows:
+            surf.blit(self.assets.text(label, 20, TEXT, bold=True), (box.x + 18, y + size // 2 - 12))
+            if hits_on:
+                hs = "hits on " + "-".join(map(str, hits_on)) if len(hits_on) > 1 else f"hits on {hits_on[0]}"
+                surf.blit(self.assets.text(hs, 15, DIM), (box.x + 18, y + size // 2 + 10))
+            count = len(rolls) if rolls is not None else n
+            x = box.x + 150
+            hits = 0
+            for i in range(count):
+                if rolls is None or not landed:
+                    v = rng.randint(1, 6)
+                    img = pygame.transform.rotate(self._die_face(v, size, False), rng.uniform(-35, 35))
+                    jx, jy = rng.uniform(-5, 5), rng.uniform(-8, 8)
+                else:
+                    v = rolls[i]
+                    hit = v in hits_on
+                    hits += hit
+                    img = self._die_face(v, size, hit)
+                    jx = jy = 0
+                surf.blit(img, img.get_rect(center=(x + size // 2 + jx, y + size // 2 + jy)))
+                x += size + 10
+            if landed and rolls is not None and hits_on:
+                tag = self.assets.text(f"{hits} hit{'s' if hits != 1 else ''}", 24, GOOD if hits else DIM, bold=True)
+                surf.blit(tag, tag.get_rect(midright=(box.right - 18, y + size // 2)))
+            if count == 0:
+                surf.blit(self.assets.text("no dice", 20, DIM), (x, y + size // 2 - 10))
+            y += size + 24
+        if landed and d.get("result"):
+            blit_center(surf, fit_text(self.assets, d["result"], 24, width - 30, TEXT, bold=True),
+                        (box.centerx, box.bottom - 30))
+
+    def _draw_demo_banner(self, surf) -> None:
+        w, h = surf.get_size()
+        img = self.assets.text("DEMO — hold Esc to exit", 26, (20, 16, 10), bold=True)
+        r = img.get_rect(midtop=(self.map_w // 2, 10)).inflate(30, 12)
+        pygame.draw.rect(surf, ACCENT, r, border_radius=10)
+        blit_center(surf, img, r.center)
+        held = self.app.input.esc_held_for(self.app.now)
+        if held > 0:
+            pygame.draw.rect(surf, BAD, (r.x, r.bottom + 4, int(r.width * min(1.0, held / 2.0)), 6))
+        if self.game.is_over():
+            res = self.game.result()
+            txt = ("Draw" if res.winner is None else f"{self.ui.side_name(res.winner)} wins") + f" — {res.reason}"
+            self.banner_static(surf, txt)
+
+    def banner_static(self, surf, text: str) -> None:
+        area = self.view.area
+        band = pygame.Rect(area.x, area.centery - 50, area.width, 100)
+        panel(surf, band, colour=(10, 12, 18), border=ACCENT, radius=0, alpha=220)
+        blit_center(surf, fit_text(self.assets, text, 44, band.width - 40, ACCENT, bold=True), band.center)
+
+    # side panel ----------------------------------------------------------------------
+    def _rebuild_buttons(self) -> None:
+        key = (len(self.game.history), self.ui.selected, self.seq.busy, self.session.human_to_move(), self.demo,
+               self.replay)
+        if key == self._buttons_key:
+            return
+        self._buttons_key = key
+        self.buttons = []
+        if not self.session.human_to_move() or self.seq.busy or self.demo or self.replay:
+            return
+        choices = self.ui.choices()
+        n = len(choices)
+        h = 56 if n <= 4 else 44
+        y = 214
+        for c in choices[:6]:
+            rect = pygame.Rect(self.px, y, self.pw, h)
+            self.buttons.append(Button(c.label, rect, c.action, enabled=c.enabled, primary=c.primary,
+                                       hint="Space" if c.primary else "", size=24 if n <= 4 else 20, reason=c.reason))
+            y += h + 8
+
+    def _panel_key(self) -> tuple:
+        mouse = getattr(self, "_hover_pos", (-1, -1))
+        hb = next((i for i, b in enumerate(self.buttons) if b.rect.collidepoint(mouse)), -1)
+        return (len(self.game.history), len(self.game.events), self.seq.busy, self.ui.selected, hb,
+                self.session.human_to_move(), self.demo, self.replay, self.session.can_undo())
+
+    def _draw_panel(self, surf) -> None:
+        """The side panel, re-rendered only when what it shows changes."""
+        self._rebuild_buttons()
+        w, h = surf.get_width() - self.map_w, surf.get_height()
+        key = self._panel_key()
+        if getattr(self, "_top_key", None) != key:
+            self._top_key = key
+            top = pygame.Surface((w, h))
+            top.fill((18, 22, 30))
+            self._draw_panel_top(top, -self.map_w)
+            self._top_surf = top.convert() if pygame.display.get_surface() else top
+            self._info_key = None
+        surf.blit(self._top_surf, (self.map_w, 0))
+        pygame.draw.line(surf, BORDER, (self.map_w, 0), (self.map_w, h), 3)
+        info_top = 214 + (len(self.buttons) * 64 if self.buttons else 0) + 4
+        info_top = max(info_top, 340) if self.buttons else 214
+        info = pygame.Rect(self.px, info_top, self.pw, self.log.rect.y - info_top - 8)
+        ikey = (key, self.hover_hex, info.topleft)
+        if getattr(self, "_info_key", None) != ikey:
+            self._info_key = ikey
+            s = pygame.Surface(info.size)
+            s.fill((18, 22, 30))
+            self._draw_info(s, pygame.Rect(0, 0, info.width, info.height))
+            self._info_surf = s
+        if info.height > 60:
+            surf.blit(self._info_surf, info.topleft)
+        self.log.draw(surf, self.assets)
+
+    def _draw_panel_top(self, surf, dx: int) -> None:
+        px, pw = self.px + dx, self.pw
+        # status bar
+        st = dict(self.ui.status())
+        bar = pygame.Rect(px, 8, pw, 96)
+        panel(surf, bar, width=2)
+        if st:
+            surf.blit(self.assets.text(f"TURN {st.get('Turn', '')}", 30, ACCENT, bold=True), (bar.x + 12, bar.y + 8))
+            surf.blit(fit_text(self.assets, st.get("Phase", ""), 22, pw - 180, TEXT, bold=True), (bar.x + 170, bar.y + 14))
+            init = st.get("Initiative", "")
+            chip = pygame.Rect(bar.x + 12, bar.y + 54, 150, 32)
+            pygame.draw.rect(surf, self.ui.side_colour(init), chip, border_radius=8)
+            blit_center(surf, self.assets.text(f"★ {init}  cycle {st.get('Cycle', '')}", 17,
+                                               (20, 16, 12) if init == "JP" else (255, 255, 255), bold=True), chip.center)
+            surf.blit(fit_text(self.assets, st.get("Score", ""), 24, pw - 180, TEXT, bold=True), (bar.x + 172, bar.y + 56))
+        # prompt
+        d = self.game.pending()
+        pr = pygame.Rect(px, 112, pw, 94)
+        if d is not None:
+            seat = d.seat
+            kind = self.session.seats.get(seat, "human")
+            who = f"{self.ui.side_name(seat)} — {'you' if kind == 'human' else 'AI (' + kind + ')'}"
+            if self.replay:
+                who = f"{self.ui.side_name(seat)} — replay"
+            pygame.draw.rect(surf, self.ui.side_colour(seat), (px, pr.y, 8, pr.height), border_radius=4)
+            surf.blit(fit_text(self.assets, who, 20, pw - 20, self.ui.side_colour(seat), bold=True), (px + 16, pr.y))
+            text = d.prompt if (self.session.human_to_move() and not self.seq.busy) else (
+                "…" if self.seq.busy else f"{self.ui.side_name(seat)} is thinking…")
+            for size in (22, 20, 18, 16, 14):
+                img = self.assets.text(text, size, TEXT, bold=True, wrap=pw - 20)
+                if img.get_height() <= pr.height - 28:
+                    break
+            surf.blit(img, (px + 16, pr.y + 28))
+        else:
+            res = self.game.result()
+            if res:
+                t = "Draw" if res.winner is None else f"{self.ui.side_name(res.winner)} wins"
+                surf.blit(self.assets.text(t, 30, ACCENT, bold=True), (px + 8, pr.y))
+                surf.blit(self.assets.text(res.reason, 20, TEXT, wrap=pw - 16), (px + 8, pr.y + 40))
+        # buttons
+        mouse = getattr(self, "_hover_pos", (-1, -1))
+        for b in self.buttons:
+            hb = Button(b.label, b.rect.move(dx, 0), b.value, b.enabled, b.hint, b.primary, b.size, b.reason)
+            hb.draw(surf, self.assets, hovered=b.rect.collidepoint(mouse))
+
+    def _draw_info(self, surf, info) -> None:
+        """Odds preview for the pairing at hand, else details of the hovered hex."""
+        if info.height <= 60:
+            return
+        pv = self.ui.preview(self.hover_hex) if (self.session.human_to_move() or self.replay or self.demo) \
+            and not self.seq.busy else None
+        if pv:
+            self._draw_odds(surf, info, pv)
+            return
+        lines = self.ui.hover_lines(self.hover_hex)
+        if lines:
+            panel(surf, info, colour=(26, 30, 40), width=2)
+            y = info.y + 8
+            for i, line in enumerate(lines):
+                img = self.assets.text(line, 20 if i == 0 else 17, ACCENT if i == 0 else TEXT, bold=i == 0,
+                                       wrap=info.width - 16)
+                if y + img.get_height() > info.bottom - 4:
+                    break
+                surf.blit(img, (info.x + 8, y))
+                y += img.get_height() + 4
+        else:
+            hint = "Z: enemy ZOC   F1: help   Esc: menu" + ("   U: undo" if self.session.can_undo() else "")
+            surf.blit(self.assets.text(hint, 15, DIM, wrap=info.width), (info.x + 4, info.bottom - 40))
+
+    def _draw_odds(self, surf, rect, pv) -> None:
+        panel(surf, rect, colour=(30, 26, 22), border=(200, 150, 60), width=2)
+        s, o = pv["strengths"], pv["odds"]
+        x, y = rect.x + 10, rect.y + 6
+        surf.blit(fit_text(self.assets, f"{'+'.join(pv['attackers'])} → {pv['defender']}", 20, rect.width - 20,
+                           ACCENT, bold=True), (x, y))
+        y += 28
+        ah = "-".join(map(str, s["attack_hits_on"]))
+        dh = "-".join(map(str, s["defense_hits_on"]))
+        surf.blit(self.assets.text(f"Attack {s['attack_dice']} dice (hit {ah})   Defence {s['defense_dice']} dice (hit {dh})",
+                                   15, TEXT, wrap=rect.width - 20), (x, y))
+        y += 22
+        for role, reason, amount in s.get("modifiers", []):
+            surf.blit(self.assets.text(f"{role} {amount:+d}: {reason}", 15, DIM), (x, y))
+            y += 18
+        if s.get("hill"):
+            surf.blit(self.assets.text("defender on a hill: attack hits only on 6", 15, DIM), (x, y))
+            y += 18
+        # probability bar
+        bar = pygame.Rect(x, y + 4, rect.width - 20, 22)
+        parts = [(o.attacker_wins, (80, 200, 110), "att"), (o.tie, (150, 150, 150), "tie"),
+                 (o.defender_wins, (220, 80, 70), "def")]
+        cx = bar.x
+        for p, col, _ in parts:
+            wpx = int(round(bar.width * p))
+            pygame.draw.rect(surf, col, (cx, bar.y, wpx, bar.height))
+            cx += wpx
+        pygame.draw.rect(surf, (0, 0, 0), bar, 2)
+        y = bar.bottom + 4
+        img = self.assets.text(f"attacker wins {o.attacker_wins:.0%} · tie {o.tie:.0%} · defender wins "
+                               f"{o.defender_wins:.0%}", 15, TEXT, bold=True, wrap=rect.width - 20)
+        surf.blit(img, (x, y))
+        y += img.get_height() + 2
+        if y < rect.bottom - 16:
+            surf.blit(self.assets.text(f"expected losses: attacker {o.attacker_losses:.2f}, defender "
+                                       f"{o.defender_losses:.2f}", 15, DIM), (x, y))

@@ -1,0 +1,92 @@
+"""Game over: winner, reason, score; replay, new game, title."""
+from __future__ import annotations
+
+import pygame
+
+from ..input import Intent
+from ..session import Session
+from ..widgets import ACCENT, DIM, TEXT, Menu, blit_center, column, panel
+from .base import Scene
+
+
+class GameOverScene(Scene):
+    name = "gameover"
+    music = "music_menu"
+
+    def __init__(self, app, session: Session, background: pygame.Surface | None = None, *,
+                 from_replay: bool = False, original: Session | None = None):
+        super().__init__(app)
+        # after a replay, keep offering the original game's replay
+        self.session = original if (from_replay and original is not None) else session
+        if from_replay and original is not None and session is not original:
+            session.close()
+        self.bg = background
+        self.result = self.session.game.result()
+        w, h = app.size
+        self.menu = Menu(column([("▶ Replay", "replay"), ("New game", "new"), ("Title", "title")],
+                                w // 2, h // 2 + 60, w=360, h=60, gap=14, size=28), self._choose)
+        self.played = False
+
+    def enter(self) -> None:
+        super().enter()
+        if not self.played:
+            self.played = True
+            ev = next((e for e in reversed(self.session.game.events) if e.kind == "GameOver"), None)
+            if ev is not None:
+                self.app.audio.event(ev, self.session.human_seats)
+
+    def _choose(self, b) -> None:
+        self.app.audio.play("click")
+        if b.value == "replay":
+            from .board import BoardScene
+            rs = self.session.replay_session()
+            scene = BoardScene(self.app, rs)
+            scene.original = self.session
+            self.app.switch(scene)
+        elif b.value == "new":
+            from .seats import SeatsScene
+            gid, seats = self.session.game_id, self.session.seats
+            self.session.close()
+            self.app.switch(SeatsScene(self.app, gid, seats))
+        else:
+            from .title import TitleScene
+            self.session.close()
+            self.app.switch(TitleScene(self.app))
+
+    def handle(self, it: Intent) -> None:
+        if it.name == "back":
+            self._choose(type("B", (), {"value": "title"})())
+            return
+        self.menu.handle(it)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        w, h = surf.get_size()
+        if self.bg is not None:
+            surf.blit(self.bg, (0, 0))
+            veil = pygame.Surface((w, h), pygame.SRCALPHA)
+            veil.fill((6, 8, 12, 190))
+            surf.blit(veil, (0, 0))
+        else:
+            surf.fill((16, 19, 26))
+        r = pygame.Rect(w // 2 - 420, 60, 840, h - 120)
+        panel(surf, r, alpha=230)
+        res = self.result
+        seats_data = getattr(self.session.game, "data", {}).get("sides", {})
+        if res is None:
+            title, colour = "Game over", ACCENT
+        elif res.winner is None:
+            title, colour = "DRAW", ACCENT
+        else:
+            side = seats_data.get(res.winner, {})
+            title = f"{side.get('name', res.winner).upper()} WINS"
+            colour = tuple(side.get("colour", ACCENT))
+            colour = tuple(min(255, int(c * 1.25)) for c in colour)
+        blit_center(surf, self.assets.text(title, 72, colour, bold=True), (w // 2, 140))
+        if res is not None:
+            blit_center(surf, self.assets.text(res.reason, 28, TEXT), (w // 2, 210))
+            score = "   ".join(f"{s} {v}" for s, v in res.scores)
+            blit_center(surf, self.assets.text(score, 40, ACCENT, bold=True), (w // 2, 270))
+        turns = sum(1 for e in self.session.game.events if e.kind == "TurnStarted")
+        blit_center(surf, self.assets.text(f"{len(self.session.game.history)} decisions · {turns} turns", 20, DIM),
+                    (w // 2, 318))
+        self.menu.draw(surf, self.assets)

@@ -1,0 +1,201 @@
+"""Modal overlays on the board: pause menu, load list, help / rules."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from ..input import Intent
+from ..session import list_saves
+from ..widgets import ACCENT, BAD, DIM, TEXT, Button, Menu, blit_center, column, panel
+
+CONTROLS = [
+    ("Click / A / Enter", "select a unit, then a lit hex (move, attack, retreat, advance)"),
+    ("Space / X", "main button: end movement, resolve attacks, stop advancing"),
+    ("Arrows / D-pad / stick", "move the hex cursor      Shift+arrows: pan"),
+    ("Tab / LB RB", "cycle your units that can act"),
+    ("Wheel / PgUp PgDn", "zoom      right or middle drag: pan"),
+    ("Z / Y", "enemy zone-of-control overlay"),
+    ("U / Ctrl+Z", "undo (back to the last dice roll)"),
+    ("Ctrl+S / Ctrl+L", "save / load"),
+    ("M, + / -", "mute, volume"),
+    ("F11 / Alt+Enter", "fullscreen"),
+    ("Esc / Start / B", "menu, back, cancel"),
+    ("F1 / Back", "this help"),
+]
+
+
+class Overlay:
+    done = False
+
+    def handle(self, it: Intent) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surf: pygame.Surface, assets) -> None:
+        pass
+
+
+def _dim(surf: pygame.Surface, alpha: int = 170) -> None:
+    veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    veil.fill((6, 8, 12, alpha))
+    surf.blit(veil, (0, 0))
+
+
+class HelpOverlay(Overlay):
+    def __init__(self, rules: list[str] | None = None, title: str = "Controls"):
+        self.rules = rules or []
+        self.title = title
+
+    def handle(self, it: Intent) -> None:
+        if it.name in ("back", "help", "confirm", "press", "menu", "any", "context", "click_cursor"):
+            self.done = True
+
+    def draw(self, surf: pygame.Surface, assets) -> None:
+        _dim(surf)
+        w, h = surf.get_size()
+        r = pygame.Rect(60, 30, w - 120, h - 60)
+        panel(surf, r, alpha=245)
+        surf.blit(assets.text(self.title, 36, ACCENT, bold=True), (r.x + 28, r.y + 18))
+        y = r.y + 74
+        for key, what in CONTROLS:
+            surf.blit(assets.text(key, 20, ACCENT, bold=True), (r.x + 28, y))
+            surf.blit(assets.text(what, 20, TEXT), (r.x + 290, y))
+            y += 30
+        if self.rules:
+            x = r.x + 28
+            y += 10
+            surf.blit(assets.text("Rules in brief", 26, ACCENT, bold=True), (x, y))
+            y += 36
+            # two columns if needed
+            for line in self.rules:
+                surf.blit(assets.text(line, 17, TEXT), (x, y))
+                y += 22
+        blit_center(surf, assets.text("Esc / any key: close", 18, DIM), (r.centerx, r.bottom - 20))
+
+
+class LoadOverlay(Overlay):
+    """Pick a save. Errors (damaged saves) are shown here; nothing is written."""
+
+    def __init__(self, scene, on_load):
+        self.scene = scene
+        self.on_load = on_load
+        self.error = ""
+        self.saves = list_saves(8)
+        w, _h = scene.app.size
+        labels = [(p.name, p) for p in self.saves] + [("◀ Back", None)]
+        self.menu = Menu(column(labels, w // 2, 150, w=640, h=52, gap=10, size=22), self._choose)
+
+    def _choose(self, b: Button) -> None:
+        if b.value is None:
+            self.done = True
+            return
+        err = self.on_load(Path(b.value))
+        if err:
+            self.error = err
+            self.scene.app.audio.play("error")
+        else:
+            self.done = True
+
+    def handle(self, it: Intent) -> None:
+        if it.name == "back":
+            self.done = True
+            return
+        self.menu.handle(it)
+
+    def draw(self, surf: pygame.Surface, assets) -> None:
+        _dim(surf)
+        w, h = surf.get_size()
+        panel(surf, pygame.Rect(w // 2 - 360, 60, 720, h - 120), alpha=245)
+        blit_center(surf, assets.text("Load a saved game", 36, ACCENT, bold=True), (w // 2, 105))
+        if not self.saves:
+            blit_center(surf, assets.text("No saves yet", 24, DIM), (w // 2, 250))
+        self.menu.draw(surf, assets)
+        if self.error:
+            blit_center(surf, assets.text(self.error, 18, BAD, wrap=660), (w // 2, h - 110))
+
+
+class PauseOverlay(Overlay):
+    def __init__(self, scene):
+        self.scene = scene
+        self.app = scene.app
+        self.sub: Overlay | None = None
+        self.message = ""
+        self._build()
+
+    def _build(self) -> None:
+        w, _h = self.app.size
+        s = self.scene.session
+        vol = "muted" if self.app.settings["muted"] else f"{int(round(self.app.settings['volume'] * 100))}%"
+        items = [("Resume", "resume"), ("Save game", "save"), ("Load game", "load"),
+                 ("Undo", "undo"), ("Rules & controls", "help"), (f"Volume: {vol}  (←/→)", "volume"),
+                 ("Unmute" if self.app.settings["muted"] else "Mute", "mute"), ("Quit to title", "quit")]
+        buttons = column(items, w // 2, 130, w=440, h=56, gap=12, size=26)
+        for b in buttons:
+            if b.value == "undo":
+                b.enabled = s.can_undo()
+            if b.value in ("save",) and s.replay is not None:
+                b.enabled = False
+        focus = getattr(self, "menu", None).focus if getattr(self, "menu", None) else 0
+        self.menu = Menu(buttons, self._choose)
+        self.menu.focus = focus
+
+    def _choose(self, b: Button) -> None:
+        app = self.app
+        app.audio.play("click")
+        v = b.value
+        if v == "resume":
+            self.done = True
+        elif v == "save":
+            p = self.scene.save()
+            self.message = f"Saved: {p.name}" if p else self.scene.session.save_error
+        elif v == "load":
+            self.sub = LoadOverlay(self.scene, self.scene.load_from)
+        elif v == "undo":
+            if self.scene.undo():
+                self.done = True
+        elif v == "help":
+            self.sub = HelpOverlay(self.scene.ui.rules_text(), "Rules & controls")
+        elif v == "volume":
+            vol = app.settings["volume"]
+            app.audio.set_volume(0.0 if vol >= 0.99 else min(1.0, vol + 0.1))
+            app.audio.play("click")
+        elif v == "mute":
+            app.audio.toggle_mute()
+        elif v == "quit":
+            self.done = True
+            self.scene.quit_to_title()
+        self._build()
+
+    def handle(self, it: Intent) -> None:
+        if self.sub is not None:
+            self.sub.handle(it)
+            if self.sub.done:
+                self.sub = None
+                if getattr(self.scene, "_replaced", False):
+                    self.done = True
+                self._build()
+            return
+        if it.name in ("back", "menu"):
+            self.done = True
+            return
+        b = self.menu.buttons[self.menu.focus]
+        if it.name == "cursor" and it.dx and b.value == "volume":
+            self.app.audio.change_volume(0.1 * it.dx)
+            self.app.audio.play("click")
+            self._build()
+            return
+        self.menu.handle(it)
+
+    def draw(self, surf: pygame.Surface, assets) -> None:
+        _dim(surf)
+        w, h = surf.get_size()
+        panel(surf, pygame.Rect(w // 2 - 270, 40, 540, h - 80), alpha=245)
+        blit_center(surf, assets.text("PAUSED", 44, ACCENT, bold=True), (w // 2, 88))
+        self.menu.draw(surf, assets)
+        if self.message:
+            blit_center(surf, assets.text(self.message, 18, TEXT, wrap=500), (w // 2, h - 70))
+        if self.sub is not None:
+            self.sub.draw(surf, assets)

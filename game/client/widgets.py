@@ -1,0 +1,270 @@
+"""Widgets: chunky buttons, menus, panels, the event log, banners, and the
+"pass the device" screen. Text is rendered through Assets.text (cached)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pygame
+
+from .assets import Assets
+from .input import Intent
+
+# -- theme -------------------------------------------------------------------
+BG = (18, 22, 30)
+PANEL = (32, 38, 50)
+PANEL_HI = (44, 52, 68)
+BORDER = (96, 108, 132)
+TEXT = (242, 238, 226)
+DIM = (150, 156, 170)
+ACCENT = (250, 196, 64)
+GOOD = (96, 210, 120)
+BAD = (236, 84, 72)
+FOCUS = (255, 232, 120)
+
+
+def panel(surf: pygame.Surface, rect: pygame.Rect, colour=PANEL, border=BORDER, radius: int = 12,
+          width: int = 3, alpha: int = 255) -> None:
+    if alpha < 255:
+        tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(tmp, (*colour, alpha), tmp.get_rect(), border_radius=radius)
+        surf.blit(tmp, rect.topleft)
+    else:
+        pygame.draw.rect(surf, colour, rect, border_radius=radius)
+    if width:
+        pygame.draw.rect(surf, border, rect, width, border_radius=radius)
+
+
+def blit_center(surf: pygame.Surface, img: pygame.Surface, center) -> pygame.Rect:
+    r = img.get_rect(center=(int(center[0]), int(center[1])))
+    surf.blit(img, r)
+    return r
+
+
+def fit_text(assets: Assets, s: str, size: int, max_w: int, colour=TEXT, bold=False, min_size: int = 12):
+    """The largest size <= ``size`` at which ``s`` fits in ``max_w`` pixels."""
+    while size > min_size:
+        img = assets.text(s, size, colour, bold)
+        if img.get_width() <= max_w:
+            return img
+        size -= 2
+    return assets.text(s, min_size, colour, bold)
+
+
+@dataclass
+class Button:
+    label: str
+    rect: pygame.Rect
+    value: Any = None
+    enabled: bool = True
+    hint: str = ""              # small key hint, e.g. "Space"
+    primary: bool = False
+    size: int = 26
+    reason: str = ""            # why disabled (tooltip line)
+
+    def hit(self, pos) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+    def draw(self, surf: pygame.Surface, assets: Assets, focused: bool = False, hovered: bool = False) -> None:
+        if not self.enabled:
+            bg, fg, border = (40, 44, 54), (110, 114, 124), (70, 76, 90)
+        elif self.primary:
+            bg, fg, border = (200, 150, 40) if not hovered else (232, 178, 56), (20, 18, 12), ACCENT
+        else:
+            bg, fg, border = (PANEL_HI if not hovered else (64, 76, 98)), TEXT, BORDER
+        if focused and self.enabled:
+            border = FOCUS
+        r = self.rect
+        pygame.draw.rect(surf, (0, 0, 0), r.move(0, 4), border_radius=12)
+        pygame.draw.rect(surf, bg, r, border_radius=12)
+        pygame.draw.rect(surf, border, r, 4 if focused else 3, border_radius=12)
+        w = r.width - 24 - (40 if self.hint else 0)
+        img = fit_text(assets, self.label, self.size, w, fg, bold=True)
+        cx = r.centerx - (18 if self.hint else 0)
+        blit_center(surf, img, (cx, r.centery))
+        if self.hint:
+            h = assets.text(self.hint, 14, fg if self.enabled else (110, 114, 124))
+            surf.blit(h, h.get_rect(midright=(r.right - 12, r.centery)))
+
+
+class Menu:
+    """A focusable column (or row) of buttons driven by mouse, keys or pad."""
+
+    def __init__(self, buttons: list[Button], on_choose: Callable[[Button], None], horizontal: bool = False):
+        self.buttons = buttons
+        self.on_choose = on_choose
+        self.horizontal = horizontal
+        self.focus = next((i for i, b in enumerate(buttons) if b.enabled), 0)
+        self.hover: int | None = None
+
+    def handle(self, it: Intent) -> bool:
+        """True if the intent was used."""
+        if it.name == "point" and it.pos:
+            self.hover = None
+            for i, b in enumerate(self.buttons):
+                if b.hit(it.pos):
+                    self.hover = self.focus = i
+            return False
+        if it.name == "press" and it.button == 1 and it.pos:
+            for i, b in enumerate(self.buttons):
+                if b.hit(it.pos):
+                    self.focus = i
+                    self.on_choose(b)
+                    return True
+            return False
+        if it.name == "cursor":
+            step = it.dx if self.horizontal else it.dy
+            if step:
+                self.move(step)
+                return True
+        if it.name in ("cycle",):
+            self.move(it.dx)
+            return True
+        if it.name in ("confirm", "click_cursor") and self.buttons:
+            b = self.buttons[self.focus]
+            if b.enabled:
+                self.on_choose(b)
+            return True
+        return False
+
+    def move(self, step: int) -> None:
+        n = len(self.buttons)
+        if not n:
+            return
+        i = self.focus
+        for _ in range(n):
+            i = (i + step) % n
+            if self.buttons[i].enabled:
+                self.focus = i
+                return
+
+    def draw(self, surf: pygame.Surface, assets: Assets, show_focus: bool = True) -> None:
+        for i, b in enumerate(self.buttons):
+            b.draw(surf, assets, focused=show_focus and i == self.focus, hovered=i == self.hover)
+
+
+def column(labels: list[tuple[str, Any]], center_x: int, top: int, w: int = 420, h: int = 64, gap: int = 16,
+           size: int = 28) -> list[Button]:
+    out = []
+    for i, (lab, val) in enumerate(labels):
+        out.append(Button(lab, pygame.Rect(center_x - w // 2, top + i * (h + gap), w, h), val, size=size))
+    return out
+
+
+class LogView:
+    """The event log: most recent line at the bottom; wheel scrolls back."""
+
+    def __init__(self, rect: pygame.Rect, size: int = 17):
+        self.rect = rect
+        self.size = size
+        self.lines: list[tuple[str, tuple[int, int, int]]] = []
+        self.scroll = 0          # lines scrolled back from the bottom
+        self._cache: pygame.Surface | None = None
+        self._cache_key: tuple | None = None
+
+    def add(self, text: str, colour=TEXT) -> None:
+        if text:
+            self.lines.append((text, colour))
+            del self.lines[:-400]
+            if self.scroll:
+                self.scroll += 1
+
+    def clear(self) -> None:
+        self.lines.clear()
+        self.scroll = 0
+
+    def wheel(self, dy: int) -> None:
+        self.scroll = max(0, min(len(self.lines) - 1, self.scroll + dy * 2))
+
+    def draw(self, surf: pygame.Surface, assets: Assets) -> None:
+        key = (len(self.lines), self.lines[-1] if self.lines else None, self.scroll, self.rect.size)
+        if key != self._cache_key:
+            self._cache_key = key
+            r = self.rect
+            s = pygame.Surface(r.size, pygame.SRCALPHA)
+            y = r.height - 8
+            end = len(self.lines) - self.scroll
+            for text, colour in reversed(self.lines[max(0, end - 40):end]):
+                img = assets.text(text, self.size, colour, wrap=r.width - 16)
+                y -= img.get_height() + 2
+                if y < 4:
+                    break
+                s.blit(img, (8, y))
+            if self.scroll:
+                tag = assets.text(f"▲ {self.scroll} newer below", 13, ACCENT)
+                s.blit(tag, (r.width - tag.get_width() - 8, r.height - tag.get_height() - 2))
+            self._cache = s
+        panel(surf, self.rect, colour=(24, 28, 38), width=2)
+        surf.blit(self._cache, self.rect.topleft)
+
+
+@dataclass
+class Banner:
+    """A big centred line that slides in, holds and fades (e.g. "JP's turn")."""
+    text: str
+    colour: tuple[int, int, int] = ACCENT
+    duration: float = 1.4
+    elapsed: float = 0.0
+    sub: str = ""
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.duration
+
+    def update(self, dt: float) -> None:
+        self.elapsed += dt
+
+    def draw(self, surf: pygame.Surface, assets: Assets, area: pygame.Rect) -> None:
+        t = self.elapsed / self.duration
+        a = min(1.0, t * 6, (1 - t) * 4)
+        if a <= 0:
+            return
+        h = 120 if self.sub else 96
+        band = pygame.Surface((area.width, h), pygame.SRCALPHA)
+        band.fill((10, 12, 18, int(210 * a)))
+        pygame.draw.rect(band, (*self.colour, int(255 * a)), (0, 0, area.width, 5))
+        pygame.draw.rect(band, (*self.colour, int(255 * a)), (0, h - 5, area.width, 5))
+        img = assets.text(self.text, 54, self.colour, bold=True)
+        img.set_alpha(int(255 * a))
+        band.blit(img, img.get_rect(center=(area.width // 2 + int((1 - min(1, t * 5)) * 120), 46 if self.sub else h // 2)))
+        if self.sub:
+            s = assets.text(self.sub, 22, TEXT)
+            s.set_alpha(int(255 * a))
+            band.blit(s, s.get_rect(center=(area.width // 2, 92)))
+        surf.blit(band, (area.x, area.centery - h // 2))
+
+
+class PassDevice:
+    """Full-screen cover between hotseat seats that hold secrets: "Pass the
+    device to …". Nothing of the board shows until the next player confirms."""
+
+    def __init__(self, seat_name: str, colour=ACCENT, on_done: Callable[[], None] | None = None):
+        self.seat_name = seat_name
+        self.colour = colour
+        self.on_done = on_done
+        self.done = False
+
+    def handle(self, it: Intent) -> bool:
+        if it.name in ("confirm", "press", "context", "click_cursor", "any"):
+            self.done = True
+            if self.on_done:
+                self.on_done()
+        return True
+
+    def draw(self, surf: pygame.Surface, assets: Assets) -> None:
+        surf.fill(BG)
+        w, h = surf.get_size()
+        pygame.draw.rect(surf, self.colour, (0, h // 2 - 110, w, 8))
+        pygame.draw.rect(surf, self.colour, (0, h // 2 + 102, w, 8))
+        blit_center(surf, assets.text("Pass the device to", 36, DIM), (w // 2, h // 2 - 50))
+        blit_center(surf, assets.text(self.seat_name, 72, self.colour, bold=True), (w // 2, h // 2 + 20))
+        blit_center(surf, assets.text("Press Enter, A or click when ready — others look away", 24, TEXT),
+                    (w // 2, h // 2 + 160))
+
+
+@dataclass
+class Toast:
+    text: str
+    colour: tuple[int, int, int] = TEXT
+    ttl: float = 3.0
+    lines: list = field(default_factory=list)

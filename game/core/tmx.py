@@ -1,0 +1,684 @@
+"""Load boards from Tiled TMX maps (headless: no images, no pygame calls).
+
+    board = load_board("maps/nomonhan.tmx")      # cached by path and mtime
+    info = map_info("maps/nomonhan.tmx")         # plain dict for `map-info --json`
+
+What a map may contain is written up for map authors in docs/maps.md. In
+short:
+
+* hex maps (``orientation="hexagonal"``): cells are the non-empty tiles of the
+  tile layer ``terrain`` (or the first tile layer); cell properties come from
+  the tiles' custom properties. Hexside features (river, bridge, ridge...),
+  roads (ordered hex chains), per-cell overrides and plain objects come from
+  object layers.
+* area maps (``orientation="orthogonal"``, polygons): regions joined by links.
+* point maps (``orientation="orthogonal"``, points): nodes joined by links.
+
+Every problem raises :class:`~game.core.errors.MapError` with one message that
+names the file, the object (id, name and type) and the problem.
+"""
+from __future__ import annotations
+
+import math
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+from xml.etree import ElementTree
+
+# pytmx imports pygame when it is installed; keep its banner off stdout so
+# `map-info --json` prints clean JSON. We never call pygame here.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytmx  # noqa: E402
+
+from .board import (Board, Cell, HexGeometry, MapObject, pair, polygon_center,  # noqa: E402
+                    segment_distance)
+from .errors import MapError  # noqa: E402
+
+__all__ = ["load_board", "map_info", "clear_cache", "HEXSIDE_TYPES", "ROUTE_TYPES"]
+
+HEXSIDE_TYPES = frozenset({"river", "stream", "canal", "ridge", "escarpment", "cliff", "wall",
+                           "road_side", "bridge", "ford", "border"})
+"""Object types that are hexside features on hex maps (extend per map with the
+map property ``hexside_types``; any object in a layer named ``hexsides`` is one too)."""
+ROUTE_TYPES = frozenset({"road", "route"})
+CELL_TYPES = frozenset({"cell", "hex"})
+REGION_TYPES = frozenset({"", "region", "area"})
+NODE_TYPES = frozenset({"", "node", "point"})
+LINK_TYPES = frozenset({"link"})
+DECOR = "decor"
+DEFAULT_NODE_RADIUS = 24.0
+
+# -- cache ----------------------------------------------------------------------
+
+_cache: dict[str, tuple[tuple[tuple[str, int], ...], Board]] = {}
+
+
+def _mtime(path: str) -> int:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return -1
+
+
+def clear_cache() -> None:
+    _cache.clear()
+
+
+def load_board(path: str | os.PathLike[str]) -> Board:
+    """Load (or fetch from the cache) the board of a TMX map.
+
+    The cache key is the absolute path; an entry is reused while the map and
+    its external tilesets keep their modification times.
+    """
+    shown = os.fspath(path)
+    key = os.path.abspath(shown)
+    hit = _cache.get(key)
+    if hit is not None and all(_mtime(f) == m for f, m in hit[0]):
+        return hit[1]
+    loader = _Loader(shown)
+    try:
+        board = loader.load()
+    except MapError:
+        raise
+    except Exception as e:  # a case the checks above missed: still one clear line
+        raise MapError(f"{shown}: cannot load the map: {type(e).__name__}: {e}") from e
+    _cache[key] = (tuple((f, _mtime(f)) for f in loader.files), board)
+    return board
+
+
+def map_info(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """A JSON-ready summary of a map, for ``python -m game map-info PATH --json``.
+
+    Hex maps list every cell with its Tiled tile coordinates; area and point
+    maps list regions / nodes with their centres in pixels. Neighbours are in
+    the order :meth:`Board.neighbours` gives.
+    """
+    b = load_board(path)
+    return {
+        "path": b.file,
+        "kind": b.kind,
+        "orientation": b.orientation,
+        "staggeraxis": b.staggeraxis,
+        "staggerindex": b.staggerindex,
+        "width": b.width,
+        "height": b.height,
+        "cells": [{"name": c.name, "x": c.x, "y": c.y, "terrain": c.terrain,
+                   "neighbours": list(b.neighbours(c.name))} for c in b.cells.values()],
+        "sides": [{"a": a, "b": s, "features": _jsonable(dict(m))}
+                  for (a, s), m in b._sides.items()],
+        "routes": {k: list(v) for k, v in b.routes.items()},
+        "objects": [{"name": o.name, "type": o.type, "layer": o.layer, "cell": o.cell}
+                    for o in b.objects],
+    }
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, dict):
+        return {str(k): _jsonable(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_jsonable(x) for x in v]
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
+    return str(v)
+
+
+# -- reading --------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Obj:
+    """One object of an object layer, as read from the TMX."""
+
+    id: int
+    name: str
+    type: str
+    shape: str          # point, ellipse, rectangle, polygon, polyline, tile, text
+    layer: str
+    x: float
+    y: float
+    width: float
+    height: float
+    points: tuple[tuple[float, float], ...]
+    props: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        return f'object {self.id} "{self.name}" ({self.type or self.shape})'
+
+    @property
+    def position(self) -> tuple[float, float]:
+        if self.shape == "point":
+            return (self.x, self.y)
+        if self.shape in ("polyline", "polygon") and self.points:
+            if self.shape == "polyline":
+                return self.points[0]
+            n = len(self.points)
+            return (sum(p[0] for p in self.points) / n, sum(p[1] for p in self.points) / n)
+        return (self.x + self.width / 2, self.y + self.height / 2)
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.6g}"
+
+
+def _pt(p: tuple[float, float]) -> str:
+    return f"({_fmt(p[0])},{_fmt(p[1])})"
+
+
+def _clean(props: dict[str, Any] | None) -> dict[str, Any]:
+    """pytmx reads an empty string property as None: give back ""."""
+    return {str(k): ("" if v is None else v) for k, v in (props or {}).items()}
+
+
+def _names(value: Any) -> list[str]:
+    return [s for s in re.split(r"[\s,;]+", str(value or "")) if s]
+
+
+def _shape(el: ElementTree.Element) -> str:
+    for tag in ("point", "ellipse", "polygon", "polyline", "text"):
+        if el.find(tag) is not None:
+            return tag
+    if el.get("gid"):
+        return "tile"
+    return "rectangle"
+
+
+def _layer_groups(el: ElementTree.Element, dx: float = 0.0, dy: float = 0.0
+                  ) -> Iterator[tuple[ElementTree.Element, float, float]]:
+    """Object layers of the map, in document order, with their total offsets
+    (group layers included; tile collision shapes inside tilesets excluded)."""
+    for child in el:
+        ox = dx + float(child.get("offsetx", 0) or 0)
+        oy = dy + float(child.get("offsety", 0) or 0)
+        if child.tag == "objectgroup":
+            yield child, ox, oy
+        elif child.tag == "group":
+            yield from _layer_groups(child, ox, oy)
+
+
+class _Loader:
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.files: list[str] = [os.path.abspath(path)]
+        self.tol = 3.0
+
+    # -- errors ------------------------------------------------------------
+    def fail(self, msg: str) -> MapError:
+        return MapError(f"{self.path}: {msg}")
+
+    def obj_fail(self, o: _Obj, msg: str) -> MapError:
+        return MapError(f"{self.path}: {o.label}: {msg}")
+
+    # -- entry -------------------------------------------------------------
+    def load(self) -> Board:
+        path = self.path
+        if not os.path.exists(path):
+            raise self.fail("no such file")
+        if os.path.isdir(path):
+            raise self.fail("is a directory, not a TMX map")
+        try:
+            root = ElementTree.parse(path).getroot()
+        except ElementTree.ParseError as e:
+            raise self.fail(f"not XML ({e})") from None
+        except (OSError, ValueError) as e:
+            raise self.fail(f"cannot read the file ({e})") from None
+        if root.tag != "map":
+            raise self.fail(f"not a Tiled map (the root element is <{root.tag}>, not <map>)")
+        self.root = root
+        orientation = root.get("orientation", "orthogonal")
+        if root.get("infinite", "0") not in ("0", ""):
+            raise self.fail("infinite maps are not supported (untick Infinite in the map properties)")
+        if orientation not in ("hexagonal", "orthogonal"):
+            raise self.fail(f'unsupported orientation "{orientation}" '
+                            "(use hexagonal for hex maps, orthogonal for area and point maps)")
+        for el in root.iter("object"):
+            if el.get("template"):
+                raise self.fail(f'object {el.get("id")} "{el.get("name", "")}": object templates '
+                                "are not supported (detach the template in Tiled)")
+        for ts in root.findall("tileset"):
+            if ts.get("source"):
+                self.files.append(os.path.abspath(os.path.join(os.path.dirname(path), ts.get("source"))))
+        try:
+            tmx = pytmx.TiledMap(path, allow_duplicate_names=True)
+        except Exception as e:  # pytmx raises bare Exception, ValueError, KeyError...
+            raise self.fail(f"cannot read the map: {type(e).__name__}: {e}") from None
+        self.tmx = tmx
+        self.props = _clean(tmx.properties)
+        self.objs = self._read_objects()
+
+        kind = str(self.props.get("board", "")).strip().lower()
+        if kind and kind not in ("hex", "area", "point"):
+            raise self.fail(f'map property board "{kind}" must be hex, area or point')
+        if not kind:
+            kind = "hex" if orientation == "hexagonal" else self._infer_kind()
+        if kind == "hex":
+            if orientation != "hexagonal":
+                raise self.fail('a hex board needs orientation "hexagonal" '
+                                f'(this map is "{orientation}")')
+            return self._load_hex()
+        if orientation != "orthogonal":
+            raise self.fail(f'an {kind} board needs orientation "orthogonal" (this map is "{orientation}")')
+        return self._load_graph(kind)
+
+    def _extra_types(self, prop: str) -> set[str]:
+        return set(_names(self.props.get(prop, "")))
+
+    def _infer_kind(self) -> str:
+        regions = REGION_TYPES | self._extra_types("region_types")
+        nodes = NODE_TYPES | self._extra_types("node_types")
+        if any(o.shape == "polygon" and o.type in regions for o in self.objs):
+            return "area"
+        if any(o.shape in ("point", "ellipse") and o.type in nodes for o in self.objs):
+            return "point"
+        raise self.fail("cannot tell what board this is: no hexagonal orientation, no region "
+                        "polygons and no node points (set the map property board to hex, area or point)")
+
+    def _read_objects(self) -> list[_Obj]:
+        """Pair pytmx's objects (absolute points, typed properties) with their
+        XML elements (shape, type or class, layer offsets)."""
+        groups = [g for g in self.tmx.layers if isinstance(g, pytmx.TiledObjectGroup)]
+        elements = list(self.root.iter("objectgroup"))
+        if len(groups) != len(elements):  # pragma: no cover - pytmx changed its layer order
+            raise self.fail("cannot match the object layers read by pytmx")
+        real = {id(el): (ox, oy) for el, ox, oy in _layer_groups(self.root)}
+        out: list[_Obj] = []
+        for group, gel in zip(groups, elements):
+            if id(gel) not in real:
+                continue
+            ox, oy = real[id(gel)]
+            layer = gel.get("name", "")
+            for tob, el in zip(group, gel.findall("object")):
+                shape = _shape(el)
+                x, y = float(tob.x) + ox, float(tob.y) + oy
+                pts: tuple[tuple[float, float], ...] = ()
+                if shape in ("polygon", "polyline"):
+                    raw = [(float(px), float(py)) for px, py in getattr(tob, "points", ())]
+                    rot = math.radians(float(tob.rotation or 0))
+                    if rot:
+                        c, s = math.cos(rot), math.sin(rot)
+                        bx, by = float(tob.x), float(tob.y)
+                        raw = [(bx + (px - bx) * c - (py - by) * s, by + (px - bx) * s + (py - by) * c)
+                               for px, py in raw]
+                    pts = tuple((px + ox, py + oy) for px, py in raw)
+                out.append(_Obj(
+                    id=int(el.get("id", 0)), name=el.get("name", "") or "",
+                    type=(el.get("type") or el.get("class") or "").strip(), shape=shape, layer=layer,
+                    x=x, y=y, width=float(tob.width or 0), height=float(tob.height or 0), points=pts,
+                    props=_clean(pytmx.parse_properties(el, {}))))
+        return out
+
+    def _tile_properties(self) -> dict[int, tuple[dict[str, Any], str]]:
+        """Tiled gid -> (custom properties, tile type/class), from embedded and
+        external tilesets."""
+        out: dict[int, tuple[dict[str, Any], str]] = {}
+        for ts in self.root.findall("tileset"):
+            first = int(ts.get("firstgid", "1"))
+            node = ts
+            if ts.get("source"):
+                tsx = os.path.join(os.path.dirname(self.path), ts.get("source"))
+                try:
+                    node = ElementTree.parse(tsx).getroot()
+                except (OSError, ElementTree.ParseError) as e:
+                    raise self.fail(f'tileset "{ts.get("source")}": {e}') from None
+            for tile in node.findall("tile"):
+                props = _clean(pytmx.parse_properties(tile, {}))
+                out[first + int(tile.get("id", "0"))] = (props, tile.get("type") or tile.get("class") or "")
+        return out
+
+    # -- hex maps ------------------------------------------------------------
+    def _int_prop(self, name: str, default: int) -> int:
+        v = self.props.get(name, default)
+        try:
+            n = int(str(v).strip())
+        except ValueError:
+            raise self.fail(f'map property {name} "{v}" is not a whole number') from None
+        if n < 0:
+            raise self.fail(f"map property {name} {n} must not be negative")
+        return n
+
+    def _load_hex(self) -> Board:
+        tmx = self.tmx
+        axis = tmx.staggeraxis or "y"
+        index = tmx.staggerindex or "odd"
+        if axis not in ("x", "y"):
+            raise self.fail(f'staggeraxis "{axis}" must be x or y')
+        if index not in ("odd", "even"):
+            raise self.fail(f'staggerindex "{index}" must be odd or even')
+        side = float(tmx.hexsidelength or 0)
+        limit = tmx.tilewidth if axis == "x" else tmx.tileheight
+        if not 0 <= side <= limit:
+            raise self.fail(f"hexsidelength {_fmt(side)} must be between 0 and the tile "
+                            f"{'width' if axis == 'x' else 'height'} {limit}")
+        numbering = str(self.props.get("hex_numbering", "CCRR")).strip().upper()
+        if numbering not in ("CCRR", "RRCC"):
+            raise self.fail(f'map property hex_numbering "{self.props.get("hex_numbering")}" '
+                            "must be CCRR or RRCC")
+        col0 = self._int_prop("first_column", 1)
+        row0 = self._int_prop("first_row", 1)
+        tol = self.props.get("snap_tolerance")
+        try:
+            self.tol = float(tol) if tol not in (None, "") else max(3.0, min(tmx.tilewidth, tmx.tileheight) / 16)
+        except ValueError:
+            raise self.fail(f'map property snap_tolerance "{tol}" is not a number') from None
+
+        tile_layers = [l for l in tmx.layers if isinstance(l, pytmx.TiledTileLayer)]
+        terrain = next((l for l in tile_layers if l.name == "terrain"), tile_layers[0] if tile_layers else None)
+        if terrain is None:
+            raise self.fail('no terrain layer: a hex map needs a tile layer (named "terrain")')
+        tiles = self._tile_properties()
+
+        def tile_at(layer: Any, x: int, y: int) -> tuple[dict[str, Any], str] | None:
+            try:
+                gid = layer.data[y][x]
+            except IndexError:
+                return None
+            if not gid:
+                return None
+            return tiles.get(tmx.tiledgidmap.get(gid, 0), ({}, ""))
+
+        cw = max(2, len(str(col0 + tmx.width - 1)))
+        rw = max(2, len(str(row0 + tmx.height - 1)))
+        raw: list[tuple[str, int, int, dict[str, Any], str]] = []
+        for y in range(tmx.height):
+            for x in range(tmx.width):
+                t = tile_at(terrain, x, y)
+                if t is None:
+                    continue
+                props, tile_class = dict(t[0]), t[1]
+                for overlay in tile_layers:
+                    if overlay is terrain:
+                        continue
+                    o = tile_at(overlay, x, y)
+                    if o:
+                        props.update({k: v for k, v in o[0].items() if k != "terrain"})
+                c, r = col0 + x, row0 + y
+                name = f"{c:0{cw}d}{r:0{rw}d}" if numbering == "CCRR" else f"{r:0{rw}d}{c:0{cw}d}"
+                raw.append((name, x, y, props, str(t[0].get("terrain") or tile_class or "clear")))
+
+        common = dict(path=self.path, kind="hex", orientation="hexagonal", staggeraxis=axis,
+                      staggerindex=index, width=tmx.width, height=tmx.height,
+                      tilewidth=tmx.tilewidth, tileheight=tmx.tileheight, hexsidelength=side,
+                      properties=self.props)
+
+        def make_cells(overrides: dict[str, dict[str, Any]]) -> list[Cell]:
+            cells = []
+            for name, x, y, props, terr in raw:
+                extra = overrides.get(name)
+                if extra:
+                    props = {**props, **extra}
+                    terr = str(extra.get("terrain", terr))
+                cells.append(Cell(name, x, y, geo.center(x, y), terr, props))
+            return cells
+
+        geo = HexGeometry(axis, index, tmx.tilewidth, tmx.tileheight, side)
+        grid = Board(cells=make_cells({}), **common)   # geometry and adjacency for the objects
+        self.board = grid
+
+        hexside_types = HEXSIDE_TYPES | self._extra_types("hexside_types")
+        sides: dict[tuple[str, str], dict[str, Any]] = {}
+        routes: dict[str, tuple[str, ...]] = {}
+        route_owner: dict[str, _Obj] = {}
+        overrides: dict[str, dict[str, Any]] = {}
+        objects: list[MapObject] = []
+        for o in self.objs:
+            t = o.type
+            if t == DECOR:
+                objects.append(self._plain(o))
+            elif t in CELL_TYPES:
+                target = self._cell_of(o)
+                extra = {k: v for k, v in o.props.items() if k not in ("cell", "hex")}
+                if o.name and "label" not in extra:
+                    extra["label"] = o.name
+                overrides.setdefault(target, {}).update(extra)
+            elif t in ROUTE_TYPES:
+                chain = self._route(o)
+                name = o.name or f"{t}{o.id}"
+                if name in routes:
+                    raise self.obj_fail(o, f'duplicate route name "{name}" '
+                                           f"(also object {route_owner[name].id})")
+                routes[name] = chain
+                route_owner[name] = o
+                feature = self._feature(o, "road")
+                for a, b in zip(chain, chain[1:]):
+                    sides.setdefault(pair(a, b), {}).update(feature)
+            elif "hexside" in o.props or "hexsides" in o.props:
+                feature = self._feature(o, self._need_type(o))
+                for a, b in self._explicit_hexsides(o):
+                    sides.setdefault(pair(a, b), {}).update(feature)
+            elif t in hexside_types or o.layer == "hexsides":
+                feature = self._feature(o, self._need_type(o))
+                for a, b in self._drawn_hexsides(o):
+                    sides.setdefault(pair(a, b), {}).update(feature)
+            else:
+                objects.append(self._plain(o))
+        return Board(cells=make_cells(overrides), sides=sides, routes=routes, objects=objects, **common)
+
+    def _need_type(self, o: _Obj) -> str:
+        if not o.type:
+            raise self.obj_fail(o, "a hexside object needs a type (class), e.g. river or bridge")
+        return o.type
+
+    @staticmethod
+    def _feature(o: _Obj, key: str) -> dict[str, Any]:
+        skip = ("kind", "hexside", "hexsides", "hexes")
+        f: dict[str, Any] = {k: v for k, v in o.props.items() if k not in skip}
+        f[key] = o.props["kind"] if o.props.get("kind", "") != "" else True
+        if o.name:
+            f[f"{key}_name"] = o.name
+        return f
+
+    def _cell_of(self, o: _Obj) -> str:
+        named = o.props.get("cell", o.props.get("hex"))
+        if named not in (None, ""):
+            if str(named) not in self.board.cells:
+                raise self.obj_fail(o, f'names cell "{named}", which is not on the map')
+            return str(named)
+        at = self.board.cell_at_pixel(*o.position)
+        if at is None:
+            raise self.obj_fail(o, f"position {_pt(o.position)} is in no cell")
+        return at
+
+    def _plain(self, o: _Obj) -> MapObject:
+        return MapObject(o.layer, o.name, o.type, o.x, o.y, o.width, o.height, o.points,
+                         o.props, self.board.cell_at_pixel(*o.position))
+
+    def _explicit_hexsides(self, o: _Obj) -> list[tuple[str, str]]:
+        spec = str(o.props.get("hexside", o.props.get("hexsides", "")))
+        out = []
+        for item in _names(spec):
+            parts = [p for p in re.split(r"[/\-]", item) if p]
+            if len(parts) != 2:
+                raise self.obj_fail(o, f'hexside "{item}" must be two hexes like "0201/0302"')
+            for n in parts:
+                if n not in self.board.cells:
+                    raise self.obj_fail(o, f'hexside "{item}": no hex "{n}" on the map')
+            a, b = parts
+            if not self.board.adjacent(a, b):
+                raise self.obj_fail(o, f'hexside "{item}": {a} and {b} are not adjacent')
+            out.append((a, b))
+        if not out:
+            raise self.obj_fail(o, "the hexside property is empty")
+        return out
+
+    def _drawn_hexsides(self, o: _Obj) -> list[tuple[str, str]]:
+        b, tol = self.board, self.tol
+        if o.shape == "point":
+            hs = b.hexside_near(o.x, o.y, tol)
+            if hs is None:
+                raise self.obj_fail(o, f"point {_pt((o.x, o.y))} is not at a hexside midpoint "
+                                       f"(within {_fmt(tol)} px)")
+            return [hs]
+        if o.shape not in ("polyline", "polygon"):
+            raise self.obj_fail(o, f"a hexside object must be a polyline along hex edges or a point at "
+                                   f"a hexside midpoint (or have a hexside property), not a {o.shape}")
+        pts = list(o.points)
+        if o.shape == "polygon" and len(pts) > 2:
+            pts.append(pts[0])
+        if len(pts) < 2:
+            raise self.obj_fail(o, "a hexside line needs at least two points")
+        out = []
+        for p, q in zip(pts, pts[1:]):
+            mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+            hs = b.hexside_near(mid[0], mid[1], tol)
+            ok = False
+            if hs is not None:
+                e1, e2 = b.side_segment(*hs)
+                ok = ((math.dist(p, e1) <= tol and math.dist(q, e2) <= tol)
+                      or (math.dist(p, e2) <= tol and math.dist(q, e1) <= tol))
+            if not ok:
+                raise self.obj_fail(o, f"segment {_pt(p)}-{_pt(q)} is not on a hex edge "
+                                       "between two hexes of the map")
+            out.append(hs)
+        return out
+
+    def _route(self, o: _Obj) -> tuple[str, ...]:
+        b, tol = self.board, self.tol
+        if "hexes" in o.props:
+            chain = _names(o.props["hexes"])
+            for n in chain:
+                if n not in b.cells:
+                    raise self.obj_fail(o, f'hexes: no hex "{n}" on the map')
+        elif o.shape == "polyline":
+            chain = []
+            for i, p in enumerate(o.points, 1):
+                at = b.cell_at_pixel(*p)
+                if at is None or math.dist(b.cells[at].center, p) > tol:
+                    raise self.obj_fail(o, f"point {i} {_pt(p)} is not at a hex centre "
+                                           f"(within {_fmt(tol)} px)")
+                chain.append(at)
+        else:
+            raise self.obj_fail(o, f"a road must be a polyline through hex centres or have a hexes "
+                                   f"property, not a {o.shape}")
+        if len(chain) < 2:
+            raise self.obj_fail(o, "a road needs at least two hexes")
+        for i in range(1, len(chain)):
+            if not b.adjacent(chain[i - 1], chain[i]):
+                raise self.obj_fail(o, f"points {i} and {i + 1} ({chain[i - 1]}, {chain[i]}) "
+                                       "are not adjacent hexes")
+        return tuple(chain)
+
+    # -- area and point maps -----------------------------------------------------
+    def _load_graph(self, kind: str) -> Board:
+        tmx = self.tmx
+        try:
+            self.tol = float(self.props.get("snap_tolerance") or 4.0)
+        except ValueError:
+            raise self.fail(f'map property snap_tolerance "{self.props.get("snap_tolerance")}" '
+                            "is not a number") from None
+        region_types = REGION_TYPES | self._extra_types("region_types")
+        node_types = NODE_TYPES | self._extra_types("node_types")
+        link_types = LINK_TYPES | self._extra_types("link_types")
+        try:
+            default_r = float(self.props.get("node_radius") or DEFAULT_NODE_RADIUS)
+        except ValueError:
+            raise self.fail(f'map property node_radius "{self.props.get("node_radius")}" '
+                            "is not a number") from None
+
+        cells: list[Cell] = []
+        owner: dict[str, _Obj] = {}
+        polygons: dict[str, list[tuple[float, float]]] = {}
+        radii: dict[str, float] = {}
+        rest: list[_Obj] = []
+        for o in self.objs:
+            if kind == "area":
+                is_cell = ((o.shape == "polygon" and o.type in region_types)
+                           or (o.shape == "rectangle" and o.type in region_types - {""}))
+            else:
+                is_cell = o.shape in ("point", "ellipse") and o.type in node_types
+            if not is_cell or o.type == DECOR:
+                rest.append(o)
+                continue
+            name = str(o.props.get("region_name", "") or o.name) if kind == "area" else o.name
+            what = "region" if kind == "area" else "node"
+            if not name:
+                raise self.obj_fail(o, f"a {what} needs a name")
+            if name in owner:
+                raise self.obj_fail(o, f'duplicate {what} name "{name}" (also object {owner[name].id})')
+            owner[name] = o
+            if kind == "area":
+                if o.shape == "rectangle":
+                    poly = [(o.x, o.y), (o.x + o.width, o.y), (o.x + o.width, o.y + o.height),
+                            (o.x, o.y + o.height)]
+                else:
+                    poly = list(o.points)
+                if len(poly) < 3:
+                    raise self.obj_fail(o, "a region polygon needs at least three points")
+                polygons[name] = poly
+                cx, cy = polygon_center(poly)
+            else:
+                cx, cy = o.position
+                r = o.props.get("radius", "")
+                try:
+                    radii[name] = (float(r) if r != "" else
+                                   max(o.width, o.height) / 2 if o.shape == "ellipse" and o.width
+                                   else default_r)
+                except ValueError:
+                    raise self.obj_fail(o, f'radius "{r}" is not a number') from None
+            cells.append(Cell(name, cx, cy, (cx, cy), str(o.props.get("terrain") or "clear"), o.props))
+
+        common = dict(path=self.path, kind=kind, orientation=tmx.orientation, width=tmx.width,
+                      height=tmx.height, tilewidth=tmx.tilewidth, tileheight=tmx.tileheight,
+                      properties=self.props, polygons=polygons, radii=radii)
+        self.board = grid = Board(cells=cells, **common)
+
+        links: list[tuple[str, str, dict[str, Any], bool]] = []
+        seen: set[tuple[str, str]] = set()
+        for name, o in owner.items():       # adjacency written as a property: adj="a,b,c"
+            for other in _names(o.props.get("adj", "")):
+                if other not in grid.cells:
+                    raise self.obj_fail(o, f'adj names "{other}", which is not a '
+                                           f'{"region" if kind == "area" else "node"} of the map')
+                if other != name and pair(name, other) not in seen:
+                    seen.add(pair(name, other))
+                    links.append((name, other, {"link": True}, False))
+        objects: list[MapObject] = []
+        for o in rest:
+            has_ends = "from" in o.props or "to" in o.props
+            if o.type != DECOR and (has_ends or (o.shape == "polyline" and o.type in link_types)):
+                links.append(self._link(o, kind))
+            else:
+                objects.append(self._plain(o))
+        return Board(cells=cells, links=links, objects=objects, **common)
+
+    def _link(self, o: _Obj, kind: str) -> tuple[str, str, dict[str, Any], bool]:
+        b = self.board
+        what = "region" if kind == "area" else "node"
+        if "from" in o.props or "to" in o.props:
+            ends = [str(o.props.get("from", "")), str(o.props.get("to", ""))]
+            for end, n in zip(("from", "to"), ends):
+                if not n:
+                    raise self.obj_fail(o, f"a link with from/to properties needs both ({end} is missing)")
+                if n not in b.cells:
+                    raise self.obj_fail(o, f'{end} "{n}" is not a {what} of the map')
+        else:
+            if len(o.points) < 2:
+                raise self.obj_fail(o, "a link line needs at least two points")
+            ends = []
+            for end, p in (("first", o.points[0]), ("last", o.points[-1])):
+                n = b.cell_at_pixel(*p)
+                if n is None and kind == "area":
+                    n = self._region_near(p)
+                if n is None:
+                    raise self.obj_fail(o, f"{end} point {_pt(p)} is in no {what}")
+                ends.append(n)
+        a, c = ends
+        if a == c:
+            raise self.obj_fail(o, f'both ends are in the same {what} "{a}"')
+        props: dict[str, Any] = {"link": True}
+        if o.type not in ("", "link"):
+            props[o.type] = True
+        props.update({k: v for k, v in o.props.items() if k not in ("from", "to")})
+        if o.name:
+            props["link_name"] = o.name
+        return a, c, props, bool(o.props.get("oneway", False))
+
+    def _region_near(self, p: tuple[float, float]) -> str | None:
+        best, best_d = None, self.tol
+        for name in self.board.cells:
+            poly = self.board.corners(name)
+            for i in range(len(poly)):
+                d = segment_distance(p, poly[i], poly[(i + 1) % len(poly)])
+                if d <= best_d:
+                    best, best_d = name, d
+        return best

@@ -1,0 +1,331 @@
+"""Client tests: scenes driven by synthetic events, headless (dummy drivers)."""
+from __future__ import annotations
+
+import gc
+import os
+import random
+import time
+
+import pytest
+
+pytestmark = pytest.mark.client
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory):
+    """Headless drivers and private config/save folders, set BEFORE pygame is imported."""
+    base = tmp_path_factory.mktemp("client")
+    saved = {k: os.environ.get(k) for k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "SANDTABLE_CONFIG", "SANDTABLE_SAVES")}
+    os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                      SANDTABLE_CONFIG=str(base / "config"), SANDTABLE_SAVES=str(base / "saves"))
+    import pygame  # noqa: F401
+    yield base
+    for k, v in saved.items():
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = v
+
+
+@pytest.fixture
+def app(env):
+    import pygame
+
+    from game.client.app import App
+    a = App(fast=True)
+    yield a
+    sc = a.scene
+    if sc is not None and hasattr(sc, "session"):
+        sc.session.close()
+    pygame.quit()
+
+
+def key(k, mod=0):
+    import pygame
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+
+def click(pos, button=1):
+    import pygame
+    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
+
+
+def board_scene(app, seats=None, seed=5):
+    from game import rulesets
+    from game.client.scenes.board import BoardScene
+    from game.client.session import Session
+    s = BoardScene(app, Session(rulesets.new_game("nomonhan", seed), seats or {"JP": "human", "SOV": "heuristic"}))
+    app.switch(s)
+    return s
+
+
+def settle(app, limit=2000):
+    """Run frames until the board waits for a human (or the game is over)."""
+    for _ in range(limit):
+        sc = app.scene
+        if getattr(sc, "name", "") != "board":
+            return
+        if sc.can_act() or (sc.game.is_over() and not sc.seq.busy):
+            return
+        app.frame(0.05, [])
+
+
+def test_scene_flow_title_to_board(app):
+    import pygame
+
+    from game.client.scenes.title import TitleScene
+    app.switch(TitleScene(app))
+    app.frame(0.05, [key(pygame.K_x)])
+    assert app.scene.name == "select"
+    app.frame(0.05, [key(pygame.K_RIGHT)])          # onto a "coming soon" card
+    app.frame(0.05, [key(pygame.K_RETURN)])
+    assert app.scene.name == "select"                 # not selectable
+    app.frame(0.05, [key(pygame.K_LEFT), key(pygame.K_RETURN)])
+    assert app.scene.name == "seats"
+    assert app.scene.seats == {"JP": "human", "SOV": "heuristic"}
+    app.frame(0.05, [key(pygame.K_ESCAPE)])
+    assert app.scene.name == "select"                 # a way back
+    app.frame(0.05, [key(pygame.K_RETURN)])
+    app.frame(0.05, [key(pygame.K_SPACE)])
+    assert app.scene.name == "board"
+    app.frame(0.05, [key(pygame.K_ESCAPE)])
+    assert app.scene.modal is not None                # pause menu
+    app.frame(0.05, [key(pygame.K_ESCAPE)])
+    assert app.scene.modal is None
+
+
+def test_human_move_by_clicks(app):
+    from game.rulesets.nomonhan.actions import Move
+    sc = board_scene(app)
+    settle(app)
+    assert sc.can_act()
+    moves = [a for a in sc.game.legal_actions() if isinstance(a, Move)]
+    unit = moves[0].unit
+    app.frame(0.05, click(tuple(map(int, sc.view.hex_center(sc.game.pos(unit))))))
+    assert sc.ui.selected == unit
+    lit = [h for h, k in sc.ui.targets().items() if k == "move"]
+    assert sorted(lit) == sorted(a.to for a in moves if a.unit == unit)
+    dest = lit[0]
+    app.frame(0.05, click(tuple(map(int, sc.view.hex_center(dest)))))
+    assert sc.game.history[-1] == Move(unit, dest)
+    assert "move" in app.audio.played                 # the slide played its sound
+    settle(app)
+    assert sc.ui.unit_hex(unit) == dest
+
+
+def _ui_step(app, sc, rng):
+    """One human decision through the UI's own paths (clicks, keys, buttons)."""
+    import pygame
+
+    from game.rulesets.nomonhan.actions import Advance, Assign, Move, Resolve, Retreat, StepLoss
+    legal = sc.game.legal_actions()
+    a = rng.choice(legal)
+    before = len(sc.game.history)
+    at = lambda h: tuple(map(int, sc.view.hex_center(h)))  # noqa: E731
+    if isinstance(a, (Move, Advance)):
+        sc.ui.selected = None
+        sc.ui.auto_select()
+        if sc.ui.selected != a.unit:
+            app.frame(0.02, click(at(sc.game.pos(a.unit))))
+        app.frame(0.02, click(at(a.to)))
+    elif isinstance(a, Assign):
+        sc.ui.selected = None
+        app.frame(0.02, click(at(sc.game.pos(a.attacker))))
+        app.frame(0.02, click(at(sc.game.pos(a.defender))))
+    elif isinstance(a, Resolve):
+        app.frame(0.02, click(at(sc.game.pos(a.defender))))
+    elif isinstance(a, Retreat):
+        sc.ui.selected = a.unit
+        app.frame(0.02, click(at(a.to)))
+    elif isinstance(a, StepLoss):
+        btn = next((b for b in sc.buttons if b.value == a), None)
+        if btn is not None:
+            app.frame(0.02, click(btn.rect.center))
+    else:
+        btn = next((b for b in sc.buttons if b.value == a), None)
+        if btn is not None and btn.primary:
+            app.frame(0.02, [key(pygame.K_SPACE)])
+        elif btn is not None:
+            app.frame(0.02, click(btn.rect.center))
+    if len(sc.game.history) == before:            # the UI path did not apply: use the submit function
+        assert sc.submit(a)
+    assert sc.game.history[before] == a
+
+
+def test_whole_game_human_vs_ai_to_game_over(app):
+    sc = board_scene(app, seed=11)
+    rng = random.Random(3)
+    t0 = time.time()
+    steps = 0
+    while app.scene is sc and time.time() - t0 < 40:
+        settle(app)
+        if app.scene is not sc:
+            break
+        if sc.game.is_over():
+            app.frame(0.05, [])
+            continue
+        _ui_step(app, sc, rng)
+        steps += 1
+    assert app.scene.name == "gameover", (steps, sc.game.pending())
+    assert app.scene.result is not None
+    assert any(getattr(a, "kind", "") for a in sc.game.history)
+    # a replay steps through the same actions to the same end
+    app.frame(0.05, [key(__import__("pygame").K_RETURN)])
+    assert app.scene.name == "board" and app.scene.replay
+    rs = app.scene
+    for _ in range(4000):
+        if app.scene is not rs:
+            break
+        app.frame(0.05, [])
+    assert app.scene.name == "gameover"
+    assert rs.game.history == sc.game.history
+    last = lambda g: [e.text for e in g.events if e.kind == "GameOver"]  # noqa: E731
+    assert last(rs.game) == last(sc.game) and last(sc.game)
+
+
+def test_undo_restores_previous_position(app):
+    from game.rulesets.nomonhan.actions import Move
+    sc = board_scene(app)
+    settle(app)
+    before = sc.game.state_hash()
+    a = next(a for a in sc.game.legal_actions() if isinstance(a, Move))
+    assert sc.submit(a)
+    assert sc.game.state_hash() != before
+    import pygame
+    app.frame(0.05, [key(pygame.K_u)])
+    assert sc.game.state_hash() == before
+    assert sc.ui.unit_hex(a.unit) == sc.game.pos(a.unit)
+    assert not sc.session.can_undo()
+
+
+def test_damaged_save_shows_error_and_is_untouched(app, env):
+    sc = board_scene(app)
+    bad = env / "saves" / "broken.json"
+    bad.parent.mkdir(parents=True, exist_ok=True)
+    bad.write_bytes(b'{"format": "sandtable-save", "version": 1, "game": "nomonhan", "seed": 1, "act')
+    data = bad.read_bytes()
+    mtime = bad.stat().st_mtime_ns
+    err = sc.load_from(bad)
+    assert "damaged" in err
+    assert app.scene is sc
+    assert any("damaged" in t[0] for t in app.toasts)
+    app.frame(0.05, [])                                  # draws the message, no crash
+    assert bad.read_bytes() == data and bad.stat().st_mtime_ns == mtime
+    # through the pause menu's load list as well
+    from game.client.scenes.overlays import LoadOverlay
+    ov = LoadOverlay(sc, sc.load_from)
+    b = next(b for b in ov.menu.buttons if b.value == bad)
+    ov._choose(b)
+    assert "damaged" in ov.error and not ov.done
+
+
+def test_save_and_load_roundtrip(app):
+    from game.rulesets.nomonhan.actions import Move
+    sc = board_scene(app)
+    settle(app)
+    sc.submit(next(a for a in sc.game.legal_actions() if isinstance(a, Move)))
+    p = sc.save()
+    assert p is not None and p.exists()
+    h = sc.game.state_hash()
+    assert sc.load_from(p) == ""
+    assert app.scene is not sc and app.scene.game.state_hash() == h
+
+
+@pytest.mark.parametrize("scene", ["title", "select", "seats", "board", "gameover"])
+def test_screenshot_each_scene(env, tmp_path, scene):
+    import pygame
+
+    from game.client.screenshot import render
+    out = render("nomonhan", str(tmp_path / f"{scene}.png"), scene=scene)
+    assert os.path.getsize(out) > 1000
+    img = pygame.image.load(out)
+    assert img.get_size() == (1280, 720)
+
+
+def test_demo_plays_a_game_and_starts_the_next_without_growing_worlds(env):
+    import esper
+    import pygame
+
+    from game.client.app import App
+    app = App(mode="demo", fast=True)
+    try:
+        app.time_scale = 200.0
+        app.start_demo()
+        first = app.scene
+        worlds = None
+        for _ in range(20000):
+            app.frame(0.05, [])
+            if app.scene is not first:
+                break
+        assert app.demo_games == 1 and app.scene.demo
+        assert any(e.kind == "GameOver" for e in first.game.events)  # (its world is closed now)
+        gc.collect()
+        worlds = len(esper.list_worlds())
+        second = app.scene
+        for _ in range(20000):
+            app.frame(0.05, [])
+            if app.scene is not second:
+                break
+        assert app.demo_games == 2
+        gc.collect()
+        assert len(esper.list_worlds()) <= worlds
+        # input is locked: a click does nothing, Ctrl+Q leaves (and ends a kiosk run)
+        app.frame(0.05, click((300, 300)))
+        assert app.scene.demo and app.running
+        app.frame(0.05, [key(pygame.K_q, pygame.KMOD_CTRL)])
+        assert not app.running
+    finally:
+        if hasattr(app.scene, "session"):
+            app.scene.session.close()
+        pygame.quit()
+
+
+def test_demo_from_title_idle_and_back(app):
+    import pygame
+
+    from game.client.scenes.title import TitleScene
+    app.switch(TitleScene(app))
+    app.frame(121.0, [])
+    assert app.scene.name == "board" and app.scene.demo
+    app.frame(0.05, [key(pygame.K_x)])
+    assert app.scene.name == "title"
+
+
+def test_settings_persist_in_config_dir(app, env):
+    import json
+
+    import pygame
+
+    from game.client.scenes.title import TitleScene
+    app.switch(TitleScene(app))
+    app.frame(0.05, [key(pygame.K_m)])
+    app.frame(0.05, [key(pygame.K_MINUS)])
+    data = json.loads((env / "config" / "settings.json").read_text())
+    assert data["muted"] is False and abs(data["volume"] - 0.6) < 1e-6
+    app.frame(0.05, [key(pygame.K_m)])
+    assert json.loads((env / "config" / "settings.json").read_text())["muted"] is True
+    app.frame(0.05, [key(pygame.K_m)])
+
+
+def test_keyboard_cursor_and_gamepad(app):
+    import pygame
+    sc = board_scene(app)
+    settle(app)
+    app.frame(0.05, [key(pygame.K_TAB)])
+    assert sc.show_cursor and sc.cursor_hex in sc.ui.actable_hexes()
+    assert sc.ui.selected is not None
+    app.frame(0.05, [key(pygame.K_RIGHT)])
+    assert sc.cursor_hex is not None
+    n = len(sc.game.history)
+    app.frame(0.05, [pygame.event.Event(pygame.JOYBUTTONDOWN, button=2, joy=0, instance_id=0)])  # X
+    from game.rulesets.nomonhan.actions import EndPhase
+    assert sc.game.history[n] == EndPhase()          # X = the main button: End movement
+    app.frame(0.05, [pygame.event.Event(pygame.JOYBUTTONDOWN, button=7, joy=0, instance_id=0)])  # Start
+    assert sc.modal is not None
+
+
+def test_bench_runs(env):
+    from game.client.bench import board_frame_times
+    t = board_frame_times(frames=30)
+    assert len(t) == 30 and all(x > 0 for x in t)

@@ -1,0 +1,50 @@
+"""Shared mechanisms: movement search, ZOC, dice-pool odds."""
+from __future__ import annotations
+
+from hypothesis import given, strategies as st
+
+from game.systems import movement
+from game.systems.combat import count_hits, hit_distribution, pool_odds
+
+LINE = {"a": ("b",), "b": ("a", "c"), "c": ("b", "d"), "d": ("c",)}
+
+
+def test_reachable_counts_costs_and_stops_in_zoc():
+    cost = lambda a, b: 2 if b == "c" else 1  # noqa: E731
+    assert movement.reachable("a", 4, LINE.__getitem__, cost) == {"b": 1, "c": 3, "d": 4}
+    assert movement.reachable("a", 4, LINE.__getitem__, cost, stops_in={"b"}.__contains__) == {"b": 1}
+
+
+def test_reachable_may_pass_through_but_not_end_in():
+    r = movement.reachable("a", 3, LINE.__getitem__, lambda a, b: 1, may_end=lambda h: h != "b")
+    assert r == {"c": 2, "d": 3}
+
+
+def test_path_to_follows_the_cheapest_route():
+    assert movement.path_to("a", "d", 3, LINE.__getitem__, lambda a, b: 1) == ["a", "b", "c", "d"]
+    assert movement.path_to("a", "d", 2, LINE.__getitem__, lambda a, b: 1) is None
+
+
+def test_zone_of_control_respects_projection():
+    z = movement.zone_of_control(["b"], LINE.__getitem__, lambda a, b: b != "c")
+    assert z == {"a"}
+
+
+def test_hits_are_counted_on_the_hitting_faces():
+    assert count_hits((1, 5, 6, 4, 6), (5, 6)) == 3
+    assert count_hits((1, 5, 6, 4, 6), (6,)) == 2
+
+
+def test_odds_are_exact_for_one_die_each():
+    o = pool_odds(1, 1, (5, 6), (5, 6))
+    assert abs(o.attacker_wins - 2 / 9) < 1e-12 and abs(o.defender_wins - 2 / 9) < 1e-12
+    assert abs(sum(hit_distribution(4, (5, 6))) - 1) < 1e-12
+
+
+@given(st.integers(0, 12), st.integers(0, 12), st.sampled_from([(6,), (5, 6)]), st.sampled_from([(6,), (5, 6)]))
+def test_odds_sum_to_one_and_losses_are_consistent(a, d, ha, hd):
+    o = pool_odds(a, d, ha, hd)
+    assert abs(o.attacker_wins + o.tie + o.defender_wins - 1) < 1e-9
+    assert o.attacker_losses >= 0 and o.defender_losses >= 0
+    if a == 0:
+        assert o.attacker_wins == 0

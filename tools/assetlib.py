@@ -1,0 +1,548 @@
+"""Shared drawing helpers for the asset generators (tools/gen_sprites.py).
+
+Everything here is deterministic: no clocks, no unseeded randomness. Art is
+drawn at ``SS`` times the final size with pygame.draw and our own font, then
+reduced with pygame's GENERIC smoothscale (the same result on every CPU), and
+written by :func:`save_png`, a tiny PNG encoder on the standard library's
+zlib, so the bytes do not depend on which libpng pygame was built with.
+
+The counter renderer, :func:`render_counter`, takes a plain ``spec`` dict, so
+each game's section in gen_sprites.py only has to turn its unit data into
+specs. Spec fields (all but ``side_colour`` optional):
+
+    label        str   small text at the top ("小林", "36/149")
+    side         str   side id; picks the corner glyph via ``emblem``
+    emblem       str   "sun" | "star" | "none" (corner glyph: side not by colour alone)
+    side_colour  (r, g, b)
+    nato         str   infantry | armor | cavalry | motorized | armored_car | artillery | ""
+    silhouette   str   "" | "tank" | "armored_car": a side-view vehicle instead of the big symbol box
+    values       {"front": (attack, defence), "back": (attack, defence) or None}
+    split_values bool  always print "attack-defence" (tanks), even when equal
+    ma           int   movement allowance (shown in the badge at bottom right)
+    note         str   tiny extra text after the values (e.g. artillery range "R3")
+    size         int   final pixel size (default 96)
+"""
+from __future__ import annotations
+
+import math
+import os
+import struct
+import zlib
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pygame.freetype  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+FONT_DIR = ROOT / "fonts"
+SS = 4  # supersampling factor
+
+INK = (24, 22, 20)
+PAPER = (250, 248, 240)
+WHITE = (255, 255, 255)
+SUN_RED = (200, 24, 32)
+STAR_GOLD = (255, 214, 64)
+
+_fonts: dict[tuple[str, int], "pygame.freetype.Font"] = {}
+
+
+def init() -> None:
+    """Start only what drawing needs (no display, no mixer)."""
+    if not pygame.freetype.get_init():
+        _fonts.clear()  # fonts from an earlier freetype session are dead
+        pygame.freetype.init()
+    pygame.transform.set_smoothscale_backend("GENERIC")
+
+
+def font(px: int, bold: bool = True) -> "pygame.freetype.Font":
+    """Our subset font at ``px`` pixels (size in pixels of the em)."""
+    key = ("Bold" if bold else "Regular", px)
+    f = _fonts.get(key)
+    if f is None:
+        path = FONT_DIR / f"SandtableSans-{key[0]}.otf"
+        f = pygame.freetype.Font(str(path), px)
+        f.antialiased = True
+        f.kerning = False
+        f.pad = False
+        _fonts[key] = f
+    return f
+
+
+# --- PNG -------------------------------------------------------------------
+
+def _chunk(tag: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+
+
+def png_bytes(surf: pygame.Surface) -> bytes:
+    """Encode an RGBA PNG (filter 0 on every row, zlib level 9)."""
+    w, h = surf.get_size()
+    raw = pygame.image.tobytes(surf, "RGBA")
+    stride = w * 4
+    rows = b"".join(b"\x00" + raw[y * stride:(y + 1) * stride] for y in range(h))
+    ihdr = struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", ihdr)
+            + _chunk(b"IDAT", zlib.compress(rows, 9)) + _chunk(b"IEND", b""))
+
+
+def save_png(surf: pygame.Surface, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = png_bytes(surf)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
+# --- colour ----------------------------------------------------------------
+
+def clamp(v: float) -> int:
+    return max(0, min(255, int(round(v))))
+
+
+def shade(c, f: float):
+    """f < 1 darkens, f > 1 lightens towards white."""
+    if f <= 1:
+        return tuple(clamp(x * f) for x in c[:3])
+    t = f - 1
+    return tuple(clamp(x + (255 - x) * t) for x in c[:3])
+
+
+def mix(a, b, t: float):
+    return tuple(clamp(x + (y - x) * t) for x, y in zip(a[:3], b[:3]))
+
+
+def luminance(c) -> float:
+    return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
+
+
+def ink_for(bg):
+    """Dark ink on light backgrounds, white on dark ones."""
+    return INK if luminance(bg) > 140 else WHITE
+
+
+# --- canvas ----------------------------------------------------------------
+
+class Canvas:
+    """A supersampled drawing surface with coordinates in final pixels."""
+
+    def __init__(self, w: int, h: int, bg=(0, 0, 0), ss: int = SS):
+        init()
+        self.w, self.h, self.ss = w, h, ss
+        self.surf = pygame.Surface((w * ss, h * ss), pygame.SRCALPHA)
+        # transparent, but with the edge colour, so reduction leaves no dark fringe
+        self.surf.fill((*bg[:3], 0))
+
+    def p(self, v: float) -> int:
+        return int(round(v * self.ss))
+
+    def pt(self, xy):
+        return (self.p(xy[0]), self.p(xy[1]))
+
+    def rect(self, x, y, w, h):
+        return pygame.Rect(self.p(x), self.p(y), self.p(w), self.p(h))
+
+    # primitives (final-pixel units)
+    def fill_rect(self, col, x, y, w, h, radius: float = 0, width: float = 0):
+        pygame.draw.rect(self.surf, col, self.rect(x, y, w, h),
+                         width=self.p(width) if width else 0, border_radius=self.p(radius) if radius else -1)
+
+    def circle(self, col, cx, cy, r, width: float = 0):
+        pygame.draw.circle(self.surf, col, self.pt((cx, cy)), self.p(r), self.p(width) if width else 0)
+
+    def ellipse(self, col, x, y, w, h, width: float = 0):
+        pygame.draw.ellipse(self.surf, col, self.rect(x, y, w, h), self.p(width) if width else 0)
+
+    def polygon(self, col, pts, width: float = 0):
+        pygame.draw.polygon(self.surf, col, [self.pt(q) for q in pts], self.p(width) if width else 0)
+
+    def line(self, col, a, b, width: float = 1):
+        """A thick line with square-ish ends, drawn as a polygon."""
+        (x1, y1), (x2, y2) = a, b
+        dx, dy = x2 - x1, y2 - y1
+        n = math.hypot(dx, dy) or 1
+        ox, oy = -dy / n * width / 2, dx / n * width / 2
+        self.polygon(col, [(x1 + ox, y1 + oy), (x2 + ox, y2 + oy), (x2 - ox, y2 - oy), (x1 - ox, y1 - oy)])
+
+    def text(self, s: str, px: float, col, center=None, left=None, right=None, cy=None, bold=True,
+             max_w: float | None = None):
+        """Draw text of em size ``px``, vertically centred on ``cy`` (by its ink box)."""
+        size = self.p(px)
+        f = font(size, bold)
+        surf, r = f.render(s, fgcolor=col)
+        if max_w is not None and surf.get_width() > self.p(max_w):
+            k = self.p(max_w) / surf.get_width()
+            size = max(1, int(size * k))
+            surf, r = font(size, bold).render(s, fgcolor=col)
+        w, h = surf.get_size()
+        y = self.p(cy) - h // 2
+        if center is not None:
+            x = self.p(center) - w // 2
+        elif left is not None:
+            x = self.p(left)
+        else:
+            x = self.p(right) - w
+        self.surf.blit(surf, (x, y))
+        return w / self.ss
+
+    def text_width(self, s: str, px: float, bold=True) -> float:
+        return font(self.p(px), bold).get_rect(s).width / self.ss
+
+    def result(self) -> pygame.Surface:
+        return pygame.transform.smoothscale(self.surf, (self.w, self.h))
+
+
+# --- emblems ---------------------------------------------------------------
+
+def star_points(cx, cy, r_out, r_in=None, n=5, rot=-90.0):
+    r_in = r_out * 0.42 if r_in is None else r_in
+    pts = []
+    for i in range(n * 2):
+        r = r_out if i % 2 == 0 else r_in
+        a = math.radians(rot + i * 180.0 / n)
+        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return pts
+
+
+def draw_sun(cv: Canvas, cx, cy, r, rays: bool = True):
+    """Rising-sun disc: white disc, red rays, red centre, thin dark rim."""
+    cv.circle(INK, cx, cy, r + 0.8)
+    cv.circle(WHITE, cx, cy, r)
+    if rays:
+        n = 16
+        for i in range(0, n, 2):
+            a0 = math.radians(i * 360 / n - 90 + 360 / n / 4)
+            a1 = math.radians((i + 1) * 360 / n - 90 + 360 / n / 4)
+            cv.polygon(SUN_RED, [(cx, cy), (cx + r * math.cos(a0), cy + r * math.sin(a0)),
+                                 (cx + r * math.cos(a1), cy + r * math.sin(a1))])
+    cv.circle(SUN_RED, cx, cy, r * 0.48)
+
+
+def draw_star(cv: Canvas, cx, cy, r, fill=STAR_GOLD, outline=INK):
+    cv.polygon(outline, star_points(cx, cy, r + 1.3, (r + 1.3) * 0.42))
+    cv.polygon(fill, star_points(cx, cy, r, r * 0.42))
+
+
+def draw_emblem(cv: Canvas, emblem: str, cx, cy, r):
+    if emblem == "sun":
+        draw_sun(cv, cx, cy, r)
+    elif emblem == "star":
+        draw_star(cv, cx, cy, r)
+
+
+# --- NATO symbols ----------------------------------------------------------
+
+def draw_nato(cv: Canvas, kind: str, x, y, w, h, line: float = 2.0, fill=WHITE, ink=INK):
+    """A NATO unit symbol in the box (x, y, w, h)."""
+    cv.fill_rect(ink, x - line / 2, y - line / 2, w + line, h + line)
+    cv.fill_rect(fill, x + line / 2, y + line / 2, w - line, h - line)
+    l = line * 0.9
+    if kind in ("infantry", "motorized"):
+        cv.line(ink, (x, y), (x + w, y + h), l)
+        cv.line(ink, (x, y + h), (x + w, y), l)
+    if kind in ("armor", "armored_car"):
+        ex, ey = w * 0.18, h * 0.22
+        cv.ellipse(ink, x + ex, y + ey, w - 2 * ex, h - 2 * ey, l)
+    if kind in ("cavalry", "armored_car"):
+        cv.line(ink, (x, y + h), (x + w, y), l)
+    if kind == "artillery":
+        cv.circle(ink, x + w / 2, y + h / 2, h * 0.2)
+    if kind == "motorized":
+        # old-style "motorised": wheels under the frame
+        r = h * 0.13
+        for fx in (0.3, 0.7):
+            cv.circle(ink, x + w * fx, y + h + r + line * 0.6, r + line * 0.45)
+            cv.circle(fill, x + w * fx, y + h + r + line * 0.6, r - line * 0.2)
+
+
+# --- vehicle silhouettes -----------------------------------------------------
+
+def draw_tank(cv: Canvas, x, y, w, h, col=INK, hi=None, facing: int = 1):
+    """Side view of a 1930s light tank in the box (x, y, w, h), facing right."""
+    def P(u, v):  # u, v in 0..60 x 0..30 design units
+        if facing < 0:
+            u = 60 - u
+        return (x + u / 60 * w, y + v / 30 * h)
+
+    hi = hi or shade(col, 1.6)
+    # track run: a stadium
+    tr = [P(4, 19), P(54, 19), P(58, 22), P(58, 26), P(54, 30), P(8, 30), P(2, 26), P(2, 22)]
+    cv.polygon(col, tr)
+    # road wheels
+    for u in (9, 17, 25, 33, 41, 49):
+        c = P(u, 25.5)
+        cv.circle(hi, c[0], c[1], w / 60 * 3.2)
+        cv.circle(col, c[0], c[1], w / 60 * 1.4)
+    # hull with sloped glacis and engine deck
+    cv.polygon(col, [P(1, 20), P(5, 12.5), P(44, 12), P(52, 14.5), P(59, 20)])
+    # turret
+    cv.polygon(col, [P(17, 13), P(19, 6), P(23, 4), P(37, 4), P(40, 7), P(41, 13)])
+    # cupola
+    cv.polygon(col, [P(24, 4.5), P(25, 1.5), P(31, 1.5), P(32, 4.5)])
+    # gun
+    cv.polygon(col, [P(39, 7.2), P(60, 7.2), P(60, 9.4), P(39, 9.8)])
+    # highlight line on hull top
+    cv.line(hi, P(6, 13.8), P(43, 13.4), h / 30 * 0.9)
+
+
+def draw_armored_car(cv: Canvas, x, y, w, h, col=INK, hi=None, facing: int = 1):
+    """Side view of a six-wheeled armoured car (BA-10 type), facing right."""
+    def P(u, v):
+        if facing < 0:
+            u = 60 - u
+        return (x + u / 60 * w, y + v / 30 * h)
+
+    hi = hi or shade(col, 1.6)
+    cv.polygon(col, [P(2, 22), P(4, 13), P(14, 11), P(46, 11), P(55, 15), P(59, 20), P(58, 23), P(2, 23)])
+    cv.polygon(col, [P(22, 11.5), P(24, 5), P(38, 5), P(40, 11.5)])
+    cv.polygon(col, [P(38, 7.2), P(58, 7.2), P(58, 9.2), P(38, 9.6)])
+    for u in (12, 38, 48):
+        c = P(u, 24)
+        cv.circle(col, c[0], c[1], w / 60 * 6)
+        cv.circle(hi, c[0], c[1], w / 60 * 2.6)
+        cv.circle(col, c[0], c[1], w / 60 * 1.1)
+    cv.line(hi, P(6, 13.2), P(46, 12.4), h / 30 * 0.9)
+
+
+SILHOUETTES = {"tank": draw_tank, "armored_car": draw_armored_car}
+
+
+# --- the counter --------------------------------------------------------------
+
+def _values_text(vals, split: bool = False) -> str:
+    a, d = vals
+    return str(a) if a == d and not split else f"{a}-{d}"
+
+
+def render_counter(spec: dict, face: str = "front") -> pygame.Surface:
+    """Draw one face ("front" or "back") of a square wargame counter.
+
+    Layout (96 px): 4 px bevelled border with rounded corners; side emblem in
+    the top-left corner; unit label at the top centre; NATO symbol box (or a
+    vehicle silhouette, with a small NATO box top-right) in the middle; combat
+    value(s) big at bottom left ("3-1" = attack-defence, one number when they
+    are equal); movement allowance big in a light badge at bottom right. The
+    back (reduced) face is paler and carries a striped band under the values
+    and a red corner tab.
+    """
+    size = spec.get("size", 96)
+    k = size / 96.0
+    base = tuple(spec["side_colour"])
+    back = face == "back"
+    bg = shade(base, 1.38) if back else base
+    border = shade(base, 0.55)
+    cv = Canvas(size, size, bg=border)
+    R = 7 * k
+    # border + bevel
+    cv.fill_rect(border, 0, 0, size, size, radius=R)
+    cv.fill_rect(shade(bg, 1.25), 3 * k, 3 * k, size - 6 * k, size - 6 * k, radius=R - 2 * k)
+    cv.fill_rect(shade(bg, 0.82), 4.5 * k, 4.5 * k, size - 7.5 * k, size - 7.5 * k, radius=R - 3 * k)
+    cv.fill_rect(bg, 4.5 * k, 4.5 * k, size - 9 * k, size - 9 * k, radius=R - 3 * k)
+    ink = ink_for(bg)
+
+    if back:
+        # a pale striped band behind the values row
+        band_y, band_h = 62 * k, 27 * k
+        band = pygame.Surface((cv.p(size - 9 * k), cv.p(band_h)), pygame.SRCALPHA)
+        band.fill((*shade(bg, 1.5), 255))
+        stripe = (*shade(bg, 1.15), 255)
+        step = cv.p(7 * k)
+        bw, bh = band.get_size()
+        for i in range(-bh, bw + bh, step):
+            pygame.draw.polygon(band, stripe, [(i, bh), (i + bh, 0), (i + bh + step // 2, 0), (i + step // 2, bh)])
+        cv.surf.blit(band, (cv.p(4.5 * k), cv.p(band_y)))
+        cv.fill_rect(shade(bg, 0.7), 4.5 * k, band_y, size - 9 * k, 1.2 * k)
+        cv.fill_rect(shade(bg, 0.7), 4.5 * k, band_y + band_h - 1.2 * k, size - 9 * k, 1.2 * k)
+        # red "flipped" corner tab, top right
+        cv.polygon(SUN_RED, [(size - 19 * k, 4.5 * k), (size - 4.5 * k - 3 * k, 4.5 * k),
+                             (size - 4.5 * k, 4.5 * k + 3 * k), (size - 4.5 * k, 19 * k)])
+
+    # side emblem
+    draw_emblem(cv, spec.get("emblem", "none"), 15 * k, 15 * k, 8.5 * k)
+    # label
+    label = spec.get("label", "")
+    nato = spec.get("nato", "")
+    sil = spec.get("silhouette", "")
+    if label:
+        if sil and nato:  # the small NATO box sits top right: keep the label left of it
+            cv.text(label, 17 * k, ink, center=44 * k, cy=15 * k, max_w=32 * k)
+        else:
+            cv.text(label, 17 * k, ink, center=size / 2 + 4 * k, cy=15 * k, max_w=48 * k)
+
+    if sil:
+        col = INK if luminance(bg) > 90 else shade(bg, 0.35)
+        SILHOUETTES[sil](cv, 13 * k, 29 * k, 70 * k, 31 * k, col=col, hi=shade(bg, 1.2) if back else mix(col, bg, 0.55))
+        if nato:
+            draw_nato(cv, nato, 63 * k, 10 * k, 15 * k, 10 * k, line=1.3 * k)
+    elif nato:
+        draw_nato(cv, nato, 28 * k, 28 * k, 40 * k, 26 * k, line=2.4 * k)
+
+    # values
+    vals = spec["values"]["back" if back else "front"]
+    txt = _values_text(vals, spec.get("split_values", False))
+    note = spec.get("note")
+    vx = 29 * k if note else 34 * k
+    vw = cv.text(txt, 34 * k, ink, center=vx, cy=76 * k, max_w=46 * k)
+    if note:
+        cv.text(note, 11 * k, ink, left=vx + vw / 2 + 2 * k, cy=84 * k)
+    # MA badge
+    ma = spec.get("ma")
+    if ma is not None:
+        bx, by, bw, bh = 67 * k, 63 * k, 23 * k, 26 * k
+        cv.fill_rect(shade(bg, 0.5), bx - 1.2 * k, by - 1.2 * k, bw + 2.4 * k, bh + 2.4 * k, radius=6 * k)
+        cv.fill_rect(PAPER, bx, by, bw, bh, radius=5 * k)
+        cv.text(str(ma), 27 * k, INK, center=bx + bw / 2, cy=by + bh / 2)
+    return cv.result()
+
+
+# --- dice --------------------------------------------------------------------
+
+PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.27, 0.27), (0.73, 0.73)],
+    3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
+    4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
+    5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
+    6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
+}
+
+
+def glow(cv: Canvas, x, y, w, h, radius, colours, spread: float):
+    """Soft glow around a rounded box: stacked translucent rounded rects."""
+    steps = 10
+    for i in range(steps, 0, -1):
+        t = i / steps
+        g = spread * t
+        col = mix(colours[0], colours[1], t)
+        a = clamp(200 * (1 - t) ** 1.6 + 25)
+        layer = pygame.Surface(cv.surf.get_size(), pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*col, a), cv.rect(x - g, y - g, w + 2 * g, h + 2 * g),
+                         border_radius=cv.p(radius + g))
+        cv.surf.blit(layer, (0, 0))
+
+
+def render_die(n: int, hit: bool = False, size: int = 64) -> pygame.Surface:
+    """A white die face; the 1 pip is big and red (Japanese style). ``hit``
+    adds an orange-red glow around it and red pips. The die sits in the same
+    place in both variants so the client can swap them without a jump."""
+    k = size / 64
+    cv = Canvas(size, size, bg=(255, 120, 40) if hit else (40, 40, 40))
+    m = 7 * k
+    x = y = m
+    w = h = size - 2 * m
+    if hit:
+        glow(cv, x, y, w, h, 9 * k, ((255, 220, 80), (230, 40, 20)), 6.5 * k)
+    else:
+        cv.fill_rect((0, 0, 0, 70), x + 1.5 * k, y + 2.5 * k, w, h, radius=9 * k)
+    cv.fill_rect((70, 64, 58), x, y, w, h, radius=9 * k)
+    cv.fill_rect((255, 255, 255), x + 1.5 * k, y + 1.5 * k, w - 3 * k, h - 3 * k, radius=8 * k)
+    cv.fill_rect((226, 222, 214), x + 3 * k, y + h - 7 * k, w - 6 * k, 4 * k, radius=2 * k)
+    cv.fill_rect((255, 255, 255), x + 3 * k, y + 3 * k, w - 6 * k, h - 8 * k, radius=6 * k)
+    pip = (200, 24, 32) if hit else INK
+    for fx, fy in PIPS[n]:
+        cx, cy = x + w * fx, y + h * fy
+        if n == 1:
+            cv.circle((150, 10, 20), cx, cy, 10.5 * k)
+            cv.circle((214, 28, 36), cx, cy, 9.5 * k)
+        else:
+            cv.circle(pip, cx, cy, 5 * k)
+    return cv.result()
+
+
+# --- markers -------------------------------------------------------------------
+
+def render_turn_marker(side_colour, emblem: str, size: int = 96, text: str = "ターン",
+                       sub: str = "TURN") -> pygame.Surface:
+    """One face of the turn / initiative marker: big emblem, ターン, TURN."""
+    k = size / 96
+    base = tuple(side_colour)
+    border = shade(base, 0.5)
+    cv = Canvas(size, size, bg=border)
+    R = 7 * k
+    cv.fill_rect(border, 0, 0, size, size, radius=R)
+    cv.fill_rect(shade(base, 1.25), 3 * k, 3 * k, size - 6 * k, size - 6 * k, radius=R - 2 * k)
+    cv.fill_rect(shade(base, 0.82), 4.5 * k, 4.5 * k, size - 7.5 * k, size - 7.5 * k, radius=R - 3 * k)
+    cv.fill_rect(base, 4.5 * k, 4.5 * k, size - 9 * k, size - 9 * k, radius=R - 3 * k)
+    # inner frame
+    ink = ink_for(base)
+    cv.fill_rect(ink, 9 * k, 9 * k, size - 18 * k, size - 18 * k, radius=4 * k, width=1.6 * k)
+    if emblem == "sun":
+        draw_sun(cv, size / 2, 36 * k, 20 * k)
+    elif emblem == "star":
+        draw_star(cv, size / 2, 37 * k, 22 * k)
+    cv.text(text, 21 * k, ink, center=size / 2, cy=69 * k, max_w=70 * k)
+    cv.text(sub, 9.5 * k, ink, center=size / 2, cy=82.5 * k)
+    return cv.result()
+
+
+def render_bridge_blown(size: int = 64) -> pygame.Surface:
+    """Marker for a blown bridge: a broken span falling into water, a burst, 爆破."""
+    k = size / 64
+    base = (120, 124, 128)
+    border = shade(base, 0.5)
+    cv = Canvas(size, size, bg=border)
+    cv.fill_rect(border, 0, 0, size, size, radius=6 * k)
+    cv.fill_rect((236, 232, 220), 3 * k, 3 * k, size - 6 * k, size - 6 * k, radius=4 * k)
+    cv.fill_rect(INK, 3 * k, 17 * k, size - 6 * k, 1.2 * k)
+    cv.text("爆破", 12 * k, INK, center=size / 2, cy=10 * k)
+    # water
+    cv.fill_rect((60, 120, 196), 3.5 * k, 44 * k, size - 7 * k, 16 * k, radius=3 * k)
+    cv.fill_rect((60, 120, 196), 3.5 * k, 44 * k, size - 7 * k, 8 * k)
+    for i in range(3):
+        yy = 48 * k + i * 4 * k
+        for j in range(4):
+            xx = 7 * k + j * 14 * k + (i % 2) * 6 * k
+            cv.line((170, 205, 240), (xx, yy), (xx + 6 * k, yy), 1.2 * k)
+    wood = (128, 84, 44)
+    dark = (72, 44, 20)
+    # piers
+    for px_ in (9, 52):
+        cv.fill_rect(dark, px_ * k, 36 * k, 3.5 * k, 14 * k)
+    # the two halves of the span, broken and sagging into the gap
+    cv.polygon(wood, [(4 * k, 33 * k), (20 * k, 33 * k), (28 * k, 45 * k), (24 * k, 47 * k), (17 * k, 38 * k), (4 * k, 38 * k)])
+    cv.polygon(wood, [(60 * k, 33 * k), (44 * k, 33 * k), (36 * k, 45 * k), (40 * k, 47 * k), (47 * k, 38 * k), (60 * k, 38 * k)])
+    cv.line(dark, (4 * k, 33 * k), (20 * k, 33 * k), 1.2 * k)
+    cv.line(dark, (44 * k, 33 * k), (60 * k, 33 * k), 1.2 * k)
+    # burst
+    cv.polygon((220, 50, 20), star_points(32 * k, 31 * k, 13.5 * k, 6.5 * k, n=9, rot=-80))
+    cv.polygon((255, 196, 40), star_points(32 * k, 31 * k, 8.5 * k, 4 * k, n=9, rot=-60))
+    cv.circle((255, 250, 220), 32 * k, 31 * k, 2.8 * k)
+    return cv.result()
+
+
+def render_icon(size: int = 64) -> pygame.Surface:
+    """App icon: a sand hex with a tank and a red sun over a dark field."""
+    k = size / 64
+    cv = Canvas(size, size, bg=(28, 36, 52))
+    cv.fill_rect((28, 36, 52), 0, 0, size, size, radius=12 * k)
+    cv.fill_rect((44, 56, 80), 2 * k, 2 * k, size - 4 * k, size - 4 * k, radius=10 * k)
+    c = size / 2
+    r = 27 * k
+    hexpts = [(c + r * math.cos(math.radians(a)), c + 1 * k + r * math.sin(math.radians(a)))
+              for a in range(-90, 270, 60)]
+    cv.polygon((120, 96, 50), [(x, y + 1.5 * k) for x, y in hexpts])
+    cv.polygon((226, 196, 120), hexpts)
+    cv.circle(SUN_RED, 42 * k, 20 * k, 7 * k)
+    draw_tank(cv, 11 * k, 25 * k, 42 * k, 21 * k, col=INK, hi=(120, 110, 90))
+    return cv.result()
+
+
+def contact_sheet(items: list[tuple[str, pygame.Surface]], cols: int = 8, cell: int = 120,
+                  scale: int = 1, bg=(60, 80, 60)) -> pygame.Surface:
+    """Lay images out in a grid with their names, for eyeballing."""
+    init()
+    rows = (len(items) + cols - 1) // cols
+    cw = cell * scale
+    sheet = pygame.Surface((cols * cw, rows * (cw + 16)))
+    sheet.fill(bg)
+    f = font(11, False)
+    for i, (name, img) in enumerate(items):
+        x, y = (i % cols) * cw, (i // cols) * (cw + 16)
+        if scale != 1:
+            img = pygame.transform.scale_by(img, scale)
+        sheet.blit(img, (x + (cw - img.get_width()) // 2, y + (cw - img.get_height()) // 2))
+        f.render_to(sheet, (x + 3, y + cw + 2), name[:20], fgcolor=(240, 240, 240))
+    return sheet
