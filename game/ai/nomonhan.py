@@ -24,6 +24,8 @@ W_ART = 80.0          # the Soviet artillery alive (its loss = defeat)
 W_ART_DIST = 4.0      # Japanese closeness to the artillery
 W_EXCHANGE = 5.0      # expected step exchange of contacts on the map
 W_HILL = 1.5
+W_THREAT = 1.5        # enemy units that can reach and strike a unit next phase
+W_TRAP = 2.0          # a unit in contact with few retreat hexes must pay its losses in steps
 
 
 def step_value(g: Nomonhan, key: str) -> float:
@@ -72,6 +74,9 @@ def evaluate(g: Nomonhan, side: str) -> float:
         s = 1.0 if u.side == "JP" else -1.0
         if h in g.facts.hills:
             v += s * W_HILL
+        if any(occ.get(n, (0, u.side))[1] != u.side for n in g.facts.neighbours[h]):
+            exits = len(g.retreat_hexes(u.key))
+            v -= s * W_TRAP * step_value(g, u.key) * (2 - min(2, exits))
         if g.attack_value(u.key) <= 0:
             continue
         for n in g.facts.neighbours[h]:
@@ -82,6 +87,19 @@ def evaluate(g: Nomonhan, side: str) -> float:
             mandatory = h not in g.facts.hills
             # a forced attack counts in full, an optional one only when it pays
             v += s * W_EXCHANGE * (ex if mandatory else max(ex, 0.0)) * 0.5
+    # units within striking range of enemy units that move next
+    for e, eh in on_map:
+        atk = g.attack_value(e.key)
+        if atk <= 0 or e.ma <= 0:
+            continue
+        for u, h in on_map:
+            if u.side == e.side or g.board.distance(eh, h) > e.ma + 1:
+                continue
+            faces = (6,) if h in g.facts.hills else (5, 6)
+            o = pool_odds(atk, g.defense_value(u.key), faces, (5, 6))
+            gain = o.defender_losses * step_value(g, u.key) - o.attacker_losses * step_value(g, e.key)
+            if gain > 0:
+                v -= (1.0 if u.side == "JP" else -1.0) * W_THREAT * gain
     return sign * v
 
 
@@ -137,18 +155,19 @@ class NomonhanAgent:
 
     # -- everything else -------------------------------------------------------
     def _lookahead(self, g: Nomonhan, legal: list[Action], seat: str) -> Action:
-        seed = self.rng.randrange(1 << 30)
+        scratch = g.view_for(seat, seed=self.rng.randrange(1 << 30))
+        start = scratch.snapshot()
         best_v, best = None, []
         for a in legal:
-            c = g.clone(with_log=False, reseed=seed)
-            c.apply(a)
-            v = evaluate(c, seat)
+            scratch.apply(a)
+            v = evaluate(scratch, seat)
             if isinstance(a, EndPhase):
                 v += 0.01        # between equals, stop rather than shuffle
-            c.close()
+            scratch.restore(start)
             if best_v is None or v > best_v + 1e-9:
                 best_v, best = v, [a]
             elif abs(v - best_v) <= 1e-9:
                 best.append(a)
+        scratch.close()
         g.world.activate()
         return best[self.rng.randrange(len(best))]

@@ -21,6 +21,8 @@ import hashlib
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, ClassVar
 
+import esper
+
 from .actions import Action, Decision
 from .ecs import Snapshot, World
 from .errors import IllegalActionError
@@ -57,6 +59,7 @@ class Game:
         self.events: list[Event] = []
         self._new_events: list[Event] = []
         self._legal_cache: list[Action] | None = None
+        self.memo: dict[Any, Any] = {}       # derived facts of the current state; cleared on every write
         if not _blank:
             self.world.activate()
             self._setup()
@@ -88,6 +91,17 @@ class Game:
 
     def public_state(self) -> dict[str, Any]:
         raise NotImplementedError
+
+    # -- writing the world: every change goes through these, so memo stays true --
+    def put(self, ent: int, component: Any) -> None:
+        """Add or replace a component (components are frozen: replace, never mutate)."""
+        esper.add_component(ent, component)
+        self.memo.clear()
+
+    def take(self, ent: int, component_type: type) -> None:
+        """Remove a component if present."""
+        esper.try_remove_component(ent, component_type)
+        self.memo.clear()
 
     # -- events ------------------------------------------------------------
     def emit(self, kind: str, text: str = "", **data: Any) -> None:
@@ -159,6 +173,7 @@ class Game:
         del self.history[snap.history_len:]
         del self.events[snap.events_len:]
         self._legal_cache = None
+        self.memo.clear()
 
     def clone(self, *, with_log: bool = True, reseed: int | None = None) -> "Game":
         """An independent copy with its own esper world. ``with_log=False`` skips

@@ -85,6 +85,15 @@ class MapFacts:
         return t
 
 
+    def zoc_neighbours(self, intact: tuple[bool, ...]) -> dict[str, tuple[str, ...]]:
+        """For each hex, the neighbours a unit there exerts ZOC into: not across an unbridged river [7.0]."""
+        t = self._tables.get(("zoc", intact))
+        if t is None:
+            table = self.crossing_table(intact)
+            t = {h: tuple(n for n in ns if table.get((h, n)) != "river") for h, ns in self.neighbours.items()}
+            self._tables[("zoc", intact)] = t
+        return t
+
     def move_neighbours(self, crosses_military: bool, intact: tuple[bool, ...]) -> dict[str, tuple[str, ...]]:
         """For each hex, the neighbours a unit of this kind may step into (rivers and bridges applied)."""
         key = (crosses_military, intact)
@@ -213,7 +222,7 @@ class Nomonhan(Game):
 
     def _set_flow(self, **changes: Any) -> Flow:
         f = replace(self.flow(), **changes)
-        esper.add_component(self.game_ent, f)
+        self.put(self.game_ent, f)
         return f
 
     # -- terrain, rivers, bridges [7.0] [8.0] ----------------------------------
@@ -238,43 +247,53 @@ class Nomonhan(Game):
     def can_cross(self, unit: Unit, a: str, b: str) -> bool:
         return self._may_cross(unit, self.crossings().get((a, b)))
 
-    def zoc_projects(self, a: str, b: str) -> bool:
-        """ZOC does not extend across a river hexside unless it is bridged [7.0]."""
-        return self.crossing(a, b) != "river"
+    def side_context(self, side: str) -> tuple:
+        """What movement and retreat checks need for one side, computed once per state:
+        (bridge states, crossing table, occupancy, enemy ZOC, enemy hexes)."""
+        got = self.memo.get(("ctx", side))
+        if got is not None:
+            return got
+        intact = tuple(esper.component_for_entity(e, Bridge).intact for e in self.bridge_ent)
+        table = self.facts.crossing_table(intact)
+        occ = self.occupancy()
+        enemy = [h for h, (_, s) in occ.items() if s != side]
+        zoc = movement.zone_of_control(enemy, self.facts.zoc_neighbours(intact).__getitem__)
+        got = self.memo[("ctx", side)] = (intact, table, occ, zoc, frozenset(enemy))
+        return got
 
-    def enemy_zoc(self, side: str, table: dict | None = None) -> frozenset[str]:
-        """Hexes in the ZOC of ``side``'s enemies."""
-        table = self.crossings() if table is None else table
-        enemy = [p.hex for _, (u, p) in esper.get_components(Unit, Position) if u.side != side]
-        return movement.zone_of_control(enemy, self.facts.neighbours.__getitem__,
-                                        lambda a, b: table.get((a, b)) != "river")
+    def enemy_zoc(self, side: str) -> frozenset[str]:
+        """Hexes in the ZOC of ``side``'s enemies (not across unbridged rivers) [7.0]."""
+        return self.side_context(side)[3]
 
     def move_cost(self, hex_: str) -> int:
         return self.facts.cost[hex_]
 
-    def _move_rules(self, key: str):
-        """(unit, start, neighbours, cost function, enemy ZOC, occupancy) for a unit's move."""
+    def _move_rules(self, key: str, ctx: tuple | None = None):
         u = self.unit(key)
-        intact = tuple(esper.component_for_entity(e, Bridge).intact for e in self.bridge_ent)
-        table = self.facts.crossing_table(intact)
-        zoc = self.enemy_zoc(u.side, table)
-        occ = self.occupancy()
-        enemy_hexes = {h for h, (_, s) in occ.items() if s != u.side}
+        intact, _table, occ, zoc, enemy_hexes = ctx or self.side_context(u.side)
         cost_of = self.facts.cost
-        nbrs = self.facts.move_neighbours(u.crosses_military_bridge, intact)
 
         def cost(a: str, b: str) -> int | None:
             return None if b in enemy_hexes else cost_of[b]
 
+        nbrs = self.facts.move_neighbours(u.crosses_military_bridge, intact)
         return u, self.pos(key), nbrs.__getitem__, cost, zoc, occ
 
-    def reachable(self, key: str) -> dict[str, int]:
+    def reachable(self, key: str, ctx: tuple | None = None) -> dict[str, int]:
         """Hexes the unit may end a move in, with their MP cost [7.0][8.0]."""
-        u, start, nbrs, cost, zoc, occ = self._move_rules(key)
+        got = self.memo.get(("reach", key))
+        if got is None:
+            got = self.memo[("reach", key)] = self._reachable(key, ctx)
+        return got
+
+    def _reachable(self, key: str, ctx: tuple | None) -> dict[str, int]:
+        u = self.unit(key)
+        start = self.pos(key)
+        intact, _table, occ, zoc, enemy_hexes = ctx or self.side_context(u.side)
         if start is None or u.ma <= 0 or start in zoc:   # may leave enemy ZOC only by retreat
             return {}
-        return movement.reachable(start, u.ma, nbrs, cost,
-                                  stops_in=zoc.__contains__, may_end=lambda h: h not in occ)
+        return movement.reachable_on(start, u.ma, self.facts.move_neighbours(u.crosses_military_bridge, intact),
+                                     self.facts.cost, blocked=enemy_hexes, stops=zoc, occupied=occ)
 
     def move_path(self, key: str, to: str) -> list[str]:
         """The path a legal move follows (for animation)."""
@@ -287,26 +306,26 @@ class Nomonhan(Game):
         """Attacks may not cross an unbridged river; any unit may attack over a bridge."""
         return self.crossing(a, b) != "river"
 
-    def attack_targets(self, key: str) -> list[str]:
+    def attack_targets(self, key: str, ctx: tuple | None = None) -> list[str]:
         """Enemy units this unit could attack (adjacent, not across an unbridged river)."""
         u = self.unit(key)
         here = self.pos(key)
         if here is None or self.attack_value(key) <= 0:
             return []
-        occ = self.occupancy()
+        _, table, occ, _, _ = ctx or self.side_context(u.side)
         out = []
         for n in self.facts.neighbours[here]:
             o = occ.get(n)
-            if o and o[1] != u.side and self.can_attack_across(here, n):
+            if o and o[1] != u.side and table.get((here, n)) != "river":
                 out.append(o[0])
         return sorted(out)
 
-    def must_attack(self, key: str) -> bool:
+    def must_attack(self, key: str, ctx: tuple | None = None) -> bool:
         """Units in enemy ZOC must attack, except on a hill (and units with no attack)."""
         here = self.pos(key)
         if here is None or here in self.facts.hills or self.attack_value(key) <= 0:
             return False
-        return bool(self.attack_targets(key))
+        return bool(self.attack_targets(key, ctx))
 
     # -- decisions -----------------------------------------------------------
     def _pending(self) -> Decision | None:
@@ -342,14 +361,14 @@ class Nomonhan(Game):
 
     def _legal_move(self, f: Flow) -> list[Action]:
         out: list[Action] = []
-        occ = self.occupancy()
+        ctx = self.side_context(f.side)
         for key in self._due_reinforcements(f.side):
-            if self.facts.flags[f.side] not in occ:
+            if self.facts.flags[f.side] not in ctx[2]:
                 out.append(Enter(key))
         for u, _h in self.units_on_map(f.side):
             if u.key in f.moved:
                 continue
-            for to in sorted(self.reachable(u.key)):
+            for to in sorted(self.reachable(u.key, ctx)):
                 out.append(Move(u.key, to))
         if self._can_blow(f.side):
             out.append(BlowBridge())
@@ -358,18 +377,20 @@ class Nomonhan(Game):
 
     def _legal_declare(self, f: Flow) -> list[Action]:
         assigned = {a for _, atts in f.declared for a in atts}
+        ctx = self.side_context(f.side)
         out: list[Action] = []
+        duty_met = True
         for u, _h in self.units_on_map(f.side):
             if u.key in assigned:
                 continue
-            for d in self.attack_targets(u.key):
+            targets = self.attack_targets(u.key, ctx)
+            for d in targets:
                 out.append(Assign(u.key, d))
-        if all(self._duty_met(u.key, assigned) for u, _ in self.units_on_map(f.side)):
+            if targets and _h not in self.facts.hills:
+                duty_met = False          # in enemy ZOC, off the hills: must attack
+        if duty_met:
             out.append(EndDeclarations())
         return out
-
-    def _duty_met(self, key: str, assigned: set[str]) -> bool:
-        return key in assigned or not self.must_attack(key)
 
     def _legal_order(self, f: Flow) -> list[Action]:
         return [Resolve(d) for d, _ in f.declared]
@@ -398,9 +419,7 @@ class Nomonhan(Game):
         """One hex, not into enemy ZOC, not onto any unit, not across a river [9.0]."""
         u = self.unit(key)
         here = self.pos(key)
-        occ = self.occupancy()
-        table = self.crossings()
-        zoc = self.enemy_zoc(u.side, table)
+        _, table, occ, zoc, _ = self.side_context(u.side)
         return [n for n in self.facts.neighbours[here]
                 if n not in occ and n not in zoc and self._may_cross(u, table.get((here, n)))]
 
@@ -475,7 +494,7 @@ class Nomonhan(Game):
     def _enter(self, key: str) -> None:
         u = self.unit(key)
         flag = self.facts.flags[u.side]
-        esper.add_component(self.unit_ent[key], Position(flag))
+        self.put(self.unit_ent[key], Position(flag))
         self.emit("ReinforcementArrived", f"{u.label} ({u.name}) arrives at {flag}", unit=key, hex=flag, side=u.side)
 
     def _skip_if_idle(self) -> None:
@@ -491,11 +510,12 @@ class Nomonhan(Game):
             return True
         if self._due_reinforcements(f.side) and self.facts.flags[f.side] not in self.occupancy():
             return True
-        return any(u.key not in f.moved and self.reachable(u.key) for u, _ in self.units_on_map(f.side))
+        ctx = self.side_context(f.side)
+        return any(u.key not in f.moved and self.reachable(u.key, ctx) for u, _ in self.units_on_map(f.side))
 
     def _do_move(self, f: Flow, a: Move) -> None:
         path = self.move_path(a.unit, a.to)
-        esper.add_component(self.unit_ent[a.unit], Position(a.to))
+        self.put(self.unit_ent[a.unit], Position(a.to))
         self._set_flow(moved=f.moved | {a.unit})
         u = self.unit(a.unit)
         self.emit("UnitMoved", f"{u.label} moves {path[0]} → {a.to}", unit=a.unit, path=tuple(path),
@@ -514,7 +534,7 @@ class Nomonhan(Game):
         for e in self.bridge_ent:
             br = esper.component_for_entity(e, Bridge)
             if br.intact and br.blow_from:
-                esper.add_component(e, replace(br, intact=False))
+                self.put(e, replace(br, intact=False))
                 self.emit("BridgeBlown", f"Japan blows the {br.name} ({br.a}–{br.b})", a=br.a, b=br.b)
 
     # combat phase -----------------------------------------------------------
@@ -631,18 +651,18 @@ class Nomonhan(Game):
         frm = self.pos(key)
         vacated = c.vacated
         if to is not None:
-            esper.add_component(ent, Position(to))
+            self.put(ent, Position(to))
             vacated = True
             self.emit("UnitRetreated", f"{u.label} retreats {frm} → {to}", unit=key, frm=frm, to=to, side=u.side)
         else:
             lost = self.steps_lost(key) + 1
-            esper.add_component(ent, Steps(lost))
+            self.put(ent, Steps(lost))
             pts = self.pts["tank"] if u.tank else self.pts["other"]
             sc = self.score()
-            esper.add_component(self.score_ent, replace(sc, **{other(u.side): getattr(sc, other(u.side)) + pts}))
+            self.put(self.score_ent, replace(sc, **{other(u.side): getattr(sc, other(u.side)) + pts}))
             if lost >= u.max_steps:
-                esper.remove_component(ent, Position)
-                esper.add_component(ent, Eliminated(self.marker().turn))
+                self.take(ent, Position)
+                self.put(ent, Eliminated(self.marker().turn))
                 vacated = True
                 self.emit("UnitEliminated", f"{u.label} is eliminated at {frm} (+{pts} to {other(u.side)})",
                           unit=key, hex=frm, side=u.side, points=pts)
@@ -672,7 +692,7 @@ class Nomonhan(Game):
         c = f.combat
         u = self.unit(a.unit)
         frm = self.pos(a.unit)
-        esper.add_component(self.unit_ent[a.unit], Position(a.to))
+        self.put(self.unit_ent[a.unit], Position(a.to))
         self.emit("UnitAdvanced", f"{u.label} advances {frm} → {a.to}", unit=a.unit, frm=frm, to=a.to, side=u.side)
         c = replace(c, advance_left=c.advance_left - 1)
         self._set_flow(combat=c)
@@ -700,7 +720,7 @@ class Nomonhan(Game):
             self._start_movement(other(m.initiative))
             return
         cycle = m.cycle + 1
-        esper.add_component(self.marker_ent, replace(m, cycle=cycle))
+        self.put(self.marker_ent, replace(m, cycle=cycle))
         if cycle >= self.max_cycles:
             self.emit("CycleLimit", f"{cycle} cycles without a change of initiative: the turn ends",
                       cycles=cycle)
@@ -730,7 +750,7 @@ class Nomonhan(Game):
         if m.turn >= self.facts.turns:
             self._game_over_on_points()
             return
-        esper.add_component(self.marker_ent, TurnMarker(m.turn + 1, init, 0))
+        self.put(self.marker_ent, TurnMarker(m.turn + 1, init, 0))
         self.emit("TurnStarted", f"Turn {m.turn + 1}: {self._side_name(init)} holds the initiative",
                   turn=m.turn + 1, initiative=init)
         self._set_flow(half=0, turn_ends=False)
@@ -804,24 +824,24 @@ class Nomonhan(Game):
         g.world.activate()
         g.events.clear()
         for key, e in g.unit_ent.items():
-            esper.try_remove_component(e, Position)
+            g.take(e, Position)
             u = esper.component_for_entity(e, Unit)
             if key in units:
-                esper.add_component(e, Position(units[key]))
+                g.put(e, Position(units[key]))
             elif key in eliminated:
-                esper.add_component(e, Eliminated(0))
+                g.put(e, Eliminated(0))
             elif u.enter == 0 or u.enter < turn:
-                esper.add_component(e, OutOfPlay())
-            esper.add_component(e, Steps((steps_lost or {}).get(key, 0)))
+                g.put(e, OutOfPlay())
+            g.put(e, Steps((steps_lost or {}).get(key, 0)))
         if blown:
             for e in g.bridge_ent:
                 br = esper.component_for_entity(e, Bridge)
                 if br.blow_from:
-                    esper.add_component(e, replace(br, intact=False))
+                    g.put(e, replace(br, intact=False))
         side = side or (initiative if half == 0 else other(initiative))
-        esper.add_component(g.marker_ent, TurnMarker(turn, initiative, 0))
-        esper.add_component(g.game_ent, Flow("move", side, half))
-        esper.add_component(g.score_ent, Score())
+        g.put(g.marker_ent, TurnMarker(turn, initiative, 0))
+        g.put(g.game_ent, Flow("move", side, half))
+        g.put(g.score_ent, Score())
         g._legal_cache = None
         if phase == "declare":
             g._set_flow(phase="declare")
