@@ -10,14 +10,15 @@ LINE = {"a": ("b",), "b": ("a", "c"), "c": ("b", "d"), "d": ("c",)}
 
 
 def test_reachable_counts_costs_and_stops_in_zoc():
-    cost = lambda a, b: 2 if b == "c" else 1  # noqa: E731
-    assert movement.reachable("a", 4, LINE.__getitem__, cost) == {"b": 1, "c": 3, "d": 4}
-    assert movement.reachable("a", 4, LINE.__getitem__, cost, stops_in={"b"}.__contains__) == {"b": 1}
+    cost = {"a": 1, "b": 1, "c": 2, "d": 1}
+    assert movement.reachable("a", 4, LINE, cost) == {"b": 1, "c": 3, "d": 4}
+    assert movement.reachable("a", 4, LINE, cost, stops={"b"}) == {"b": 1}
 
 
-def test_reachable_may_pass_through_but_not_end_in():
-    r = movement.reachable("a", 3, LINE.__getitem__, lambda a, b: 1, may_end=lambda h: h != "b")
-    assert r == {"c": 2, "d": 3}
+def test_reachable_may_pass_through_but_not_end_in_and_never_enters_blocked():
+    ones = dict.fromkeys(LINE, 1)
+    assert movement.reachable("a", 3, LINE, ones, occupied={"b"}) == {"c": 2, "d": 3}
+    assert movement.reachable("a", 3, LINE, ones, blocked={"c"}) == {"b": 1}
 
 
 def test_path_to_follows_the_cheapest_route():

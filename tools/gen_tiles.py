@@ -1,12 +1,13 @@
-"""Generate the hex terrain tileset used by maps/nomonhan.tmx.
+"""Generate the hex terrain tilesets used by maps/nomonhan.tmx and maps/across_suez.tmx.
 
-    python tools/gen_tiles.py            # writes maps/tiles/terrain.png and terrain.tsx
+    python tools/gen_tiles.py            # writes maps/tiles/terrain.png/.tsx and suez_terrain.png/.tsx
     python tools/gen_tiles.py --check    # exit 1 if the files on disk differ
 
-Draws pointy-top hex tiles (112 x 128 px, hex side 64, the Tiled geometry of
-the map) with pygame into one tileset image. The PNG is encoded here (raw
-RGBA, zlib level 9, no timestamps) so that running the script again writes
-the same bytes.
+Nomonhan: pointy-top hex tiles (112 x 128 px, hex side 64). Across Suez:
+flat-top hex tiles (64 x 56 px, hex side 32, stagger x). Each set is the
+Tiled geometry of its map, drawn with pygame into one tileset image. The PNG
+is encoded here (raw RGBA, zlib level 9, no timestamps) so that running the
+script again writes the same bytes.
 """
 from __future__ import annotations
 
@@ -90,12 +91,12 @@ def png_bytes(surf: pygame.Surface) -> bytes:
             + chunk(b"IEND", b""))
 
 
-def tsx_text() -> str:
+def tsx_text(name: str = "terrain", tiles=TILES, tile_w: int = TILE_W, tile_h: int = TILE_H) -> str:
     lines = ['<?xml version="1.0" encoding="UTF-8"?>',
-             f'<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="{TILE_W}" '
-             f'tileheight="{TILE_H}" tilecount="{len(TILES)}" columns="{len(TILES)}">',
-             f' <image source="terrain.png" width="{TILE_W * len(TILES)}" height="{TILE_H}"/>']
-    for i, (name, props, _) in enumerate(TILES):
+             f'<tileset version="1.10" tiledversion="1.10.2" name="{name}" tilewidth="{tile_w}" '
+             f'tileheight="{tile_h}" tilecount="{len(tiles)}" columns="{len(tiles)}">',
+             f' <image source="{name}.png" width="{tile_w * len(tiles)}" height="{tile_h}"/>']
+    for i, (_, props, _) in enumerate(tiles):
         lines.append(f' <tile id="{i}">')
         lines.append('  <properties>')
         for k, v in props.items():
@@ -109,12 +110,81 @@ def tsx_text() -> str:
     return "\n".join(lines) + "\n"
 
 
+# -- Across Suez (maps/across_suez.tmx): flat-top hexes, stagger x ------------------
+
+SUEZ_W, SUEZ_H, SUEZ_SIDE = 64, 56, 32
+
+# (tile name, properties, body colour); order = tile id in suez_terrain.tsx.
+# "fort" is an overlay tile (layer "fort"): transparent body, no terrain.
+SUEZ_TILES = [
+    ("clear", {"terrain": "clear"}, (222, 201, 150)),
+    ("lake", {"terrain": "lake", "water": True, "impassable": True}, (84, 132, 181)),
+    ("chinese_farm", {"terrain": "chinese_farm"}, (150, 168, 104)),
+    ("elevated_sand", {"terrain": "elevated_sand"}, (205, 164, 100)),
+    ("fort", {"fort": True}, None),
+]
+SUEZ_OUTLINE = (110, 92, 60)
+
+
+def suez_hexagon() -> list[tuple[float, float]]:
+    return HexGeometry("x", "odd", SUEZ_W, SUEZ_H, SUEZ_SIDE).corners(0, 0)
+
+
+def draw_suez_tile(kind: str, colour) -> pygame.Surface:
+    poly = suez_hexagon()
+    w, h = SUEZ_W, SUEZ_H
+    cx, cy = w / 2, h / 2
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf.fill((0, 0, 0, 0) if colour is None else (*colour, 255))
+    rng = random.Random(f"sandtable-suez-{kind}")
+    if kind == "fort":                       # Bar Lev strongpoint: a ringed square
+        ink = (70, 56, 40, 255)
+        pygame.draw.circle(surf, ink, (cx, cy), 15, 2)
+        pygame.draw.rect(surf, ink, pygame.Rect(cx - 7, cy - 7, 14, 14), 2)
+        for dx, dy in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+            pygame.draw.line(surf, ink, (cx + 7 * dx, cy + 7 * dy), (cx + 12 * dx, cy + 12 * dy), 2)
+        return surf
+    dark = tuple(max(0, c - 45) for c in colour)
+    if kind == "clear":                      # desert grit
+        for _ in range(30):
+            surf.set_at((int(rng.uniform(6, w - 6)), int(rng.uniform(4, h - 4))), dark)
+    elif kind == "lake":                     # wavelets
+        light = tuple(min(255, c + 45) for c in colour)
+        for _ in range(9):
+            x, y = rng.uniform(10, w - 18), rng.uniform(8, h - 8)
+            pygame.draw.aalines(surf, light, False, [(x, y), (x + 4, y - 2), (x + 8, y), (x + 12, y - 2)])
+    elif kind == "chinese_farm":             # irrigation ditches
+        for i in range(-h, w + h, 9):
+            pygame.draw.aaline(surf, dark, (i, 0), (i + h // 2, h))
+        pygame.draw.aaline(surf, dark, (0, cy), (w, cy))
+    elif kind == "elevated_sand":            # dune contours
+        for k in (0.72, 0.46):
+            pygame.draw.aalines(surf, dark, True, [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in poly])
+        pygame.draw.circle(surf, dark, (cx, cy), 3)
+    mask = pygame.Surface((w, h), pygame.SRCALPHA)
+    mask.fill((255, 255, 255, 0))
+    pygame.draw.polygon(mask, (255, 255, 255, 255), poly)
+    surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    pygame.draw.aalines(surf, SUEZ_OUTLINE, True, poly)
+    return surf
+
+
+def build_suez() -> dict[Path, bytes]:
+    sheet = pygame.Surface((SUEZ_W * len(SUEZ_TILES), SUEZ_H), pygame.SRCALPHA)
+    sheet.fill((0, 0, 0, 0))
+    for i, (name, _, colour) in enumerate(SUEZ_TILES):
+        sheet.blit(draw_suez_tile(name, colour), (i * SUEZ_W, 0))
+    return {OUT / "suez_terrain.png": png_bytes(sheet),
+            OUT / "suez_terrain.tsx": tsx_text("suez_terrain", SUEZ_TILES, SUEZ_W, SUEZ_H).encode()}
+
+
 def build() -> dict[Path, bytes]:
     sheet = pygame.Surface((TILE_W * len(TILES), TILE_H), pygame.SRCALPHA)
     sheet.fill((0, 0, 0, 0))
     for i, (name, _, colour) in enumerate(TILES):
         sheet.blit(draw_tile(name, colour), (i * TILE_W, 0))
-    return {OUT / "terrain.png": png_bytes(sheet), OUT / "terrain.tsx": tsx_text().encode()}
+    return {OUT / "terrain.png": png_bytes(sheet), OUT / "terrain.tsx": tsx_text().encode(),
+            **build_suez()}
 
 
 def main(argv: list[str] | None = None) -> int:

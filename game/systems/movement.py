@@ -11,46 +11,18 @@ from typing import Callable, Collection, Iterable, Mapping
 Neighbours = Callable[[str], Iterable[str]]
 
 
-def reachable(start: str, allowance: int, neighbours: Neighbours,
-              enter_cost: Callable[[str, str], int | None],
-              stops_in: Callable[[str], bool] = lambda h: False,
-              may_end: Callable[[str], bool] = lambda h: True) -> dict[str, int]:
-    """Hexes a unit can end its move in, with the cheapest MP cost of each.
-
-    ``enter_cost(a, b)`` is the whole-number MP cost to step from a into b,
-    or None when the step is forbidden. ``stops_in(h)``: a unit entering h
-    must stop there (enemy ZOC). ``may_end(h)``: the unit may finish its move
-    in h (stacking); hexes it may only pass through are searched but not
-    returned. The start hex is not included.
-
-    Costs are small whole numbers, so the search runs over one bucket per MP
-    spent (Dial's algorithm) instead of a heap.
-    """
-    best: dict[str, int] = {start: 0}
-    buckets: list[list[str]] = [[start]] + [[] for _ in range(allowance)]
-    for spent in range(allowance + 1):
-        for here in buckets[spent]:
-            if best[here] != spent or (here != start and stops_in(here)):
-                continue
-            for nxt in neighbours(here):
-                step = enter_cost(here, nxt)
-                if step is None:
-                    continue
-                c = spent + step
-                if c <= allowance and c < best.get(nxt, allowance + 1):
-                    best[nxt] = c
-                    buckets[c].append(nxt)
-    del best[start]
-    return {h: c for h, c in best.items() if may_end(h)}
-
-
-def reachable_on(start: str, allowance: int, neighbours: Mapping[str, Iterable[str]],
+def reachable(start: str, allowance: int, neighbours: Mapping[str, Iterable[str]],
                  enter_cost: Mapping[str, int], blocked: Collection[str] = (),
                  stops: Collection[str] = (), occupied: Collection[str] = ()) -> dict[str, int]:
-    """:func:`reachable` for the common case, with tables instead of callables
-    (several times faster): ``enter_cost[h]`` is the MP cost of entering h,
-    ``blocked`` hexes cannot be entered, entering a hex in ``stops`` ends the
-    move, and hexes in ``occupied`` may be passed through but not ended in."""
+    """Hexes a unit can end its move in, with the cheapest MP cost of each.
+
+    ``neighbours[h]``: the hexes a unit of this kind may step into from h
+    (rivers and other hexside rules already applied); ``enter_cost[h]``: the
+    whole-number MP cost of entering h; ``blocked`` hexes cannot be entered
+    (enemy units); entering a hex in ``stops`` ends the move (enemy ZOC);
+    hexes in ``occupied`` may be passed through but not ended in (stacking).
+    The start hex is not included. Costs are small whole numbers, so the
+    search keeps one bucket per MP spent (Dial's algorithm), not a heap."""
     best: dict[str, int] = {start: 0}
     buckets: list[list[str]] = [[start]] + [[] for _ in range(allowance)]
     limit = allowance + 1

@@ -292,7 +292,7 @@ class Nomonhan(Game):
         intact, _table, occ, zoc, enemy_hexes = ctx or self.side_context(u.side)
         if start is None or u.ma <= 0 or start in zoc:   # may leave enemy ZOC only by retreat
             return {}
-        return movement.reachable_on(start, u.ma, self.facts.move_neighbours(u.crosses_military_bridge, intact),
+        return movement.reachable(start, u.ma, self.facts.move_neighbours(u.crosses_military_bridge, intact),
                                      self.facts.cost, blocked=enemy_hexes, stops=zoc, occupied=occ)
 
     def move_path(self, key: str, to: str) -> list[str]:
