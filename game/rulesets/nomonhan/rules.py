@@ -200,14 +200,21 @@ class Nomonhan(Game):
         return [esper.component_for_entity(e, Bridge) for e in self.bridge_ent]
 
     def occupancy(self) -> dict[str, tuple[str, str]]:
-        """hex -> (unit key, side) for every unit on the map."""
-        return {p.hex: (u.key, u.side) for _, (u, p) in esper.get_components(Unit, Position)}
+        """hex -> (unit key, side) for every unit on the map (do not modify the answer)."""
+        got = self.memo.get("occ")
+        if got is None:
+            got = self.memo["occ"] = {p.hex: (u.key, u.side) for _, (u, p) in esper.get_components(Unit, Position)}
+        return got
 
     def units_on_map(self, side: str | None = None) -> list[tuple[Unit, str]]:
-        out = [(u, p.hex) for _, (u, p) in esper.get_components(Unit, Position)
-               if side is None or u.side == side]
-        out.sort(key=lambda t: t[0].key)
-        return out
+        """(unit, hex) for the units on the map, by key (do not modify the answer)."""
+        got = self.memo.get(("on_map", side))
+        if got is None:
+            got = [(u, p.hex) for _, (u, p) in esper.get_components(Unit, Position)
+                   if side is None or u.side == side]
+            got.sort(key=lambda t: t[0].key)
+            self.memo[("on_map", side)] = got
+        return got
 
     def attack_value(self, key: str) -> int:
         u = self.unit(key)
