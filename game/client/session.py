@@ -44,6 +44,8 @@ class Session:
         self.undo_stack: list = []
         self.last_save: Path | None = None
         self.save_error = ""
+        if self.autosave and self.replay is None and not game.history:
+            self.save(self.autosave_path())          # a new game is on disk from its first moment
 
     def _agent(self, kind: str, seed: int):
         from game.ai import get_agent

@@ -69,7 +69,9 @@ class SeatsScene(Scene):
             elif it.dx and self.row < n:
                 cur = [k for k, _ in OPTIONS].index(self.seats[self.seat_names[self.row]])
                 self.set_option(self.row, (cur + it.dx) % len(OPTIONS))
-        elif it.name in ("confirm", "click_cursor"):
+        elif it.name == "confirm":          # Enter starts with the seats as shown
+            self.start_game()
+        elif it.name == "click_cursor":
             if self.row >= n:
                 self.start_game()
             else:
@@ -112,4 +114,4 @@ class SeatsScene(Scene):
                 b.draw(surf, self.assets, focused=False)
         self.start.draw(surf, self.assets, focused=self.row == len(self.seat_names))
         self.back.draw(surf, self.assets)
-        footer(surf, self.assets, "↑/↓ side    ←/→ or click: Human / AI    Space / X: start    Esc / B: back")
+        footer(surf, self.assets, "↑/↓ side    ←/→ or click: Human / AI    Enter / Space / X: start    Esc / B: back")
