@@ -93,6 +93,7 @@ def bench(game_id: str = "nomonhan", seconds: float = 3.0, frames: int = 300,
     out: dict[str, Any] = {"game": game_id}
     # full random games per second
     t0 = time.perf_counter()
+    c0 = time.process_time()
     n = acts = 0
     positions: list[Game] = []
     while time.perf_counter() - t0 < seconds:
@@ -109,6 +110,8 @@ def bench(game_id: str = "nomonhan", seconds: float = 3.0, frames: int = 300,
         n += 1
     el = time.perf_counter() - t0
     out["random_games_per_second"] = round(n / el, 1)
+    # CPU seconds, not wall-clock: steadier when other work shares the machine
+    out["random_games_per_cpu_second"] = round(n / (time.process_time() - c0), 1)
     out["actions_per_second"] = round(acts / el, 0)
     # legal-action listing over sampled positions (cache cleared each time)
     times = []

@@ -8,7 +8,7 @@ combat [6.0], and the initiative passes.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import fields, replace
 from functools import lru_cache
 from typing import Any
 
@@ -28,6 +28,7 @@ from .components import (Bridge, Combat, Eliminated, Flow, Hex, OutOfPlay, Posit
                          Unit)
 
 SIDES = ("JP", "SOV")
+_FLOW_FIELDS = tuple(f.name for f in fields(Flow))
 DATA_PATH = ROOT / "game" / "rulesets" / "nomonhan" / "data.json"
 
 
@@ -228,7 +229,8 @@ class Nomonhan(Game):
         return self.data["sides"][side]["name"]
 
     def _set_flow(self, **changes: Any) -> Flow:
-        f = replace(self.flow(), **changes)
+        old = self.flow()
+        f = Flow(*[changes[n] if n in changes else getattr(old, n) for n in _FLOW_FIELDS])
         self.put(self.game_ent, f)
         return f
 
@@ -336,6 +338,11 @@ class Nomonhan(Game):
 
     # -- decisions -----------------------------------------------------------
     def _pending(self) -> Decision | None:
+        if "pending" not in self.memo:
+            self.memo["pending"] = self._decide()
+        return self.memo["pending"]
+
+    def _decide(self) -> Decision | None:
         f = self.flow()
         if f.phase == "over":
             return None
@@ -472,6 +479,12 @@ class Nomonhan(Game):
 
     # movement phase ---------------------------------------------------------
     def _due_reinforcements(self, side: str) -> list[str]:
+        got = self.memo.get(("due", side))
+        if got is None:
+            got = self.memo[("due", side)] = self._find_due(side)
+        return got
+
+    def _find_due(self, side: str) -> list[str]:
         turn = self.marker().turn
         return [k for k, e in self.unit_ent.items()
                 if (u := esper.component_for_entity(e, Unit)).side == side and 0 < u.enter <= turn
