@@ -1,0 +1,1426 @@
+"""義經 Yoshitsune: the rules, clause by clause (Chinese rules, seed 003; data sheet §3).
+
+Sequence of play [4.0]: court phase, retainer replenishment, deck building,
+action phase (turn the top card of the shared deck until it is used up),
+adjustment phase. Seven turns.
+
+Rulings (where the rules are silent or ambiguous; each has a test in
+tests/test_yoshitsune_rules.py, and the data sheet §3.8 / data.json "rulings"
+are followed where they speak):
+
+- Hits are dice ≤ the commander's valour (publisher), not "less than"; no
+  commander means valour 0; 僧兵 fight at valour 2.
+- Control [12.0] looks at retainers only: an area is controlled by the one
+  clan with retainers there; generals do not break or give control.
+- The court phase moves the marker one space toward the side that does not
+  control 京 (the "point" of seed 5.1(1)); not on turn 1, not when nobody
+  controls 京 (on turn 4 木曾 belongs to no side, so a Kiso-held 京 moves nothing).
+- Replenishment is compulsory while a legal area remains: each retainer goes
+  to a different area controlled by one of the side's clans (of that clan),
+  never the 奥羽 box, and only while the clan has counters left.
+- Deck building: Genji chooses first, then Heike, one card at a time, up to
+  the count (+1 for both seas; 後白河院の暗躍 / 追討令 on top for the
+  court-friendly side); choices are secret, their number is public. Used
+  cards come back every turn; a removed general's card leaves the game.
+- The Genji player turns the cards (seed 7.0(3): one person handles the deck).
+- A turned 後白河院の暗躍 / 追討令 is used by the side friendly with the
+  court at that moment; if the court is neutral (START counts as neutral) it
+  is discarded unused.
+- Seed 9.1(2) and 9.1(5) read together (the lone-general limit): a general
+  leading no retainer may only step into an area that holds a unit of his
+  clan; leading at least one he may go anywhere. In each area he either picks
+  up or drops retainers (not both), so a move always ends.
+- Entering an area holding a unit (retainer or general) of any other clan,
+  even a friendly one, ends the move and fights one round there (9.1(3)).
+- A general who starts his move sharing an area with another clan may only
+  withdraw, alone, one area to an adjacent area his clan controls (9.1(4)).
+- Battle by a general card (9.2) and a Battle chosen under 8.0 may go on for
+  more rounds at the card user's choice, up to combat.max_rounds (5,
+  RECONSTRUCTED); a battle caused by a move is one round.
+- A Battle under 8.0 is fought in areas with retainers of two or more clans,
+  each area at most once per card, with one of the user's clans that has
+  retainers there as the acting clan.
+- Three clans or more (10(5), sheet ruling 3): the acting clan fights all
+  others; the acting player's opponent commands them (breaks their commander
+  ties, allocates the acting clan's hits one at a time, chooses their
+  retreats); each fires separately at the acting clan. Fire is simultaneous.
+- Coward sequence (10(4), 臆病者 on a general in the battle, or 奇襲's first
+  round): the Genji group fires first and its hits are removed, then the
+  other group fires with what is left. When the acting clan is Genji-side it
+  fires first, otherwise the other clans do. There is no further choice of
+  fire order, so it is not a decision.
+- The leader fate table (10(6)) is rolled for every general of a clan whose
+  last retainer in the area fell in that round. Retreat goes to an adjacent
+  area with a unit of his clan and no unit of another side (for 木曾 on turn
+  4: of any other clan); with none he is removed. With several, his
+  commanding player chooses.
+- Enter (9.3): a red (base) area controlled by his clan; 源行家 any area his
+  clan controls, else any area with a Genji-side unit. Tribute and the other
+  orders need the general on the map; in the waiting box he can only Enter.
+- Replenish by card (9.4) needs a counter of his clan left; 北条時政's own card
+  may place at his area or any other 源氏 general's area.
+- Adjustment (11.0): each clan in an area keeps at most its share of the
+  supply (even split; an odd point is rolled for among the clans over their
+  share); retainers are identical, so removals are not decisions. 梶原 and
+  臆病者 markers come off here. The 奥羽 box has supply 4.
+- Victory: removal of 頼朝 / 宗盛 ends the game at once; all four base areas
+  at the end of a turn win; after turn 7 Genji with 3 bases, else Heike with
+  2, else areas (bases count 2), and an equal count is a draw.
+- Event cards follow the data sheet §3.6; 平家水軍's "path enters a sea" is
+  enforced by refusing a step that would end the move before a sea is
+  entered (the card may still be ended unused when no step is possible).
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
+
+import esper
+
+from game.core.actions import Action, Decision
+from game.core.game import Game, Result
+from game.core.tmx import load_board
+from game.paths import ROOT
+
+from .actions import (AllocateHit, BattleIn, Choose, ChooseCommander, ContinueBattle, DoneChoosing, Drop,
+                      EndBattles, EndMove, EnterAt, Order, Pick, PickUp, Place, ReplenishAt, RetreatTo, Step,
+                      StopBattle, Target, TurnCard, UseCard)
+from .components import (Act, Area, Battle, Cards, Flow, Garrison, General, Location, Markers, MoveState,
+                         OutOfPlay, Removed, Track)
+
+SIDES = ("MINAMOTO", "TAIRA")
+WAITING = "waiting_box"
+OU = "ou"
+COURT_CARDS = ("C02", "C03")
+DATA_PATH = ROOT / "game" / "rulesets" / "yoshitsune" / "data.json"
+
+
+def other(side: str | None) -> str:
+    return "TAIRA" if side == "MINAMOTO" else "MINAMOTO"
+
+
+@lru_cache(maxsize=4)
+def load_data(path: str = str(DATA_PATH)) -> dict[str, Any]:
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def _table(rows: list[dict], roll: int, field: str):
+    for r in rows:
+        if roll in r["rolls"]:
+            return r[field]
+    raise ValueError(roll)
+
+
+class Yoshitsune(Game):
+    game_id = "yoshitsune"
+    title = "義經"
+    title_en = "Yoshitsune (Genpei War, 1180-1185)"
+    seats = SIDES
+    hidden_information = True
+
+    # -- set-up [3.0] -----------------------------------------------------------
+    def _load_static(self) -> None:
+        d = self.data = load_data()
+        b = self.board = load_board(str(ROOT / d["map"]))
+        self.areas = tuple(sorted(n for n, c in b.cells.items() if not c.props.get("offboard")))
+        self.bases = frozenset(n for n in self.areas if b.cell(n).props["base"])
+        self.seas = frozenset(n for n in self.areas if b.cell(n).props["sea"])
+        self.supply = {n: int(c.props["supply"]) for n, c in b.cells.items()}
+        self.nbrs = {n: tuple(sorted(m for m in b.neighbours(n) if m != OU)) for n in b.cells}
+        self.gdata = {g["key"]: g for g in d["generals"]}
+        self.cdata = {c["id"]: c for c in d["cards"]}
+        self.clan_data = d["clans"]
+        self.turns = int(d["turns"])
+        self.track_data = {t["turn"]: t for t in d["turn_track"]}
+        self.court_spaces = {s["index"]: s for s in d["court_track"]["spaces"]}
+        self.court_min, self.court_max = int(d["court_track"]["min"]), int(d["court_track"]["max"])
+        self.max_rounds = int(self.options.get("max_rounds", d["combat"]["max_rounds"]))
+        self.tables = d["tables"]
+
+    def _setup(self) -> None:
+        self._load_static()
+        self.gen_ent = {}
+        for key, g in self.gdata.items():
+            self.gen_ent[key] = esper.create_entity(General(key, g["clan"], g["name"], g["name_local"],
+                                                            int(g["valour"]), int(g["command"]), g["card"]))
+        self.area_ent = {}
+        for n in self.areas + (OU,):
+            c = self.board.cell(n)
+            self.area_ent[n] = esper.create_entity(Area(n, self.supply[n], bool(c.props.get("base")),
+                                                        bool(c.props.get("sea")), n == OU), Garrison())
+        for p in self.data["setup"]["placements"]:
+            for g in p["generals"]:
+                self.put(self.gen_ent[g], Location(p["where"]))
+            if p["retainers"]:
+                self.put(self.area_ent[p["where"]], Garrison(tuple(sorted(p["retainers"].items()))))
+        self.game_ent = esper.create_entity(Track(1, int(self.data["court_track"]["start"])), Markers(), Cards(),
+                                            Flow("start", None))
+        self._start_turn(1)
+
+    def _copy_extra(self, other_: "Yoshitsune") -> None:
+        for k in ("data", "board", "areas", "bases", "seas", "supply", "nbrs", "gdata", "cdata", "clan_data",
+                  "turns", "track_data", "court_spaces", "court_min", "court_max", "max_rounds", "tables",
+                  "gen_ent", "area_ent", "game_ent"):
+            setattr(other_, k, getattr(self, k))
+
+    # -- reading the world --------------------------------------------------------
+    def _get(self, comp: type):
+        return esper.try_component(self.game_ent, comp)
+
+    def flow(self) -> Flow:
+        return esper.component_for_entity(self.game_ent, Flow)
+
+    def track(self) -> Track:
+        return esper.component_for_entity(self.game_ent, Track)
+
+    def markers(self) -> Markers:
+        return esper.component_for_entity(self.game_ent, Markers)
+
+    def cards(self) -> Cards:
+        return esper.component_for_entity(self.game_ent, Cards)
+
+    def general(self, key: str) -> General:
+        return esper.component_for_entity(self.gen_ent[key], General)
+
+    def loc(self, key: str) -> str | None:
+        return self._locs().get(key)
+
+    def is_removed(self, key: str) -> bool:
+        return esper.has_component(self.gen_ent[key], Removed)
+
+    def _locs(self) -> dict[str, str]:
+        got = self.memo.get("locs")
+        if got is None:
+            got = self.memo["locs"] = {g.key: l.where for _, (g, l) in esper.get_components(General, Location)}
+        return got
+
+    def generals_in(self, where: str) -> list[str]:
+        return sorted(k for k, w in self._locs().items() if w == where)
+
+    def garrison(self, area: str) -> dict[str, int]:
+        key = ("gar", area)
+        got = self.memo.get(key)
+        if got is None:
+            got = self.memo[key] = dict(esper.component_for_entity(self.area_ent[area], Garrison).counts)
+        return got
+
+    def count(self, area: str, clan: str) -> int:
+        return self.garrison(area).get(clan, 0)
+
+    def _set_count(self, area: str, clan: str, n: int) -> None:
+        g = dict(self.garrison(area))
+        if n > 0:
+            g[clan] = n
+        else:
+            g.pop(clan, None)
+        self.put(self.area_ent[area], Garrison(tuple(sorted(g.items()))))
+
+    def clans_in(self, area: str) -> set[str]:
+        """Clans with any unit (retainer or general) in the area."""
+        out = set(self.garrison(area))
+        out.update(self.general(k).clan for k in self.generals_in(area))
+        return out
+
+    def has_clan_unit(self, area: str, clan: str, besides: str | None = None) -> bool:
+        if self.count(area, clan) > 0:
+            return True
+        return any(self.general(k).clan == clan for k in self.generals_in(area) if k != besides)
+
+    def controller(self, area: str) -> str | None:
+        """The clan controlling the area [12.0]: the only clan with retainers there."""
+        if area == OU:
+            return None
+        g = self.garrison(area)
+        return next(iter(g)) if len(g) == 1 else None
+
+    def side_of(self, clan: str, turn: int | None = None) -> str | None:
+        c = self.clan_data[clan]
+        if "side_by_turn" in c:
+            return c["side_by_turn"][str(turn or self.track().turn)]
+        return c["side"]
+
+    def side_controls(self, area: str) -> str | None:
+        c = self.controller(area)
+        return self.side_of(c) if c else None
+
+    def pool(self, clan: str) -> int:
+        """Retainer counters of this clan not on the map (the counter mix limits replenishment)."""
+        on = sum(self.count(a, clan) for a in self.area_ent)
+        return int(self.clan_data[clan]["retainers"]) - on
+
+    def command(self, key: str) -> int:
+        g = self.general(key)
+        if self.markers().kajiwara == key:
+            return min(5, g.command + 1)
+        return g.command
+
+    def court_friendly(self, index: int | None = None) -> str | None:
+        return self.court_spaces[self.track().court if index is None else index]["friendly"]
+
+    def card_side(self, card: str) -> str | None:
+        """Who may choose / use the card this turn (court cards: the friendly side now)."""
+        c = self.cdata[card]
+        if c["deck"] in SIDES:
+            return c["deck"]
+        if card == "C01":
+            return c["available_by_turn"][str(self.track().turn)]
+        return self.court_friendly()
+
+    def _name(self, side: str | None) -> str:
+        return self.data["sides"][side]["name"] if side else "nobody"
+
+    def _gname(self, key: str) -> str:
+        g = self.general(key)
+        return f"{g.name_local} {g.name.split()[-1]}"
+
+    def _set_flow(self, **changes: Any) -> Flow:
+        f = replace(self.flow(), **changes)
+        self.put(self.game_ent, f)
+        return f
+
+    def _set_cards(self, **changes: Any) -> Cards:
+        c = replace(self.cards(), **changes)
+        self.put(self.game_ent, c)
+        return c
+
+    def _set_comp(self, comp: Any, **changes: Any) -> Any:
+        c = replace(comp, **changes)
+        self.put(self.game_ent, c)
+        return c
+
+    # -- turn [4.0] and court [5.0] -------------------------------------------------
+    def _start_turn(self, turn: int) -> None:
+        tr = self.track()
+        self.put(self.game_ent, Track(turn, tr.court))
+        self.emit("TurnStarted", f"Turn {turn} ({self.track_data[turn]['year']})", turn=turn)
+        self._court_phase()
+        self._start_replenishment()
+
+    def _court_phase(self) -> None:
+        tr = self.track()
+        if not self.track_data[tr.turn]["court_moves"]:
+            self.emit("CourtPhase", "Court phase: the Go-Shirakawa marker does not move on turn 1", moved=0)
+            return
+        holder = self.side_controls("kyo")
+        if holder is None:
+            self.emit("CourtPhase", "Court phase: nobody controls Kyō; the marker stays", moved=0)
+            return
+        self._move_court(other(holder), 1, f"{self._name(holder)} holds Kyō")
+
+    def _move_court(self, toward: str, spaces: int, why: str) -> None:
+        tr = self.track()
+        step = int(self.data["court_track"]["toward"][toward])
+        new = max(self.court_min, min(self.court_max, tr.court + step * spaces))
+        self.put(self.game_ent, replace(tr, court=new))
+        sp = self.court_spaces[new]
+        self.emit("CourtMoved", f"{why}: Go-Shirakawa moves {abs(new - tr.court)} toward {self._name(toward)} "
+                  f"(now {sp['name_local']})", frm=tr.court, to=new, toward=toward)
+
+    # -- replenishment [6.0] --------------------------------------------------------------
+    def _start_replenishment(self) -> None:
+        sp = self.court_spaces[self.track().court]
+        first = sp["places_first"]
+        queue = ((first, int(sp["replenish"][first])), (other(first), int(sp["replenish"][other(first)])))
+        self._set_flow(phase="replenish", seat=first, repl_queue=queue, placed=())
+        self._next_placement()
+
+    def placement_areas(self, side: str, placed: tuple[str, ...] = ()) -> list[str]:
+        out = []
+        for a in self.areas:
+            c = self.controller(a)
+            if c and a not in placed and self.side_of(c) == side and self.pool(c) > 0:
+                out.append(a)
+        return out
+
+    def _next_placement(self) -> None:
+        f = self.flow()
+        q = f.repl_queue
+        while q:
+            side, n = q[0]
+            if n > 0 and self.placement_areas(side, f.placed):
+                self._set_flow(phase="replenish", seat=side, repl_queue=q)
+                return
+            q = q[1:]
+            f = self._set_flow(repl_queue=q, placed=())
+        self._start_build()
+
+    def _place(self, a: Place) -> None:
+        f = self.flow()
+        clan = self.controller(a.area)
+        self._set_count(a.area, clan, self.count(a.area, clan) + 1)
+        side, n = f.repl_queue[0]
+        self._set_flow(repl_queue=((side, n - 1),) + f.repl_queue[1:], placed=f.placed + (a.area,))
+        self.emit("Replenished", f"{self._name(side)} adds a {self.clan_data[clan]['name']} retainer in {a.area}",
+                  side=side, area=a.area, clan=clan)
+        self._next_placement()
+
+    # -- deck building [7.0] -----------------------------------------------------------------
+    def card_usable_general(self, card: str) -> bool:
+        eff = self.cdata[card]["effect"]
+        g = eff.get("general")
+        if g is None:
+            return True
+        e = self.gen_ent[g]
+        return not esper.has_component(e, Removed) and not esper.has_component(e, OutOfPlay)
+
+    def build_pool(self, side: str) -> tuple[str, ...]:
+        c = self.cards()
+        out = []
+        for cid in self.data["decks"][side]:
+            if cid not in c.removed and self.card_usable_general(cid):
+                out.append(cid)
+        turn = str(self.track().turn)
+        if self.cdata["C01"]["available_by_turn"][turn] == side and "C01" not in c.removed \
+                and self.card_usable_general("C01"):
+            out.append("C01")
+        if self.court_friendly() == side:
+            out.extend(COURT_CARDS)
+        return tuple(sorted(out))
+
+    def card_limit(self, side: str) -> int:
+        n = int(self.track_data[self.track().turn]["cards"][side])
+        if all(self.side_controls(a) == side for a in self.data["extra_cards"]["trade"]["areas"]):
+            n += int(self.data["extra_cards"]["trade"]["cards"])
+        return n
+
+    def _start_build(self) -> None:
+        c = self.cards()
+        pools = tuple((s, self.build_pool(s)) for s in SIDES)
+        limits = tuple((s, self.card_limit(s)) for s in SIDES)
+        self.put(self.game_ent, Cards(removed=c.removed, pools=pools, limits=limits,
+                                      chosen=tuple((s, ()) for s in SIDES)))
+        self._set_flow(phase="build", seat="MINAMOTO", repl_queue=(), placed=())
+        self.emit("DeckBuilding", "Deck building: "
+                  + ", ".join(f"{self._name(s)} may choose {n}" for s, n in limits), limits=dict(limits))
+
+    @staticmethod
+    def _choice_ok(chosen: tuple[str, ...], card: str, limit: int) -> bool:
+        if card in COURT_CARDS:
+            return True
+        return sum(1 for x in chosen if x not in COURT_CARDS) < limit
+
+    def _choose(self, a: Choose) -> None:
+        side = self.flow().seat
+        c = self.cards()
+        chosen = tuple(sorted(c.of("chosen", side) + (a.card,)))
+        self._set_cards(chosen=tuple((s, chosen if s == side else v) for s, v in c.chosen))
+        self.emit("CardChosen", f"{self._name(side)} chooses a card", private_to=side, side=side, card=a.card)
+
+    def _done_choosing(self) -> None:
+        side = self.flow().seat
+        c = self._set_cards(done=self.cards().done + (side,))
+        self.emit("ChoiceDone", f"{self._name(side)} has chosen {len(c.of('chosen', side))} card(s)",
+                  side=side, count=len(c.of("chosen", side)))
+        if side == "MINAMOTO":
+            self._set_flow(seat="TAIRA")
+            return
+        every = sorted(x for _, v in c.chosen for x in v)
+        deck = tuple(self.dice.shuffle(every, "shuffle the deck"))
+        self._set_cards(deck=deck)
+        self.emit("DeckShuffled", f"The deck is shuffled: {len(deck)} cards", size=len(deck))
+        self._next_card()
+
+    # -- action phase [8.0] --------------------------------------------------------------------------
+    def _next_card(self) -> None:
+        for comp in (Act, MoveState, Battle):
+            self.take(self.game_ent, comp)
+        c = self.cards()
+        if c.current is not None:
+            self._set_cards(current=None)
+        if self.cards().deck:
+            self._set_flow(phase="turn", seat="MINAMOTO")
+        else:
+            self._adjustment()
+
+    def _turn_card(self) -> None:
+        c = self.cards()
+        card, deck = c.deck[0], c.deck[1:]
+        self._set_cards(deck=deck, current=card, revealed=c.revealed + (card,))
+        cd = self.cdata[card]
+        user = self.card_side(card)
+        self.emit("CardTurned", f"Card turned: {cd['name_local']} ({cd['name']})", card=card, user=user)
+        if user is None:
+            self.emit("CardDiscarded", f"{cd['name_local']}: the court is neutral, the card is discarded", card=card)
+            self._next_card()
+            return
+        self.put(self.game_ent, Act(card, user))
+        self._set_flow(phase="use", seat=user)
+
+    def _act(self) -> Act:
+        return esper.component_for_entity(self.game_ent, Act)
+
+    def fight_options(self, side: str, fought: tuple[str, ...] = ()) -> list[BattleIn]:
+        out = []
+        for a in self.areas:
+            if a in fought:
+                continue
+            g = self.garrison(a)
+            if len(g) < 2:
+                continue
+            for clan in sorted(g):
+                if self.side_of(clan) == side:
+                    out.append(BattleIn(a, clan))
+        return out
+
+    def playable(self, act: Act) -> bool:
+        card = self.cdata[act.card]
+        if card["type"] == "general":
+            return bool(self.orders(card["effect"]["general"], act))
+        if act.card in ("C03", "G08", "H08"):
+            return bool(self.pick_options(act))
+        return bool(self.targets(act))
+
+    # general cards [9.0]
+    def order_kinds(self, card: str) -> tuple[str, ...]:
+        eff = self.cdata[card]["effect"]
+        if "actions" in eff:
+            return tuple(eff["actions"])
+        return tuple(self.data["general_card_actions"])
+
+    def orders(self, key: str, act: Act) -> list[str]:
+        where = self.loc(key)
+        if where is None:
+            return []
+        allowed = self.order_kinds(act.card)
+        out = []
+        if where == WAITING:
+            if "enter" in allowed and self.enter_areas(key):
+                out.append("enter")
+            return out
+        clan = self.general(key).clan
+        if "move" in allowed and self._can_move(key):
+            out.append("move")
+        if "battle" in allowed and where != OU and len(self.clans_in(where)) > 1 and self.count(where, clan):
+            out.append("battle")
+        if "replenish" in allowed and self.pool(clan) > 0:
+            out.append("replenish")
+        if "tribute" in allowed:
+            out.append("tribute")
+        return out
+
+    def pick_options(self, act: Act) -> list[str]:
+        out = []
+        for key in sorted(self._locs()):
+            g = self.general(key)
+            if act.card == "C03":
+                ok = self.side_of(g.clan) == act.user and g.clan != "sohei"
+            elif act.card == "G08":
+                ok = g.clan == "genji" and key != "yoritomo"
+            else:  # H08
+                ok = g.clan == "heike" and self.loc(key) not in (WAITING, None) and self._can_move(key)
+            if ok and (act.card == "H08" or self.orders(key, replace(act, general=key))):
+                out.append(key)
+        return out
+
+    def targets(self, act: Act) -> list[str]:
+        card = act.card
+        locs = self._locs()
+        on_map = {k: w for k, w in locs.items() if w != WAITING}
+        if card == "G09":
+            out = []
+            for k, w in on_map.items():
+                if self.side_of(self.general(k).clan) != "TAIRA" or w == OU:
+                    continue
+                if any(self._side_present(a, "MINAMOTO") for a in (w,) + self.nbrs[w]):
+                    out.append(k)
+            return sorted(out)
+        if card == "G10":
+            return sorted(k for k in on_map if self.general(k).clan == "genji")
+        if card == "C02":
+            ex = self.cdata["C02"]["effect"]["target"]["exclude"]
+            return sorted(k for k in on_map if k not in ex and self.side_of(self.general(k).clan) != act.user)
+        if card == "H07":
+            return list(self.cdata["H07"]["effect"]["area_choices"])
+        if card == "H09":
+            heike = [w for k, w in on_map.items() if self.general(k).clan == "heike" and w != OU]
+            return sorted(a for a in self.areas if self.count(a, "sohei")
+                          and any(h == a or h in self.nbrs[a] for h in heike))
+        if card == "G11":
+            out = []
+            for a in self.areas:
+                if self.count(a, "sohei"):
+                    out.extend(f"move:{a}>{b}" for b in self._goso_reach(a))
+            if self.pool("sohei") > 0:
+                out.extend(f"replenish:{a}" for a in self.areas if self.controller(a) == "sohei")
+            return out
+        return []
+
+    def _side_present(self, area: str, side: str) -> bool:
+        return any(self.side_of(c) == side for c in self.clans_in(area))
+
+    def _goso_reach(self, start: str) -> list[str]:
+        out = set()
+        for b in self.nbrs[start]:
+            out.add(b)
+            if self.clans_in(b) - {"sohei"}:
+                continue                    # entering another clan's area ends the move
+            out.update(c for c in self.nbrs[b] if c != start)
+        return sorted(out)
+
+    # -- pending and legal --------------------------------------------------------------------------
+    def _pending(self) -> Decision | None:
+        f = self.flow()
+        if f.phase == "over":
+            return None
+        prompts = {
+            "replenish": "place a retainer", "build": "choose this turn's cards", "turn": "turn the top card",
+            "use": "use the card: play it, fight, or pass", "general": "choose the general's action",
+            "pick_general": "choose the general to activate", "target": "choose the card's target",
+            "move": "move the general", "enter": "choose where the general enters",
+            "replenish_at": "choose where to replenish", "battle_areas": "choose an area to fight in",
+            "commander": "choose the commander", "allocate": "allocate a hit", "retreat": "choose the retreat",
+            "continue": "fight another round?"}
+        return Decision(f.seat, f.phase, prompts.get(f.phase, f.phase))
+
+    def _legal(self) -> list[Action]:
+        f = self.flow()
+        ph = f.phase
+        if ph == "replenish":
+            return [Place(a) for a in self.placement_areas(f.seat, f.placed)]
+        if ph == "build":
+            c = self.cards()
+            chosen = c.of("chosen", f.seat)
+            lim = c.of("limits", f.seat)
+            out: list[Action] = [Choose(x) for x in c.of("pools", f.seat)
+                                 if x not in chosen and self._choice_ok(chosen, x, lim)]
+            return out + [DoneChoosing()]
+        if ph == "turn":
+            return [TurnCard()]
+        if ph == "use":
+            act = self._act()
+            out = []
+            if self.playable(act):
+                out.append(UseCard("play"))
+            if self.fight_options(act.user):
+                out.append(UseCard("fight"))
+            return out + [UseCard("pass")]
+        if ph == "general":
+            act = self._act()
+            return [Order(k) for k in self.orders(act.general, act)]
+        if ph == "pick_general":
+            return [Pick(k) for k in self.pick_options(self._act())]
+        if ph == "target":
+            return [Target(t) for t in self.targets(self._act())]
+        if ph == "move":
+            return self._move_legal()
+        if ph == "enter":
+            return [EnterAt(a) for a in self.enter_areas(self._act().general)]
+        if ph == "replenish_at":
+            return [ReplenishAt(a) for a in self.replenish_areas(self._act())]
+        if ph == "battle_areas":
+            act = self._act()
+            return self.fight_options(act.user, act.fought) + [EndBattles()]
+        b = self._get(Battle)
+        if ph == "commander":
+            clan = self._commander_due(b)
+            return [ChooseCommander(clan, k) for k in self._top_generals(b.area, clan)]
+        if ph == "allocate":
+            return [AllocateHit(c) for c in self._enemies_with_retainers(b)]
+        if ph == "retreat":
+            return [RetreatTo(a) for a in b.retreat_options]
+        if ph == "continue":
+            return [ContinueBattle(), StopBattle()]
+        raise AssertionError(ph)
+
+    # -- apply ------------------------------------------------------------------------------------------
+    def _apply(self, a: Action) -> None:
+        if isinstance(a, Place):
+            self._place(a)
+        elif isinstance(a, Choose):
+            self._choose(a)
+        elif isinstance(a, DoneChoosing):
+            self._done_choosing()
+        elif isinstance(a, TurnCard):
+            self._turn_card()
+        elif isinstance(a, UseCard):
+            self._use(a)
+        elif isinstance(a, Pick):
+            self._pick(a)
+        elif isinstance(a, Order):
+            self._order(a)
+        elif isinstance(a, Target):
+            self._target(a)
+        elif isinstance(a, (PickUp, Drop, Step, EndMove)):
+            self._move_action(a)
+        elif isinstance(a, EnterAt):
+            self._enter(a.area)
+        elif isinstance(a, ReplenishAt):
+            self._replenish(self._act().general, a.area)
+        elif isinstance(a, BattleIn):
+            act = self._act()
+            self.put(self.game_ent, replace(act, fought=act.fought + (a.area,)))
+            self._start_battle(a.area, a.clan, act.user, many=True, then="areas")
+        elif isinstance(a, EndBattles):
+            self._next_card()
+        elif isinstance(a, ChooseCommander):
+            b = self._get(Battle)
+            self.put(self.game_ent, replace(b, commanders=b.commanders + ((a.clan, a.general),)))
+            self._next_commander()
+        elif isinstance(a, AllocateHit):
+            self._hit(a.clan)
+        elif isinstance(a, RetreatTo):
+            b = self._get(Battle)
+            self._relocate(b.fate_general, a.area, "retreats")
+            self.put(self.game_ent, replace(b, fate_general=None, retreat_options=()))
+            self._next_fate()
+        elif isinstance(a, ContinueBattle):
+            b = self._get(Battle)
+            self.put(self.game_ent, replace(b, round=b.round + 1))
+            self._battle_round()
+        elif isinstance(a, StopBattle):
+            self._end_battle()
+        else:
+            raise AssertionError(a)
+
+    def _use(self, a: UseCard) -> None:
+        act = self._act()
+        cd = self.cdata[act.card]
+        if a.how == "pass":
+            self.emit("CardPassed", f"{self._name(act.user)} passes with {cd['name_local']}", card=act.card)
+            self._next_card()
+        elif a.how == "fight":
+            self.emit("CardFight", f"{self._name(act.user)} uses {cd['name_local']} to fight", card=act.card)
+            self._set_flow(phase="battle_areas")
+        elif cd["type"] == "general":
+            self.put(self.game_ent, replace(act, general=cd["effect"]["general"]))
+            self._set_flow(phase="general")
+        elif act.card in ("C03", "G08", "H08"):
+            self._set_flow(phase="pick_general")
+        else:
+            self._set_flow(phase="target")
+
+    def _pick(self, a: Pick) -> None:
+        act = self._act()
+        act = replace(act, general=a.general, coward_first=act.card == "G08")
+        self.put(self.game_ent, act)
+        self.emit("GeneralActivated", f"{self.cdata[act.card]['name_local']} activates {self._gname(a.general)}",
+                  card=act.card, general=a.general)
+        if act.card == "H08":
+            self._start_move(a.general, areas=int(self.cdata["H08"]["effect"]["areas"]), need_sea=True)
+        else:
+            self._set_flow(phase="general")
+
+    def _order(self, a: Order) -> None:
+        act = self._act()
+        key = act.general
+        g = self.general(key)
+        self.emit("GeneralOrder", f"{self._gname(key)}: {a.what}", general=key, order=a.what)
+        if a.what == "move":
+            self._start_move(key, int(self.data["movement"]["areas"]))
+        elif a.what == "battle":
+            self._start_battle(self.loc(key), g.clan, act.user, many=True, then="card",
+                               coward_first=act.coward_first)
+        elif a.what == "enter":
+            opts = self.enter_areas(key)
+            if len(opts) == 1:
+                self._enter(opts[0])
+            else:
+                self._set_flow(phase="enter")
+        elif a.what == "replenish":
+            opts = self.replenish_areas(act)
+            if len(opts) == 1:
+                self._replenish(key, opts[0])
+            else:
+                self._set_flow(phase="replenish_at")
+        elif a.what == "tribute":
+            self._tribute(act)
+        else:
+            raise AssertionError(a.what)
+
+    # enter [9.3] ------------------------------------------------------------------------------------------
+    def enter_areas(self, key: str) -> list[str]:
+        if self.loc(key) != WAITING:
+            return []
+        clan = self.general(key).clan
+        rule = self.gdata[key].get("enter")
+        if rule and not rule.get("red_area_needed", True):
+            own = [a for a in self.areas if self.controller(a) == clan]
+            if own:
+                return own
+            side = self.side_of(clan)
+            return [a for a in self.areas if self._side_present(a, side)]
+        return [a for a in sorted(self.bases) if self.controller(a) == clan]
+
+    def _enter(self, area: str) -> None:
+        key = self._act().general
+        self.put(self.gen_ent[key], Location(area))
+        self.emit("GeneralEntered", f"{self._gname(key)} enters at {area}", general=key, area=area)
+        self._next_card()
+
+    # replenish [9.4] -------------------------------------------------------------------------------------
+    def replenish_areas(self, act: Act) -> list[str]:
+        key = act.general
+        here = self.loc(key)
+        if act.card != "G05" or "replenish" not in self.cdata["G05"]["effect"]:
+            return [here]
+        out = {here}
+        for k, w in self._locs().items():
+            if w not in (WAITING, OU) and self.general(k).clan == "genji":
+                out.add(w)
+        return sorted(out)
+
+    def _replenish(self, key: str, area: str) -> None:
+        clan = self.general(key).clan
+        self._set_count(area, clan, self.count(area, clan) + 1)
+        self.emit("Replenished", f"{self._gname(key)} raises a retainer in {area}", area=area, clan=clan,
+                  general=key)
+        self._next_card()
+
+    # tribute [9.5] ---------------------------------------------------------------------------------------
+    def _tribute(self, act: Act) -> None:
+        t = self.tables["tribute"]
+        mod = int(self.cdata[act.card]["effect"].get("tribute_modifier", 0))
+        (roll,) = self.dice.roll(1, 6, "tribute")
+        eff = min(int(t["max_roll"]), roll + mod)
+        spaces = _table(t["results"], eff, "spaces")
+        self.emit("Tribute", f"Tribute: rolled {roll}" + (f" +{mod}" if mod else "") + f" → {spaces} space(s)",
+                  roll=roll, modifier=mod, spaces=spaces, side=act.user)
+        self._move_court(act.user, spaces, f"{self._name(act.user)} pays tribute")
+        self._next_card()
+
+    # movement [9.1] -------------------------------------------------------------------------------------------
+    def _can_move(self, key: str) -> bool:
+        here = self.loc(key)
+        if here in (None, WAITING):
+            return False
+        clan = self.general(key).clan
+        if self._shares_area(key):
+            return any(self.controller(n) == clan for n in self.nbrs[here])
+        if self.count(here, clan) and self.command(key) > 0:
+            return bool(self.nbrs[here])
+        return any(self.has_clan_unit(n, clan) for n in self.nbrs[here])
+
+    def _shares_area(self, key: str) -> bool:
+        here = self.loc(key)
+        return here != OU and len(self.clans_in(here)) > 1
+
+    def _start_move(self, key: str, areas: int, need_sea: bool = False) -> None:
+        withdraw = self._shares_area(key)
+        self.put(self.game_ent, MoveState(key, 1 if withdraw else areas, withdraw=withdraw, need_sea=need_sea))
+        self._set_flow(phase="move")
+
+    def _move_legal(self) -> list[Action]:
+        m = self._get(MoveState)
+        key = m.general
+        here = self.loc(key)
+        clan = self.general(key).clan
+        out: list[Action] = []
+        if not m.withdraw:
+            if m.adjust >= 0 and m.party < min(self.command(key), self.count(here, clan)):
+                out.append(PickUp())
+            if m.adjust <= 0 and m.party > 0:
+                out.append(Drop())
+        steps = []
+        if m.left > 0:
+            for n in self.nbrs[here]:
+                if m.withdraw:
+                    if self.controller(n) != clan:
+                        continue
+                elif m.party == 0 and not self.has_clan_unit(n, clan, besides=key):
+                    continue                         # the lone-general limit [9.1(5)]
+                if m.need_sea and not (m.entered_sea or n in self.seas):
+                    ends = bool(self.clans_in(n) - {clan}) or m.left - 1 == 0
+                    if ends:
+                        continue
+                steps.append(Step(n))
+        out.extend(steps)
+        if not m.need_sea or m.entered_sea or m.steps == 0 or not steps:
+            out.append(EndMove())
+        return out
+
+    def _move_action(self, a: Action) -> None:
+        m = self._get(MoveState)
+        key = m.general
+        here = self.loc(key)
+        clan = self.general(key).clan
+        if isinstance(a, PickUp):
+            self.put(self.game_ent, replace(m, party=m.party + 1, adjust=1))
+            self.emit("RetainerPickedUp", f"{self._gname(key)} takes a retainer along ({m.party + 1})",
+                      general=key, area=here, party=m.party + 1)
+        elif isinstance(a, Drop):
+            self.put(self.game_ent, replace(m, party=m.party - 1, adjust=-1))
+            self.emit("RetainerDropped", f"{self._gname(key)} leaves a retainer in {here}",
+                      general=key, area=here, party=m.party - 1)
+        elif isinstance(a, EndMove):
+            self.emit("MoveEnded", f"{self._gname(key)} ends his move in {here}", general=key, area=here)
+            self._next_card()
+        else:
+            to = a.to
+            if m.party:
+                self._set_count(here, clan, self.count(here, clan) - m.party)
+                self._set_count(to, clan, self.count(to, clan) + m.party)
+            self.put(self.gen_ent[key], Location(to))
+            m = replace(m, left=m.left - 1, adjust=0, steps=m.steps + 1, entered_sea=m.entered_sea or to in self.seas)
+            self.put(self.game_ent, m)
+            self.emit("GeneralMoved", f"{self._gname(key)} moves {here} → {to} with {m.party} retainer(s)",
+                      general=key, frm=here, to=to, party=m.party)
+            if self.clans_in(to) - {clan}:
+                self.take(self.game_ent, MoveState)
+                self.emit("MoveStopped", f"{self._gname(key)} meets another clan in {to}: battle", general=key,
+                          area=to)
+                act = self._act()
+                self._start_battle(to, clan, act.user, many=False, then="card", coward_first=act.coward_first)
+            elif m.withdraw:
+                self.emit("MoveEnded", f"{self._gname(key)} withdraws to {to}", general=key, area=to)
+                self._next_card()
+
+    # event targets -----------------------------------------------------------------------------------------
+    def _target(self, a: Target) -> None:
+        act = self._act()
+        t = a.target
+        card = act.card
+        if card == "G09":
+            self.put(self.game_ent, replace(self.markers(), okubyo=t))
+            self.emit("MarkerPlaced", f"The coward marker is placed on {self._gname(t)}", marker="okubyo", general=t)
+        elif card == "G10":
+            self.put(self.game_ent, replace(self.markers(), kajiwara=t))
+            self.emit("MarkerPlaced", f"Kajiwara Kagetoki joins {self._gname(t)} (command +1)", marker="kajiwara",
+                      general=t)
+        elif card == "C02":
+            self._relocate(t, WAITING, "is summoned to court")
+        elif card == "H07":
+            self._storm(t)
+            return
+        elif card == "H09":
+            n = min(int(self.cdata["H09"]["effect"]["target"]["max"]), self.count(t, "sohei"))
+            self._set_count(t, "sohei", self.count(t, "sohei") - n)
+            self.emit("MonksBurned", f"Nara burns: {n} warrior monk(s) removed in {t}", area=t, removed=n)
+            self._move_court("MINAMOTO", 1, "Court outrage")
+        elif card == "G11":
+            kind, rest = t.split(":")
+            if kind == "replenish":
+                self._set_count(rest, "sohei", self.count(rest, "sohei") + 1)
+                self.emit("Replenished", f"Warrior monks gather in {rest}", area=rest, clan="sohei")
+            else:
+                frm, to = rest.split(">")
+                n = self.count(frm, "sohei")
+                self._set_count(frm, "sohei", 0)
+                self._set_count(to, "sohei", self.count(to, "sohei") + n)
+                self.emit("MonksMoved", f"{n} warrior monk(s) march {frm} → {to}", frm=frm, to=to, count=n)
+                if self.clans_in(to) - {"sohei"}:
+                    self._start_battle(to, "sohei", act.user, many=False, then="card")
+                    return
+        self._next_card()
+
+    def _storm(self, area: str) -> None:
+        eff = self.cdata["H07"]["effect"]
+        wiped = []
+        for clan in sorted(self.garrison(area)):
+            if self.side_of(clan) != "MINAMOTO":
+                continue
+            n = self.count(area, clan)
+            rolls = self.dice.roll(n, 6, f"storm: {clan}")
+            lost = sum(1 for r in rolls if r in eff["remove_on"])
+            self._set_count(area, clan, n - lost)
+            self.emit("StormLosses", f"Storm in {area}: {lost} {self.clan_data[clan]['name']} retainer(s) lost",
+                      area=area, clan=clan, lost=lost)
+            if n - lost == 0:
+                wiped.append(clan)
+        for key in self.generals_in(area):
+            if self.general(key).clan in wiped:
+                self._fate(key, "storm_fate", chooser=self.side_of(self.general(key).clan) or "MINAMOTO",
+                           auto=True)
+                if self.flow().phase == "over":
+                    return
+        self._next_card()
+
+    # battles [10.0] ---------------------------------------------------------------------------------------
+    def _start_battle(self, area: str, acting: str, side: str, many: bool, then: str,
+                      coward_first: bool = False) -> None:
+        self.put(self.game_ent, Battle(area, acting, side, many, then, coward_first))
+        self.emit("BattleStarted", f"Battle in {area}: the {self.clan_data[acting]['name']} attack", area=area,
+                  acting=acting, side=side)
+        self._battle_round()
+
+    def participants(self, b: Battle) -> list[str]:
+        present = self.clans_in(b.area)
+        return [b.acting] + sorted(present - {b.acting}) if b.acting in present else []
+
+    def _top_generals(self, area: str, clan: str) -> list[str]:
+        gens = [k for k in self.generals_in(area) if self.general(k).clan == clan]
+        if not gens:
+            return []
+        best = max(self.command(k) for k in gens)
+        return [k for k in gens if self.command(k) == best]
+
+    def _battle_round(self) -> None:
+        b = self._get(Battle)
+        parts = self.participants(b)
+        if len(parts) < 2:
+            self._end_battle()
+            return
+        start = tuple((c, self.count(b.area, c)) for c in parts)
+        self.put(self.game_ent, replace(b, stage="commanders", commanders=(), start_counts=start, alloc_left=0,
+                                        fate_queue=(), fate_general=None, retreat_options=()))
+        self._next_commander()
+
+    def _commander_due(self, b: Battle) -> str | None:
+        done = dict(b.commanders)
+        for clan, _ in b.start_counts:
+            if clan not in done:
+                return clan
+        return None
+
+    def _chooser(self, b: Battle, clan: str) -> str:
+        return b.side if clan == b.acting else other(b.side)
+
+    def _next_commander(self) -> None:
+        while True:
+            b = self._get(Battle)
+            clan = self._commander_due(b)
+            if clan is None:
+                break
+            top = self._top_generals(b.area, clan)
+            if len(top) > 1:
+                self._set_flow(phase="commander", seat=self._chooser(b, clan))
+                return
+            self.put(self.game_ent, replace(b, commanders=b.commanders + ((clan, top[0] if top else None),)))
+        self._fire()
+
+    def valour(self, b: Battle, clan: str) -> int:
+        gen = dict(b.commanders).get(clan)
+        if gen is not None:
+            return self.general(gen).valour
+        if clan == self.data["warrior_monks"]["clan"]:
+            return int(self.data["warrior_monks"]["valour"])
+        return int(self.data["combat"]["no_commander_valour"])
+
+    def _roll_hits(self, b: Battle, clan: str) -> int:
+        n = self.count(b.area, clan)
+        if n <= 0:
+            return 0
+        v = self.valour(b, clan)
+        rolls = self.dice.roll(n, 6, f"{clan} fire")
+        hits = sum(1 for r in rolls if r <= v)
+        self.emit("Fire", f"{self.clan_data[clan]['name']}: {n} dice at valour {v}: {hits} hit(s)",
+                  area=b.area, clan=clan, rolls=rolls, valour=v, hits=hits)
+        return hits
+
+    def _enemies_with_retainers(self, b: Battle) -> list[str]:
+        return [c for c, _ in b.start_counts[1:] if self.count(b.area, c) > 0]
+
+    def _enemies_fire(self, b: Battle) -> None:
+        hits = sum(self._roll_hits(b, c) for c, _ in b.start_counts[1:])
+        n = self.count(b.area, b.acting)
+        lost = min(n, hits)
+        if lost:
+            self._set_count(b.area, b.acting, n - lost)
+            self.emit("RetainersLost", f"The {self.clan_data[b.acting]['name']} lose {lost} in {b.area}",
+                      area=b.area, clan=b.acting, lost=lost)
+
+    def is_coward_battle(self, b: Battle) -> bool:
+        if b.coward_first and b.round == 1:
+            return True
+        ok = self.markers().okubyo
+        return ok is not None and self.loc(ok) == b.area and self.general(ok).clan in dict(b.start_counts)
+
+    def _fire(self) -> None:
+        b = self._get(Battle)
+        self._set_flow(phase="battle", seat=None)
+        coward = self.is_coward_battle(b)
+        if coward:
+            self.emit("CowardSequence", "The coward marker: the Genji side fires first", area=b.area)
+        if coward and self.side_of(b.acting) != "MINAMOTO":
+            self._enemies_fire(b)
+            hits = self._roll_hits(b, b.acting)
+            stage = "fate"
+        elif coward:
+            hits = self._roll_hits(b, b.acting)
+            stage = "enemies_fire"
+        else:
+            hits = self._roll_hits(b, b.acting)
+            self._enemies_fire(b)
+            stage = "fate"
+        total = sum(self.count(b.area, c) for c in self._enemies_with_retainers(b))
+        b = replace(b, alloc_left=min(hits, total), stage=stage)
+        self.put(self.game_ent, b)
+        self._allocate()
+
+    def _allocate(self) -> None:
+        while True:
+            b = self._get(Battle)
+            if b.alloc_left <= 0:
+                break
+            ens = self._enemies_with_retainers(b)
+            if not ens:
+                self.put(self.game_ent, replace(b, alloc_left=0))
+                break
+            if len(ens) > 1:
+                self._set_flow(phase="allocate", seat=other(b.side))
+                return
+            c = ens[0]
+            n = self.count(b.area, c)
+            lost = min(n, b.alloc_left)
+            self._set_count(b.area, c, n - lost)
+            self.emit("RetainersLost", f"The {self.clan_data[c]['name']} lose {lost} in {b.area}",
+                      area=b.area, clan=c, lost=lost)
+            self.put(self.game_ent, replace(b, alloc_left=b.alloc_left - lost))
+        b = self._get(Battle)
+        if b.stage == "enemies_fire":
+            self._enemies_fire(b)
+            self.put(self.game_ent, replace(b, stage="fate"))
+        self._fate_start()
+
+    def _hit(self, clan: str) -> None:
+        b = self._get(Battle)
+        self._set_count(b.area, clan, self.count(b.area, clan) - 1)
+        self.emit("RetainersLost", f"The {self.clan_data[clan]['name']} lose 1 in {b.area}",
+                  area=b.area, clan=clan, lost=1)
+        self.put(self.game_ent, replace(b, alloc_left=b.alloc_left - 1))
+        self._set_flow(phase="battle", seat=None)
+        self._allocate()
+
+    def _fate_start(self) -> None:
+        b = self._get(Battle)
+        wiped = {c for c, n in b.start_counts if n > 0 and self.count(b.area, c) == 0}
+        queue = tuple(k for k in self.generals_in(b.area) if self.general(k).clan in wiped)
+        self.put(self.game_ent, replace(b, fate_queue=queue))
+        self._next_fate()
+
+    def _next_fate(self) -> None:
+        while True:
+            b = self._get(Battle)
+            if not b.fate_queue:
+                break
+            key, rest = b.fate_queue[0], b.fate_queue[1:]
+            self.put(self.game_ent, replace(b, fate_queue=rest))
+            if self.loc(key) != b.area:
+                continue
+            opts = self._fate(key, "leader_fate", chooser=self._chooser(b, self.general(key).clan))
+            if self.flow().phase == "over":
+                return
+            if opts:
+                self.put(self.game_ent, replace(self._get(Battle), fate_general=key, retreat_options=tuple(opts)))
+                self._set_flow(phase="retreat", seat=self._chooser(b, self.general(key).clan))
+                return
+        self._round_over()
+
+    def retreat_areas(self, key: str) -> list[str]:
+        here = self.loc(key)
+        clan = self.general(key).clan
+        side = self.side_of(clan)
+        out = []
+        for n in self.nbrs.get(here, ()):
+            if not self.has_clan_unit(n, clan):
+                continue
+            enemy = any(c != clan and (side is None or self.side_of(c) != side) for c in self.clans_in(n))
+            if not enemy:
+                out.append(n)
+        return out
+
+    def _fate(self, key: str, table: str, chooser: str, auto: bool = False) -> list[str]:
+        """Roll the fate table for a general; returns retreat options when a choice is due."""
+        (roll,) = self.dice.roll(1, 6, f"fate of {key}")
+        res = _table(self.tables[table]["results"], roll, "result")
+        self.emit("LeaderFate", f"{self._gname(key)} rolls {roll}: {res}", general=key, roll=roll, result=res)
+        if res == "retreat":
+            opts = self.retreat_areas(key)
+            if not opts:
+                self._remove_general(key, "has nowhere to retreat and is lost")
+                return []
+            if len(opts) == 1 or auto:
+                self._relocate(key, opts[0], "retreats")
+                return []
+            return opts
+        if res == "wounded":
+            self._relocate(key, WAITING, "is wounded")
+            return []
+        self._remove_general(key, "is killed" if res == "killed" else "drowns")
+        return []
+
+    def _round_over(self) -> None:
+        b = self._get(Battle)
+        if b.many and b.round < self.max_rounds and self.count(b.area, b.acting) > 0 \
+                and self._enemies_with_retainers(b):
+            self._set_flow(phase="continue", seat=b.side)
+            return
+        self._end_battle()
+
+    def _end_battle(self) -> None:
+        b = self._get(Battle)
+        self.take(self.game_ent, Battle)
+        self.emit("BattleEnded", f"The battle in {b.area} ends", area=b.area)
+        if b.then == "areas":
+            act = self._act()
+            if self.fight_options(act.user, act.fought):
+                self._set_flow(phase="battle_areas", seat=act.user)
+                return
+        self._next_card()
+
+    # generals leaving ---------------------------------------------------------------------------------
+    def _relocate(self, key: str, where: str, verb: str) -> None:
+        frm = self.loc(key)
+        self.put(self.gen_ent[key], Location(where))
+        self.emit("GeneralRelocated", f"{self._gname(key)} {verb} ({frm} → {where})", general=key, frm=frm,
+                  to=where)
+
+    def _remove_general(self, key: str, why: str) -> None:
+        frm = self.loc(key)
+        e = self.gen_ent[key]
+        self.take(e, Location)
+        self.put(e, Removed(self.track().turn))
+        g = self.general(key)
+        self._set_cards(removed=self.cards().removed | {g.card})
+        m = self.markers()
+        if key in (m.okubyo, m.kajiwara):
+            self.put(self.game_ent, Markers(None if m.okubyo == key else m.okubyo,
+                                            None if m.kajiwara == key else m.kajiwara))
+        self.emit("GeneralRemoved", f"{self._gname(key)} {why} ({frm})", general=key, frm=frm)
+        self._check_sudden_death()
+
+    def _check_sudden_death(self) -> bool:
+        for key, side in self.data["victory"]["removal_wins"].items():
+            if self.is_removed(key):
+                self._game_over(side, f"{self.gdata[key]['name_local']} removed")
+                return True
+        return False
+
+    def _game_over(self, winner: str | None, reason: str) -> None:
+        for comp in (Act, MoveState, Battle):
+            self.take(self.game_ent, comp)
+        self._set_flow(phase="over", seat=None, winner=winner, reason=reason)
+        self.emit("GameOver", (f"{self._name(winner)} wins: " if winner else "Draw: ") + reason,
+                  winner=winner, reason=reason)
+
+    # adjustment [11.0] --------------------------------------------------------------------------------
+    def _adjustment(self) -> None:
+        self._set_flow(phase="adjust", seat=None)
+        m = self.markers()
+        if m.kajiwara:
+            roll_rule = self.cdata["G10"]["effect"]["adjustment_roll"]
+            if m.kajiwara in roll_rule["generals"] and self.loc(m.kajiwara) not in (None, WAITING):
+                (r,) = self.dice.roll(1, 6, "Kajiwara's slander")
+                if r in roll_rule["rolls"]:
+                    self._relocate(m.kajiwara, WAITING, "is recalled to Kamakura")
+        self.put(self.game_ent, Markers())
+        for area in self.areas + (OU,):
+            self._supply_limit(area)
+        c = self.cards()
+        self.put(self.game_ent, Cards(removed=c.removed))
+        turn = self.track().turn
+        self.emit("TurnEnded", f"End of turn {turn}", turn=turn)
+        if self._end_of_turn_victory(turn):
+            return
+        self._start_turn(turn + 1)
+
+    def supply_shares(self, area: str) -> dict[str, int]:
+        """Each clan's limit in the area (rolling for the odd points) [11.0]."""
+        g = self.garrison(area)
+        sup = self.supply[area]
+        if len(g) <= 1:
+            return {c: sup for c in g}
+        base, odd = divmod(sup, len(g))
+        share = {c: base for c in g}
+        over = sorted(c for c in g if g[c] > base)
+        while odd > 0 and over:
+            if len(over) == 1:
+                pick = over[0]
+            else:
+                (r,) = self.dice.roll(1, len(over), f"odd supply point in {area}")
+                pick = over[r - 1]
+            share[pick] += 1
+            over.remove(pick)
+            odd -= 1
+        return share
+
+    def _supply_limit(self, area: str) -> None:
+        g = self.garrison(area)
+        if sum(g.values()) <= self.supply[area] and len(g) <= 1:
+            return
+        if len(g) > 1 and all(n <= self.supply[area] // len(g) for n in g.values()):
+            return
+        for clan, lim in sorted(self.supply_shares(area).items()):
+            n = self.count(area, clan)
+            if n > lim:
+                self._set_count(area, clan, lim)
+                self.emit("SupplyLosses", f"{area}: supply {self.supply[area]}, {n - lim} "
+                          f"{self.clan_data[clan]['name']} retainer(s) removed", area=area, clan=clan, lost=n - lim)
+
+    # victory [13.0] -----------------------------------------------------------------------------------
+    def base_count(self, side: str) -> int:
+        return sum(1 for a in self.bases if self.side_controls(a) == side)
+
+    def area_points(self, side: str) -> int:
+        return sum(2 if a in self.bases else 1 for a in self.areas if self.side_controls(a) == side)
+
+    def _end_of_turn_victory(self, turn: int) -> bool:
+        need = int(self.data["victory"]["automatic"]["base_areas"])
+        for side in SIDES:
+            if self.base_count(side) >= need:
+                self._game_over(side, f"controls all {need} base areas")
+                return True
+        if turn < self.turns:
+            return False
+        for rule in self.data["victory"]["after_last_turn"]:
+            if "side" in rule and self.base_count(rule["side"]) >= rule["min_base_areas"]:
+                self._game_over(rule["side"], f"{self.base_count(rule['side'])} base areas after turn {turn}")
+                return True
+        pm, pt = self.area_points("MINAMOTO"), self.area_points("TAIRA")
+        if pm == pt:
+            self._game_over(None, f"areas tied {pm}–{pt}")
+        else:
+            w = "MINAMOTO" if pm > pt else "TAIRA"
+            self._game_over(w, f"areas {max(pm, pt)}–{min(pm, pt)}")
+        return True
+
+    def _result(self) -> Result | None:
+        f = self.flow()
+        if f.phase != "over":
+            return None
+        return Result(f.winner, f.reason, tuple((s, self.area_points(s)) for s in SIDES))
+
+    # observation ------------------------------------------------------------------------------------
+    def public_state(self) -> dict[str, Any]:
+        self.world.activate()
+        tr, f, m, c = self.track(), self.flow(), self.markers(), self.cards()
+        gens = {}
+        for key, e in self.gen_ent.items():
+            gens[key] = {"where": self.loc(key), "removed": esper.has_component(e, Removed),
+                         "clan": self.general(key).clan}
+        act = self._get(Act)
+        mv = self._get(MoveState)
+        b = self._get(Battle)
+        return {
+            "game": self.game_id, "turn": tr.turn, "court": tr.court, "court_friendly": self.court_friendly(),
+            "phase": f.phase, "seat": f.seat, "repl_queue": [list(x) for x in f.repl_queue],
+            "placed": list(f.placed), "markers": {"okubyo": m.okubyo, "kajiwara": m.kajiwara},
+            "areas": {a: dict(sorted(self.garrison(a).items())) for a in self.areas + (OU,)},
+            "control": {a: self.controller(a) for a in self.areas},
+            "generals": gens,
+            "cards": {"removed": sorted(c.removed), "pools": {s: list(v) for s, v in c.pools},
+                      "limits": dict(c.limits), "chosen_counts": {s: len(v) for s, v in c.chosen},
+                      "done": list(c.done), "deck_size": len(c.deck), "revealed": list(c.revealed),
+                      "current": c.current},
+            "act": None if act is None else {"card": act.card, "user": act.user, "general": act.general,
+                                             "fought": list(act.fought)},
+            "move": None if mv is None else {"general": mv.general, "left": mv.left, "party": mv.party,
+                                             "withdraw": mv.withdraw},
+            "battle": None if b is None else {"area": b.area, "acting": b.acting, "side": b.side,
+                                              "round": b.round, "commanders": dict(b.commanders),
+                                              "alloc_left": b.alloc_left},
+            "winner": f.winner, "reason": f.reason,
+        }
+
+    def _observation(self, seat: str) -> dict[str, Any]:
+        obs = self.public_state()
+        c = self.cards()
+        mine = c.of("chosen", seat)
+        obs["seat"] = seat
+        obs["my_chosen"] = sorted(mine)
+        obs["my_cards_in_deck"] = sorted(x for x in c.deck if x in mine)
+        return obs
+
+    def view_for(self, seat: str, seed: int = 0) -> "Yoshitsune":
+        """A determinized copy: the opponent's unrevealed choices are re-dealt from
+        what it could have chosen, and the deck re-shuffled, from ``seed`` and the
+        seat's observation only (never from the hidden truth)."""
+        g = self.clone(with_log=False, reseed=seed)
+        g.world.activate()
+        rng = random.Random(seed)
+        c = g.cards()
+        if c.chosen:
+            opp = other(seat)
+            mine = c.of("chosen", seat)
+            opp_chosen = c.of("chosen", opp)
+            shown = [x for x in c.revealed if x in opp_chosen]
+            hidden_n = len(opp_chosen) - len(shown)
+            pool = [x for x in sorted(c.of("pools", opp)) if x not in shown]
+            rng.shuffle(pool)
+            lim = c.of("limits", opp)
+            got = list(shown)
+            for x in pool:
+                if len(got) - len(shown) >= hidden_n:
+                    break
+                if self._choice_ok(tuple(got), x, lim):
+                    got.append(x)
+            in_deck_mine = sorted(x for x in mine if x not in c.revealed)
+            if c.deck or c.current is not None or c.revealed:
+                deck = in_deck_mine + sorted(x for x in got if x not in shown)
+                rng.shuffle(deck)
+                deck_t = tuple(deck)
+            else:
+                deck_t = c.deck
+            chosen = tuple((s, tuple(sorted(got)) if s == opp else v) for s, v in c.chosen)
+            g.put(g.game_ent, replace(c, chosen=chosen, deck=deck_t))
+        g._legal_cache = None
+        self.world.activate()
+        return g
+
+    # test and editor support -------------------------------------------------------------------------
+    @classmethod
+    def from_position(cls, generals: dict[str, str], retainers: dict[str, dict[str, int]], *,
+                      turn: int = 1, court: int = 0, start: str = "use", card: str | None = None,
+                      user: str | None = None, deck: tuple[str, ...] = (), removed: tuple[str, ...] = (),
+                      markers: Markers | None = None, chosen: dict[str, tuple[str, ...]] | None = None,
+                      seed: int = 0, options: dict[str, Any] | None = None) -> "Yoshitsune":
+        """A hand-built position. ``generals``: key -> area, "ou" or "waiting_box";
+        generals not named are out of play, or removed if in ``removed``.
+        ``retainers``: area -> {clan: n}; other areas are empty. ``start``:
+        "turn" (begin the turn: court phase, replenishment...), "replenish",
+        "build", "action" (turn the top card of ``deck``), "use" (``card`` is
+        turned), "adjust" (run the adjustment phase now)."""
+        g = cls(seed=seed, options=options)
+        g.world.activate()
+        g.events.clear()
+        for key, e in g.gen_ent.items():
+            g.take(e, Location)
+            g.take(e, Removed)
+            g.take(e, OutOfPlay)
+            if key in generals:
+                g.put(e, Location(generals[key]))
+            elif key in removed:
+                g.put(e, Removed(0))
+            else:
+                g.put(e, OutOfPlay())
+        for a, e in g.area_ent.items():
+            g.put(e, Garrison(tuple(sorted((c, n) for c, n in retainers.get(a, {}).items() if n > 0))))
+        g.put(g.game_ent, Track(turn, court))
+        g.put(g.game_ent, markers or Markers())
+        rem = frozenset(g.general(k).card for k in removed)
+        g.put(g.game_ent, Cards(removed=rem))
+        for comp in (Act, MoveState, Battle):
+            g.take(g.game_ent, comp)
+        g.put(g.game_ent, Flow("start", None))
+        g._legal_cache = None
+        if start == "turn":
+            g.put(g.game_ent, Track(turn, court))
+            g._court_phase()
+            g._start_replenishment()
+        elif start == "replenish":
+            g._start_replenishment()
+        elif start == "build":
+            g._start_build()
+        elif start == "action" or (start == "use" and card is not None):
+            ch = chosen or {}
+            g._start_build()
+            c = g.cards()
+            deck_all = tuple(deck) + ((card,) if card else ())
+            if not ch:
+                ch = {s: tuple(sorted(x for x in deck_all if g._owner_hint(x) == s)) for s in SIDES}
+            g.put(g.game_ent, replace(c, chosen=tuple((s, tuple(sorted(ch.get(s, ())))) for s in SIDES),
+                                      done=SIDES, deck=tuple(deck)))
+            if start == "use":
+                c = g.cards()
+                g.put(g.game_ent, replace(c, current=card, revealed=(card,)))
+                g.put(g.game_ent, Act(card, user or g.card_side(card)))
+                g._set_flow(phase="use", seat=user or g.card_side(card))
+            else:
+                g._set_flow(phase="turn", seat="MINAMOTO")
+        elif start == "adjust":
+            g._adjustment()
+        g._flush_events()
+        g.history.clear()
+        g._legal_cache = None
+        return g
+
+    def _owner_hint(self, card: str) -> str | None:
+        d = self.cdata[card]["deck"]
+        if d in SIDES:
+            return d
+        if card == "C01":
+            return self.card_side(card)
+        return self.court_friendly() or "MINAMOTO"
