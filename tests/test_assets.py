@@ -43,6 +43,8 @@ REQUIRED_SPRITES = (
     [f"common/dice_{n}.png" for n in range(1, 7)]
     + [f"common/dice_hit_{n}.png" for n in range(1, 7)]
     + ["common/icon.png", "nomonhan/turn_JP.png", "nomonhan/turn_SOV.png", "nomonhan/bridge_blown.png"]
+    + [f"across_suez/{m}.png" for m in ("crossed_box", "night_turn", "artillery", "bombardment")]
+    + [f"yoshitsune/{m}.png" for m in ("okubyo", "kajiwara", "go_shirakawa", "card_back")]
 )
 
 
@@ -82,6 +84,60 @@ def test_every_nomonhan_unit_has_its_counter_faces():
         assert files[front]["size"] == [96, 96]
         has_back = len(unit["attack"]) > 1
         assert (back in files) == has_back, f"{back}: back side {'expected' if has_back else 'not expected'}"
+
+
+def _data(game: str) -> dict:
+    return json.loads((ROOT / f"game/rulesets/{game}/data.json").read_text(encoding="utf-8"))
+
+
+def test_every_across_suez_unit_has_its_counter():
+    data = _data("across_suez")
+    files = manifest(SPRITES)["files"]
+    for unit in data["units"]:
+        rel = f"across_suez/{unit['key']}_front.png"
+        assert rel in files, rel
+        assert files[rel]["size"] == [96, 96]
+        assert files[rel]["unit"] == unit["key"]
+        # single-sided: Across Suez units have one step
+        assert f"across_suez/{unit['key']}_back.png" not in files
+    for marker in ("crossed_box", "night_turn", "artillery", "bombardment"):
+        rel = f"across_suez/{marker}.png"
+        assert rel in files and files[rel]["size"] == [64, 64], rel
+
+
+def test_every_yoshitsune_piece_and_card_has_its_sprite():
+    data = _data("yoshitsune")
+    files = manifest(SPRITES)["files"]
+    for g in data["generals"]:
+        rel = f"yoshitsune/general_{g['key']}.png"
+        assert rel in files and files[rel]["size"] == [96, 96], rel
+    for clan in data["clans"]:
+        rel = f"yoshitsune/retainer_{clan}.png"
+        assert rel in files and files[rel]["size"] == [48, 48], rel
+    for marker in ("okubyo", "kajiwara", "go_shirakawa"):
+        rel = f"yoshitsune/{marker}.png"
+        assert rel in files and files[rel]["size"] == [64, 64], rel
+    for card in data["cards"]:
+        rel = f"yoshitsune/card_{card['id']}.png"
+        assert rel in files and files[rel]["size"] == [160, 224], rel
+    assert files["yoshitsune/card_back.png"]["size"] == [160, 224]
+    # one shared back: no per-card back files that could give the deck away
+    assert not [r for r in files if r.startswith("yoshitsune/card_") and r.endswith("_back.png")
+                and r != "yoshitsune/card_back.png"]
+    fronts = {_pixels(SPRITES / f"yoshitsune/card_{c['id']}.png") for c in data["cards"]}
+    assert len(fronts) == len(data["cards"]), "two cards have the same face"
+
+
+def test_sprite_text_is_in_the_font():
+    """The kanji printed on the Yoshitsune pieces and cards have glyphs (no tofu)."""
+    gen = load_tool("gen_sprites")
+    data = _data("yoshitsune")
+    texts = [g["name_local"] for g in data["generals"]] + [c["name_local"] for c in data["clans"].values()]
+    texts += [c["name_local"] + c["name"] + c.get("text", "") for c in data["cards"]]
+    texts += ["臆病者", "梶原", "統率+1", "後白河", "法皇", "義經", "武勇", "統率", "武将", "イベント", "ターン"]
+    texts += list(gen.CARD_SEALS.values()) + [name for _, name in gen.DECK_BAND.values()]
+    for t in texts:
+        assert not gen.assetlib.missing_glyphs(t), f"font lacks {gen.assetlib.missing_glyphs(t)!r} in {t!r}"
 
 
 def test_counter_faces_differ_and_are_opaque_inside():

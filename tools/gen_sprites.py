@@ -90,6 +90,144 @@ def nomonhan_sprites() -> Iterator[Item]:
         "kind": "marker", "game": "nomonhan", "marker": "bridge_blown"}
 
 
+# --- Across Suez -----------------------------------------------------------------
+
+SUEZ_EMBLEMS = {"ISR": "magen_david", "EGY": "egypt"}
+
+
+def across_suez_spec(unit: dict, data: dict) -> dict:
+    """One face: firepower big bottom left, MA bottom right (SPI style). The
+    bridge unit (firepower 0, defends as 1) shows 0 and a small D1."""
+    side = unit["side"]
+    nato = data["unit_types"][unit["type"]]["nato"]
+    fp = unit["firepower"]
+    note = f"D{unit['defends_as']}" if "defends_as" in unit else None
+    return {
+        "label": unit["label"],
+        "label_w": 62,
+        "side": side,
+        "emblem": SUEZ_EMBLEMS.get(side, "none"),
+        "side_colour": tuple(data["sides"][side]["colour"]),
+        "nato": nato,
+        "para": bool(unit.get("para")),
+        "values": {"front": (fp, fp), "back": None},
+        "value_text": str(fp),
+        "ma": unit["ma"],
+        "note": note,
+        "size": COUNTER,
+    }
+
+
+def across_suez_sprites() -> Iterator[Item]:
+    data = load_json("game/rulesets/across_suez/data.json")
+    for unit in data["units"]:
+        spec = across_suez_spec(unit, data)
+        meta = {"kind": "counter", "game": "across_suez", "unit": unit["key"], "face": "front"}
+        yield f"across_suez/{unit['key']}_front.png", render_counter(spec, "front"), meta
+    sides = data["sides"]
+    for kind, side in (("crossed_box", "ISR"), ("night_turn", None), ("artillery", "ISR"), ("bombardment", "EGY")):
+        colour = sides[side]["colour"] if side else (0, 0, 0)
+        yield f"across_suez/{kind}.png", assetlib.render_suez_marker(kind, colour, MARKER), {
+            "kind": "marker", "game": "across_suez", "marker": kind}
+
+
+# --- Yoshitsune -------------------------------------------------------------------
+
+RETAINER = 48
+CARD = (160, 224)
+# clan colour and badge; the colour is ours (the data has only the two side
+# colours), the badge tells the clans apart without colour
+CLAN_ART = {
+    "genji": ((236, 232, 220), "rindo"),
+    "heike": ((178, 52, 48), "butterfly"),
+    "kiso": ((86, 112, 52), "mountains"),
+    "fujiwara": ((112, 76, 150), "wisteria"),
+    "ogata": ((40, 62, 112), "feathers"),
+    "kono": ((24, 112, 112), "tray_three"),
+    "sohei": ((70, 64, 60), "wheel"),
+}
+DECK_BAND = {"MINAMOTO": ((236, 232, 220), "源氏"), "TAIRA": ((178, 52, 48), "平家"),
+             "common": ((208, 172, 72), "共通")}
+# the kanji on an event card's red seal
+CARD_SEALS = {"kishu": "奇", "mizutori_haoto": "鳥", "kajiwara": "梶", "goso": "訴", "storm": "嵐",
+              "heike_suigun": "船", "nanto_yakiuchi": "焼", "goshirakawa_intrigue": "院", "tsuitorei": "令"}
+ACTION_EN = {"move": "Move", "battle": "Battle", "enter": "Enter", "replenish": "Replenish", "tribute": "Tribute"}
+
+
+def clan_art(clan: str) -> tuple[tuple[int, int, int], str]:
+    return CLAN_ART.get(clan, ((150, 150, 150), "wheel"))
+
+
+def _check_text(*texts: str) -> None:
+    for t in texts:
+        missing = assetlib.missing_glyphs(t)
+        if missing:
+            raise SystemExit(f"font lacks {missing!r} (in {t!r}): run python tools/make_font.py")
+
+
+def yoshitsune_card_spec(card: dict, data: dict) -> dict:
+    generals = {g["key"]: g for g in data["generals"]}
+    band, deck_name = DECK_BAND.get(card["deck"], ((160, 160, 160), card["deck"]))
+    eff = card.get("effect", {})
+    is_general = card["type"] == "general"
+    spec = {"id": card["id"], "title": card["name_local"], "title_en": card["name"], "band": band,
+            "band_text": f"{deck_name} · {'武将' if is_general else 'イベント'}", "lines": []}
+    if is_general:
+        g = generals[eff["general"]]
+        colour, mon = clan_art(g["clan"])
+        spec["general"] = {"mon": mon, "colour": colour, "valour": g["valour"], "command": g["command"]}
+        acts = ", ".join(ACTION_EN.get(a, a) for a in data.get("general_card_actions", []))
+        spec["lines"].append(f"General card: {acts}.")
+        if eff.get("tribute_modifier"):
+            spec["lines"].append(f"Tribute roll +{eff['tribute_modifier']}.")
+    else:
+        spec["seal"] = CARD_SEALS.get(card["key"], card["name_local"][0])
+    if card.get("available_by_turn"):
+        by = card["available_by_turn"]
+        names = {"MINAMOTO": "Genji", "TAIRA": "Heike", None: "nobody"}
+        runs: list[list] = []
+        for t in sorted(by, key=int):
+            if runs and runs[-1][2] == by[t]:
+                runs[-1][1] = t
+            else:
+                runs.append([t, t, by[t]])
+        spec["lines"].append("Usable by " + ", ".join(
+            f"{names.get(s, s)} T{a}" + (f"–{b}" if b != a else "") for a, b, s in runs) + ".")
+    if card.get("available_to") == "court_friendly":
+        spec["lines"].append("Only the side friendly with Go-Shirakawa; used by whoever is friendly when drawn.")
+    if card.get("text"):
+        spec["lines"].append(card["text"])
+    _check_text(spec["title"], spec["title_en"], spec["band_text"], *spec["lines"], spec.get("seal", ""))
+    return spec
+
+
+def yoshitsune_sprites() -> Iterator[Item]:
+    data = load_json("game/rulesets/yoshitsune/data.json")
+    clans = data["clans"]
+    for g in data["generals"]:
+        colour, mon = clan_art(g["clan"])
+        clan_name = clans[g["clan"]]["name_local"]
+        _check_text(g["name_local"], clan_name)
+        img = assetlib.render_general(g["name_local"], clan_name, colour, mon, g["valour"], g["command"], COUNTER)
+        yield f"yoshitsune/general_{g['key']}.png", img, {
+            "kind": "general", "game": "yoshitsune", "general": g["key"], "clan": g["clan"]}
+    monk_valour = data.get("warrior_monks", {}).get("valour")
+    for key in clans:
+        colour, mon = clan_art(key)
+        valour = monk_valour if key == data.get("warrior_monks", {}).get("clan") else None
+        yield f"yoshitsune/retainer_{key}.png", assetlib.render_retainer(colour, mon, valour, RETAINER), {
+            "kind": "retainer", "game": "yoshitsune", "clan": key}
+    for marker in ("okubyo", "kajiwara", "go_shirakawa", "turn"):
+        yield f"yoshitsune/{marker}.png", assetlib.render_yoshi_marker(marker, MARKER), {
+            "kind": "marker", "game": "yoshitsune", "marker": marker}
+    for card in data["cards"]:
+        img = assetlib.render_card(yoshitsune_card_spec(card, data), CARD)
+        yield f"yoshitsune/card_{card['id']}.png", img, {
+            "kind": "card", "game": "yoshitsune", "card": card["id"], "deck": card["deck"]}
+    yield "yoshitsune/card_back.png", assetlib.render_card_back("義經", "YOSHITSUNE", CARD), {
+        "kind": "card_back", "game": "yoshitsune"}
+
+
 # --- common ----------------------------------------------------------------------
 
 def common_sprites() -> Iterator[Item]:
@@ -100,7 +238,7 @@ def common_sprites() -> Iterator[Item]:
     yield "common/icon.png", assetlib.render_icon(ICON), {"kind": "icon"}
 
 
-SECTIONS = [common_sprites, nomonhan_sprites]
+SECTIONS = [common_sprites, nomonhan_sprites, across_suez_sprites, yoshitsune_sprites]
 
 
 def built_with() -> dict:
