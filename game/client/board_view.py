@@ -17,6 +17,7 @@ TERRAIN_COLOURS = {
     "clear": (198, 186, 132), "steppe": (198, 186, 132), "hill": (158, 128, 80),
     "impassable": (58, 62, 60), "offmap": (40, 44, 48), "water": (74, 116, 168),
     "forest": (96, 132, 80), "town": (180, 170, 160), "marsh": (120, 150, 120),
+    "land": (206, 192, 150), "sea": (86, 128, 172), "offboard": (64, 70, 78),
 }
 RIVER = (48, 108, 208)
 RIVER_EDGE = (22, 52, 110)
@@ -173,6 +174,9 @@ class BoardView:
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         board = self.board
         lw = max(1, round(z * 1.2))
+        if board.kind != "hex" and self.decorate:     # area / point boards: the game draws its own regions
+            self.decorate(surf, self, z)
+            return surf
         for n, cell in board.cells.items():
             pts = [(x * z, y * z) for x, y in self._corners[n]]
             col = TERRAIN_COLOURS.get(cell.terrain, (150, 150, 150))

@@ -10,4 +10,7 @@ def plugin_for(game, assets) -> GameUI:
     if getattr(game, "game_id", "") == "nomonhan":
         from .nomonhan import NomonhanUI
         return NomonhanUI(game, assets)
+    if getattr(game, "game_id", "") == "yoshitsune":
+        from .yoshitsune import YoshitsuneUI
+        return YoshitsuneUI(game, assets)
     return GameUI(game, assets)

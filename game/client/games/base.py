@@ -44,6 +44,8 @@ class GameUI:
         self.moving: dict[str, tuple[float, float]] = {}     # unit -> map pixel position (animation)
         self.flash: dict[str, float] = {}                    # unit -> strength 0..1
         self.hidden: set[str] = set()                        # units not drawn (appearing/eliminated)
+        self.viewer: str | None = None      # the seat looking at the screen now (None: nobody's secrets show)
+        self.single_viewer = True           # False in hotseat: then no secret may stay on screen (log lines)
 
     # identity -------------------------------------------------------------------
     def side_colour(self, seat: str) -> tuple[int, int, int]:
@@ -63,6 +65,34 @@ class GameUI:
         """An event's animation has finished: update what is shown."""
 
     def unit_hex(self, key: str) -> str | None:
+        return None
+
+    def unit_at(self, hex_: str | None) -> str | None:
+        return None
+
+    def auto_select(self) -> None:
+        pass
+
+    def select_at(self, hex_: str) -> None:
+        pass
+
+    # hidden information ------------------------------------------------------------
+    def log_text(self, ev) -> str:
+        """The log line for an event as ``viewer`` may read it."""
+        return ev.text
+
+    def private_decision(self) -> bool:
+        """Hotseat with hidden information: does the decision now show the seat's
+        secrets (so the device must be passed first)?"""
+        return True
+
+    def dice_for(self, ev) -> dict[str, Any] | None:
+        """A dice panel for a game's own roll event: {"heading", "rows": [(label, rolls, n, hits_on)],
+        "result", "duration"}; None for the scene's default handling."""
+        return None
+
+    def click_at(self, pos, view) -> ClickResult | None:
+        """A click on a panel the game draws over the map; None when it is not on one."""
         return None
 
     # drawing -------------------------------------------------------------------

@@ -75,8 +75,11 @@ class BoardScene(Scene):
         self._panel_cache: dict = {}
         self._replaced = False
         self.demo_result_timer = 0.0
+        self.privacy_seat: str | None = None  # hotseat: the seat whose secrets may show now
+        self.ui.viewer = self.viewer()
+        self.ui.single_viewer = len(self.session.human_seats) <= 1
         for ev in self.game.events[-30:]:
-            self.log.add(ev.text, LOG_COLOURS.get(ev.kind, TEXT))
+            self.log.add(self.ui.log_text(ev), LOG_COLOURS.get(ev.kind, TEXT))
         self.ui.sync()
         self.ui.auto_select()
 
@@ -101,12 +104,16 @@ class BoardScene(Scene):
         """Submit a human's action through the session (must be legal now)."""
         if not self.can_act() and not (self.modal is None and self.session.human_to_move()):
             return False
+        seat = self.session.to_move()
         try:
             events = self.session.submit(action)
         except IllegalActionError as e:
             self.app.audio.play("error")
             self.app.toast(str(e), BAD)
             return False
+        if (getattr(self.game, "hidden_information", False) and len(self.session.human_seats) > 1
+                and self.session.to_move() != seat):
+            self.session.undo_stack.clear()     # hotseat: no undo back into another player's secrets
         self.app.audio.play("click")
         self.ui.selected = None
         self.play_events(events)
@@ -165,7 +172,7 @@ class BoardScene(Scene):
 
     def _announce(self, ev):
         def start(b: Beat) -> None:
-            self.log.add(ev.text, LOG_COLOURS.get(ev.kind, TEXT))
+            self.log.add(self.ui.log_text(ev), LOG_COLOURS.get(ev.kind, TEXT))
             if ev.kind not in ("DiceRolled", "CombatResolved"):
                 self.app.audio.event(ev, self.session.human_seats)
         return start
@@ -175,6 +182,16 @@ class BoardScene(Scene):
         ann = self._announce(ev)
         ui = self.ui
         board = self.game.board
+        panel_ = ui.dice_for(ev)
+        if panel_ is not None:          # a game's own roll (fire, fate table, tribute ...) on the dice panel
+            def dstart(b, panel_=panel_):
+                ann(b)
+                self.dice = dict(panel_, t=0.0, landed=False, ev=ev)
+                self.app.audio.play("dice")
+
+            def dend(b):
+                self.dice = None
+            return [Beat("dice", panel_.get("duration", 1.6), {}, on_start=dstart, on_end=dend)]
         if k in ("UnitMoved", "UnitRetreated", "UnitAdvanced"):
             path = list(d.get("path") or (d.get("frm"), d.get("to")))
             pts = [board.cells[h].center for h in path if h in board.cells]
@@ -351,6 +368,10 @@ class BoardScene(Scene):
                         if b.reason:
                             self.app.toast(b.reason, BAD)
                     return
+            res = self.ui.click_at(it.pos, self.view)
+            if res is not None:             # a game panel drawn over the map (cards ...) took the click
+                self._click_result(res)
+                return
             hx = self.view.hex_at(it.pos)
             if hx is not None or it.pos[0] < self.map_w:
                 self.click_hex(hx)
@@ -380,7 +401,9 @@ class BoardScene(Scene):
         return self.ui.unit_hex(self.ui.selected) if self.ui.selected else None
 
     def click_hex(self, hex_: str | None) -> None:
-        res = self.ui.click(hex_)
+        self._click_result(self.ui.click(hex_))
+
+    def _click_result(self, res) -> None:
         if res.action is not None:
             if res.action in self.game.legal_actions():
                 self.submit(res.action)
@@ -435,14 +458,51 @@ class BoardScene(Scene):
             return
         self.ai_timer = min(self.ai_timer, self.pace) if self.ai_timer > 0 else self.pace
         seat = self.session.to_move()
+        hotseat_secret = len(self.session.human_seats) > 1 and getattr(g, "hidden_information", False)
+        if hotseat_secret:
+            if self.ui.private_decision():
+                if self.privacy_seat != seat:       # hide everything until the right player is there
+                    self.privacy_seat = None
+                    self._set_viewer()
+                    self.modal = PassDevice(self.ui.side_name(seat), self.ui.side_colour(seat),
+                                            on_done=lambda s=seat: self._reveal_to(s))
+                    self.last_seat = seat
+                    return
+            elif self.privacy_seat is not None:
+                self.privacy_seat = None
+                self._set_viewer()
         if seat != self.last_seat:
             if len(self.session.human_seats) > 1 and self.last_seat is not None:
-                if getattr(g, "hidden_information", False):
-                    self.modal = PassDevice(self.ui.side_name(seat), self.ui.side_colour(seat))
+                if hotseat_secret:
+                    self.banner = Banner(f"{self.ui.side_name(seat).upper()}", self.ui.side_colour(seat), 1.1)
                 else:
                     self.banner = Banner(f"{self.ui.side_name(seat).upper()}'S TURN", self.ui.side_colour(seat), 1.1)
             self.last_seat = seat
             self.ui.auto_select()
+
+    # -- who is looking (hidden information) -----------------------------------------------
+    def viewer(self) -> str | None:
+        """The seat whose secrets the screen may show: the only human seat; in
+        hotseat only the seat that took the device for a secret choice; else nobody."""
+        if self.demo or self.replay:
+            return None
+        humans = self.session.human_seats
+        if len(humans) == 1:
+            return humans[0]
+        return self.privacy_seat if len(humans) > 1 else None
+
+    def _set_viewer(self) -> None:
+        v = self.viewer()
+        if v != self.ui.viewer:
+            self.ui.viewer = v
+            self.ui.sync()
+            self._buttons_key = None
+            self._top_key = None
+            self._info_key = None
+
+    def _reveal_to(self, seat: str) -> None:
+        self.privacy_seat = seat
+        self._set_viewer()
 
     def _animate_current(self) -> None:
         b = self.seq.current
@@ -549,8 +609,12 @@ class BoardScene(Scene):
             rows.append(("DEFENCE", d.get("defense_rolls"), d.get("defense_dice", 0), d.get("defense_hits_on", ())))
         if d.get("title"):
             rows = [(d["title"], d.get("attack_rolls"), 1, ())]
+        if d.get("rows"):
+            rows = [tuple(r) for r in d["rows"]]
         size = 58
-        width = max(560, max((len(r[1] or ()) if r[1] is not None else r[2]) for r in rows) * (size + 10) + 220) if rows else 560
+        width = max(560, max((len(r[1] or ()) if r[1] is not None else r[2]) * (size + 10)
+                             + max(270, self.assets.text(str(r[0]), 20, TEXT, bold=True).get_width() + 150)
+                             for r in rows)) if rows else 560
         width = min(width, area.width - 40)
         height = 70 + len(rows) * (size + 24) + 50
         box = pygame.Rect(0, 0, width, height)
@@ -562,18 +626,20 @@ class BoardScene(Scene):
             lab = self.ui.units_static if hasattr(self.ui, "units_static") else {}
             who = " + ".join(lab.get(a, {}).get("label", a) for a in d["attackers"])
             who += f"  →  {lab.get(d['defender'], {}).get('label', d['defender'])}"
-        blit_center(surf, fit_text(self.assets, who or d.get("title", "Dice"), 26, width - 30, ACCENT, bold=True),
+        blit_center(surf, fit_text(self.assets, who or d.get("heading") or d.get("title", "Dice"), 26, width - 30,
+                                   ACCENT, bold=True),
                     (box.centerx, box.y + 28))
         rng = random.Random(int(t * 14))
         y = box.y + 62
         landed = t >= 0.6
         for label, rolls, n, hits_on in rows:
-            surf.blit(self.assets.text(label, 20, TEXT, bold=True), (box.x + 18, y + size // 2 - 12))
+            limg = fit_text(self.assets, label, 20, max(120, box.width - 260), TEXT, bold=True)
+            surf.blit(limg, (box.x + 18, y + size // 2 - 12))
             if hits_on:
                 hs = "hits on " + "-".join(map(str, hits_on)) if len(hits_on) > 1 else f"hits on {hits_on[0]}"
                 surf.blit(self.assets.text(hs, 15, DIM), (box.x + 18, y + size // 2 + 10))
             count = len(rolls) if rolls is not None else n
-            x = box.x + 150
+            x = box.x + max(150, limg.get_width() + 36)
             hits = 0
             for i in range(count):
                 if rolls is None or not landed:
@@ -660,7 +726,7 @@ class BoardScene(Scene):
         pygame.draw.line(surf, BORDER, (self.map_w, 0), (self.map_w, h), 3)
         info_top = 214 + (len(self.buttons) * 64 if self.buttons else 0) + 4
         info_top = max(info_top, 340) if self.buttons else 214
-        info = pygame.Rect(self.px, info_top, self.pw, self.log.rect.y - info_top - 8)
+        info = pygame.Rect(self.px, info_top, self.pw, max(1, self.log.rect.y - info_top - 8))
         ikey = (key, self.hover_hex, info.topleft)
         if getattr(self, "_info_key", None) != ikey:
             self._info_key = ikey
@@ -682,11 +748,17 @@ class BoardScene(Scene):
             surf.blit(self.assets.text(f"TURN {st.get('Turn', '')}", 30, ACCENT, bold=True), (bar.x + 12, bar.y + 8))
             surf.blit(fit_text(self.assets, st.get("Phase", ""), 22, pw - 180, TEXT, bold=True), (bar.x + 170, bar.y + 14))
             init = st.get("Initiative", "")
-            chip = pygame.Rect(bar.x + 12, bar.y + 54, 150, 32)
-            pygame.draw.rect(surf, self.ui.side_colour(init), chip, border_radius=8)
-            blit_center(surf, self.assets.text(f"★ {init}  cycle {st.get('Cycle', '')}", 17,
-                                               (20, 16, 12) if init == "JP" else (255, 255, 255), bold=True), chip.center)
-            surf.blit(fit_text(self.assets, st.get("Score", ""), 24, pw - 180, TEXT, bold=True), (bar.x + 172, bar.y + 56))
+            if init:
+                chip = pygame.Rect(bar.x + 12, bar.y + 54, 150, 32)
+                pygame.draw.rect(surf, self.ui.side_colour(init), chip, border_radius=8)
+                blit_center(surf, self.assets.text(f"★ {init}  cycle {st.get('Cycle', '')}", 17,
+                                                   (20, 16, 12) if init == "JP" else (255, 255, 255), bold=True),
+                            chip.center)
+                surf.blit(fit_text(self.assets, st.get("Score", ""), 24, pw - 180, TEXT, bold=True),
+                          (bar.x + 172, bar.y + 56))
+            else:
+                surf.blit(fit_text(self.assets, st.get("Score", ""), 22, pw - 24, TEXT, bold=True),
+                          (bar.x + 12, bar.y + 58))
         # prompt
         d = self.game.pending()
         pr = pygame.Rect(px, 112, pw, 94)

@@ -84,7 +84,7 @@ class GameOverScene(Scene):
         blit_center(surf, self.assets.text(title, 72, colour, bold=True), (w // 2, 140))
         if res is not None:
             blit_center(surf, self.assets.text(res.reason, 28, TEXT), (w // 2, 210))
-            score = "   ".join(f"{s} {v}" for s, v in res.scores)
+            score = "   ".join(f"{seats_data.get(s, {}).get('name', s)} {v}" for s, v in res.scores)
             blit_center(surf, self.assets.text(score, 40, ACCENT, bold=True), (w // 2, 270))
         turns = sum(1 for e in self.session.game.events if e.kind == "TurnStarted")
         blit_center(surf, self.assets.text(f"{len(self.session.game.history)} decisions · {turns} turns", 20, DIM),

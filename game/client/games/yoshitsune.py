@@ -1,0 +1,859 @@
+"""義經 Yoshitsune in the client: the area map, clans' stacks, the two tracks,
+the deck (its size only), the turned card, the secret card choice, battle and
+fate-table dice.
+
+Hidden information: everything drawn comes from ``public_state()``; the seat's
+own secrets (its chosen cards, which of them are still in the deck) come from
+``observation(viewer)`` and only when ``viewer`` is set by the board scene
+(one human seat, or in hotseat the seat that took the device). Events marked
+``private_to`` keep their neutral text in the log.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.rulesets.yoshitsune.actions import (AllocateHit, BattleIn, Choose, ChooseCommander, ContinueBattle,
+                                              DoneChoosing, Drop, EndBattles, EndMove, EnterAt, Order, Pick,
+                                              PickUp, Place, ReplenishAt, RetreatTo, Step, StopBattle, Target,
+                                              TurnCard, UseCard)
+
+from ..widgets import ACCENT, DIM, TEXT, blit_center, fit_text
+from .base import Choice, ClickResult, GameUI
+
+CLAN_COLOURS = {
+    "genji": (238, 234, 222), "heike": (184, 46, 42), "kiso": (70, 140, 74), "ogata": (70, 110, 190),
+    "kono": (60, 160, 170), "sohei": (96, 74, 58), "fujiwara": (214, 170, 60),
+}
+CLAN_INK = {"genji": (20, 18, 14), "fujiwara": (20, 18, 14)}
+LAND = (214, 200, 156)
+LAND_BASE = (226, 206, 160)
+SEA = (78, 122, 170)
+SEA_DEEP = (52, 86, 128)
+BOX = (46, 52, 62)
+ORDER_LABELS = {"move": "Move", "battle": "Battle here", "enter": "Enter the map", "replenish": "Replenish",
+                "tribute": "Tribute to the court"}
+PHASE_NAMES = {
+    "replenish": "Replenishment", "build": "Deck building", "turn": "Action phase", "use": "Action phase",
+    "general": "General's order", "pick_general": "Choose a general", "target": "Card target", "move": "Movement",
+    "enter": "Entering", "replenish_at": "Replenish", "battle_areas": "Battles", "commander": "Battle",
+    "allocate": "Battle", "retreat": "Fate table", "continue": "Battle", "over": "Game over", "adjust": "Adjustment"}
+
+
+class YoshitsuneUI(GameUI):
+    def __init__(self, game, assets):
+        super().__init__(game, assets)
+        self.data = game.data
+        self.board = game.board
+        self.st: dict[str, Any] = {}
+        self.obs: dict[str, Any] | None = None
+        self._key = None
+        self.card_rects: list[tuple[pygame.Rect, Any]] = []
+        self.confirm_rect: pygame.Rect | None = None
+        self.sync()
+
+    # identity -------------------------------------------------------------------------
+    def side_colour(self, seat: str) -> tuple[int, int, int]:
+        return {"MINAMOTO": (236, 232, 220), "TAIRA": (206, 64, 56)}.get(seat, (200, 200, 200))
+
+    def side_name(self, seat: str) -> str:
+        d = self.data["sides"].get(seat)
+        return f"{d['name']} {d['name_local']}" if d else str(seat)
+
+    def clan_name(self, clan: str) -> str:
+        c = self.data["clans"].get(clan, {})
+        return f"{c.get('name_local', clan)} {c.get('name', '')}".strip()
+
+    def area_name(self, a: str) -> str:
+        if a == "waiting_box":
+            return "待機 waiting box"
+        c = self.board.cells.get(a)
+        if c is None:
+            return a
+        return f"{c.props.get('name_local', a)} {c.props.get('name_en', a)}"
+
+    def gen_short(self, key: str) -> str:
+        g = self.game.gdata[key]
+        return g["name_local"][1:] if len(g["name_local"]) > 2 else g["name_local"]
+
+    def card_title(self, cid: str) -> str:
+        c = self.game.cdata[cid]
+        return f"{c['name_local']} {c['name']}"
+
+    # display model ------------------------------------------------------------------------
+    def sync(self) -> None:
+        super().sync()
+        self.st = self.game.public_state()
+        self.obs = self.game.observation(self.viewer) if self.viewer in self.game.seats else None
+        self._key = (len(self.game.history), len(self.game.events), self.viewer)
+
+    def _fresh(self) -> None:
+        if self._key != (len(self.game.history), len(self.game.events), self.viewer):
+            self.sync()
+
+    def log_text(self, ev) -> str:
+        owner = ev.data.get("private_to")
+        if owner and owner == self.viewer and ev.kind == "CardChosen" and "card" in ev.data \
+                and getattr(self, "single_viewer", True):
+            return f"{ev.text}: {self.card_title(ev.data['card'])} (only you see this)"
+        return ev.text
+
+    def private_decision(self) -> bool:
+        d = self.game.pending()
+        return d is not None and d.kind == "build"
+
+    def unit_hex(self, key: str) -> str | None:
+        return self.st.get("generals", {}).get(key, {}).get("where")
+
+    def unit_at(self, hex_: str | None) -> str | None:
+        if not hex_:
+            return None
+        return next((k for k, g in self.st.get("generals", {}).items() if g["where"] == hex_), None)
+
+    # -- dice ---------------------------------------------------------------------------------
+    def dice_for(self, ev) -> dict[str, Any] | None:
+        d = ev.data
+        if ev.kind == "Fire":
+            v = int(d.get("valour", 0))
+            return {"heading": f"Battle in {self.area_name(d.get('area', ''))}",
+                    "rows": [(self.clan_name(d["clan"]), tuple(d.get("rolls", ())), len(d.get("rolls", ())),
+                              tuple(range(1, v + 1)))],
+                    "result": f"{self.clan_name(d['clan'])}: valour {v} — {d.get('hits', 0)} hit(s)",
+                    "duration": 1.5}
+        if ev.kind == "LeaderFate":
+            key = d.get("general", "")
+            res = d.get("result", "")
+            return {"heading": f"Fate table 討取: {self.game.gdata.get(key, {}).get('name_local', key)}",
+                    "rows": [("1-2 retreat  3-5 wounded  6 killed", (int(d.get("roll", 1)),), 1, ())],
+                    "result": f"rolled {d.get('roll')}: {res}", "duration": 1.8}
+        if ev.kind == "Tribute":
+            mod = int(d.get("modifier", 0))
+            return {"heading": "Tribute 朝貢 to Go-Shirakawa",
+                    "rows": [("1-3: 1  4-5: 2  6: 3" + (f"  (+{mod})" if mod else ""), (int(d.get("roll", 1)),), 1, ())],
+                    "result": ev.text, "duration": 1.6}
+        return None
+
+    # -- geometry helpers ------------------------------------------------------------------------
+    def _obj(self, name: str):
+        return next((o for o in self.board.objects if o.name == name), None)
+
+    def _box_rect(self, name: str, view) -> pygame.Rect | None:
+        o = self._obj(name)
+        if o is None:
+            return None
+        x, y = view.to_screen(o.x, o.y)
+        return pygame.Rect(round(x), round(y), round(o.width * view.z), round(o.height * view.z))
+
+    def _anchor(self, area: str) -> tuple[float, float]:
+        """Map pixel where an area's pieces are drawn (Kyō uses its box)."""
+        c = self.board.cells[area]
+        box = c.props.get("box")
+        if box:
+            o = self._obj(box)
+            if o is not None:
+                return (o.x + o.width / 2, o.y + o.height / 2 + 10)
+        return (c.center[0], c.center[1] + 14)
+
+    # -- static layer --------------------------------------------------------------------------
+    def decorate_static(self, surf: pygame.Surface, view, z: float) -> None:
+        b = self.board
+        lw = max(1, round(1.6 * z))
+        # sea background: the whole map is water, land areas are drawn on it
+        surf.fill((*SEA_DEEP, 255))
+        for n, cell in b.cells.items():
+            if cell.props.get("offboard"):
+                continue
+            pts = [(x * z, y * z) for x, y in b.corners(n)]
+            sea = bool(cell.props.get("sea"))
+            col = SEA if sea else (LAND_BASE if cell.props.get("base") else LAND)
+            pygame.draw.polygon(surf, col, pts)
+        # links: land borders crossed by a road (brown dashes), straits and sea lanes (white dashes)
+        for (a, c), props in b._links.items():
+            if "ou" in (a, c):
+                continue
+            pa, pc = b.cells[a].center, b.cells[c].center
+            sea = b.cells[a].props.get("sea") or b.cells[c].props.get("sea") or any(p.get("note") for p in props)
+            _dashed(surf, (pa[0] * z, pa[1] * z), (pc[0] * z, pc[1] * z),
+                    (236, 244, 255) if sea else (120, 92, 60), max(1, round(2.2 * z)), 9 * z)
+        for n, cell in b.cells.items():
+            if cell.props.get("offboard"):
+                continue
+            pts = [(x * z, y * z) for x, y in b.corners(n)]
+            if cell.props.get("base"):
+                pygame.draw.polygon(surf, (196, 30, 30), pts, max(3, round(5 * z)))
+            pygame.draw.polygon(surf, (70, 56, 40) if not cell.props.get("sea") else (200, 220, 240), pts, lw)
+        if z < 0.3:                 # a thumbnail: the shapes only
+            return
+        # names and supply numbers
+        kz = max(15, round(24 * z))
+        rz = max(11, round(14 * z))
+        for n, cell in b.cells.items():
+            if cell.props.get("offboard"):
+                continue
+            sea = bool(cell.props.get("sea"))
+            ink = (245, 248, 255) if sea else (40, 30, 20)
+            cx, cy = cell.center[0] * z, cell.center[1] * z
+            if cell.props.get("box"):
+                o = self._obj(cell.props["box"])
+                lx, ly = cx, cy - 10 * z
+            else:
+                lx, ly = cx, cy - 30 * z
+            k = self.assets.text(cell.props.get("name_local", n), kz, ink, bold=True)
+            r = self.assets.text(_romaji(cell.props.get("name_en", n)), rz, ink)
+            kr = k.get_rect(midbottom=(lx, ly))
+            surf.blit(k, kr)
+            surf.blit(r, r.get_rect(midtop=(lx, kr.bottom - 2)))
+            sup = int(cell.props.get("supply", 0))
+            rad = max(8, round(11 * z))
+            sc = (kr.right + rad + 3, kr.centery)
+            pygame.draw.circle(surf, (250, 246, 232), sc, rad)
+            pygame.draw.circle(surf, (196, 30, 30) if cell.props.get("base") else (60, 50, 40), sc, rad, 2)
+            blit_center(surf, self.assets.text(str(sup), max(12, round(15 * z)), (30, 24, 18), bold=True), sc)
+            if cell.props.get("base"):
+                tag = self.assets.text("據點 base", max(10, round(12 * z)), (196, 30, 30), bold=True)
+                surf.blit(tag, tag.get_rect(midbottom=(lx, kr.top)))
+        # boxes
+        title = max(12, round(18 * z))
+        for o in b.objects:
+            r = pygame.Rect(round(o.x * z), round(o.y * z), round(o.width * z), round(o.height * z))
+            if o.type == "turn_box":
+                _box(surf, r, (60, 54, 44), (210, 190, 140))
+                blit_center(surf, self.assets.text(f"{o.props['turn']}", max(14, round(26 * z)), (250, 240, 210),
+                                                   bold=True), (r.centerx, r.y + r.height * 0.28))
+                blit_center(surf, self.assets.text(str(o.props.get("year", "")), max(10, round(13 * z)), DIM),
+                            (r.centerx, r.y + r.height * 0.55))
+                blit_center(surf, self.assets.text(f"源{o.props['cards_genji']} 平{o.props['cards_heike']}",
+                                                   max(10, round(14 * z)), (250, 240, 210)),
+                            (r.centerx, r.y + r.height * 0.8))
+            elif o.type == "court_box":
+                kind = o.props.get("kind")
+                bg = {"heike": (120, 40, 36), "genji": (210, 206, 196), "neutral": (90, 90, 96),
+                      "start": (110, 100, 70)}.get(kind, BOX)
+                ink = (20, 18, 14) if kind == "genji" else (250, 240, 220)
+                _box(surf, r, bg, (230, 200, 120))
+                blit_center(surf, fit_text(self.assets, o.props.get("space", ""), max(12, round(17 * z)),
+                                           r.width - 4, ink, bold=True), (r.centerx, r.y + r.height * 0.25))
+                blit_center(surf, self.assets.text(f"源{o.props['repl_genji']} 平{o.props['repl_heike']}",
+                                                   max(10, round(13 * z)), ink), (r.centerx, r.bottom - 12 * z))
+            elif o.type in ("waiting_box", "kyo_box", "marker_box"):
+                _box(surf, r, (38, 44, 54) if o.type != "kyo_box" else (120, 96, 60), (230, 200, 120), alpha=215)
+                t = f"{o.props.get('name_local', '')} {o.props.get('name_en', '')}".strip()
+                surf.blit(fit_text(self.assets, t, title, r.width - 8, (250, 236, 200), bold=True), (r.x + 5, r.y + 3))
+        # track titles
+        t1 = self._obj("turn_1")
+        if t1 is not None:
+            img = self.assets.text("Turn 回合 · cards 源/平", max(12, round(17 * z)), (250, 240, 210), bold=True)
+            surf.blit(img, (t1.x * z, t1.y * z - img.get_height() - 2))
+        g0 = self._obj("gs_m3")
+        if g0 is not None:
+            img = self.assets.text("Go-Shirakawa 後白河 · replenish 源/平", max(12, round(17 * z)), (250, 240, 210), bold=True)
+            surf.blit(img, (g0.x * z, g0.y * z - img.get_height() - 2))
+        # the Ōu box and its arrows
+        ou = b.cells.get("ou")
+        if ou is not None:
+            pts = [(x * z, y * z) for x, y in b.corners("ou")]
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            r = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            _box(surf, r, (70, 84, 70), (230, 200, 120))
+            surf.blit(fit_text(self.assets, "奥羽 Ōu (Hiraizumi)", title, r.width - 8, (250, 236, 200), bold=True),
+                      (r.x + 5, r.y + 3))
+            sc = (r.right - 14 * z - 4, r.bottom - 14 * z - 4)
+            pygame.draw.circle(surf, (250, 246, 232), sc, max(8, round(11 * z)))
+            blit_center(surf, self.assets.text(str(ou.props.get("supply", 4)), max(12, round(15 * z)), (30, 24, 18),
+                                               bold=True), sc)
+            for ex in str(ou.props.get("exits", "")).split(","):
+                if ex in b.cells:
+                    tx, ty = b.cells[ex].center
+                    p = (max(r.left, min(r.right, tx * z)), r.bottom if ty * z > r.bottom else r.centery)
+                    if tx * z < r.left:
+                        p = (r.left, min(r.bottom - 10, max(r.top + 10, ty * z)))
+                    _arrow(surf, p, (tx * z, ty * z - 44 * z), (250, 220, 120), max(3, round(5 * z)))
+
+    # -- dynamic drawing ----------------------------------------------------------------------------
+    def _block(self, text: str, clan: str, size: int, selected: bool = False, sprite: str | None = None,
+               sub: str = "") -> pygame.Surface:
+        key = ("blk", text, clan, size, selected, sub)
+        cache = self.__dict__.setdefault("_blocks", {})
+        img = cache.get(key)
+        if img is None:
+            bg = CLAN_COLOURS.get(clan, (160, 160, 160))
+            ink = CLAN_INK.get(clan, (255, 255, 255))
+            t = self.assets.text(text, size, ink, bold=True)
+            s2 = self.assets.text(sub, max(10, size - 6), ink) if sub else None
+            w = t.get_width() + 12 + ((s2.get_width() + 4) if s2 else 0)
+            h = t.get_height() + 4
+            img = pygame.Surface((w, h + 3), pygame.SRCALPHA)
+            pygame.draw.rect(img, (0, 0, 0, 150), (2, 3, w - 2, h), border_radius=5)
+            pygame.draw.rect(img, bg, (0, 0, w - 2, h), border_radius=5)
+            pygame.draw.rect(img, (255, 236, 120) if selected else (20, 16, 12), (0, 0, w - 2, h),
+                             3 if selected else 1, border_radius=5)
+            img.blit(t, (6, 2))
+            if s2:
+                img.blit(s2, (8 + t.get_width(), h - s2.get_height() - 1))
+            cache[key] = img
+        return img
+
+    def _stack_images(self, where: str, size: int) -> list[pygame.Surface]:
+        """One row per clan: its generals as labelled blocks, then ×N retainers."""
+        rows = []
+        gar = self.st.get("areas", {}).get(where, {})
+        gens = {}
+        for k, g in self.st.get("generals", {}).items():
+            if g["where"] == where:
+                gens.setdefault(g["clan"], []).append(k)
+        m = self.st.get("markers", {})
+        act = self.st.get("act") or {}
+        mv = self.st.get("move") or {}
+        for clan in sorted(set(gar) | set(gens), key=lambda c: list(CLAN_COLOURS).index(c) if c in CLAN_COLOURS else 99):
+            parts = []
+            for k in sorted(gens.get(clan, []), key=lambda k: -self.game.gdata[k]["command"]):
+                g = self.game.gdata[k]
+                mark = ("臆" if m.get("okubyo") == k else "") + ("梶" if m.get("kajiwara") == k else "")
+                sel = k in (act.get("general"), mv.get("general"))
+                parts.append(self._block(self.gen_short(k) + (f"[{mark}]" if mark else ""), clan, size, sel,
+                                         sub=f"{g['valour']}-{g['command']}"))
+            n = gar.get(clan, 0)
+            if n:
+                label = ("僧兵" if clan == "sohei" else "") + f"×{n}"
+                parts.append(self._block(label, clan, size))
+            if parts:
+                w = sum(p.get_width() for p in parts) + 2 * (len(parts) - 1)
+                h = max(p.get_height() for p in parts)
+                row = pygame.Surface((w, h), pygame.SRCALPHA)
+                x = 0
+                for p in parts:
+                    row.blit(p, (x, 0))
+                    x += p.get_width() + 2
+                rows.append(row)
+        return rows
+
+    def _draw_stack(self, surf, rows, center, max_w=None) -> None:
+        if not rows:
+            return
+        h = sum(r.get_height() for r in rows) + 2 * (len(rows) - 1)
+        y = center[1] - h / 2
+        for r in rows:
+            surf.blit(r, r.get_rect(midtop=(round(center[0]), round(y))))
+            y += r.get_height() + 2
+
+    def counter_size(self, view) -> int:
+        return max(14, min(30, round(22 * view.z)))
+
+    def draw(self, surf: pygame.Surface, view, now: float) -> None:
+        self._fresh()
+        st = self.st
+        size = self.counter_size(view)
+        if view.z < 0.3:            # a thumbnail (game select): a dot per clan present, nothing else
+            for a in self.game.areas:
+                x, y = view.to_screen(*self._anchor(a))
+                clans = sorted(set(st.get("areas", {}).get(a, {})))
+                for i, clan in enumerate(clans):
+                    c = (x + (i - (len(clans) - 1) / 2) * 7, y)
+                    pygame.draw.circle(surf, (0, 0, 0), c, 4)
+                    pygame.draw.circle(surf, CLAN_COLOURS.get(clan, (160, 160, 160)), c, 3)
+            return
+        for a in list(self.game.areas) + ["ou"]:
+            rows = self._stack_images(a, size)
+            if a == "ou":
+                r = self._box_rect("ou", view) if self._obj("ou") else None
+                pts = self.board.corners("ou")
+                x0, y0 = view.to_screen(min(p[0] for p in pts), min(p[1] for p in pts))
+                x1, y1 = view.to_screen(max(p[0] for p in pts), max(p[1] for p in pts))
+                self._draw_stack(surf, rows, ((x0 + x1) / 2, (y0 + y1) / 2 + 6))
+                continue
+            self._draw_stack(surf, rows, view.to_screen(*self._anchor(a)))
+        # waiting box: generals waiting to enter
+        wb = self._box_rect("waiting_box", view)
+        if wb is not None:
+            x, y = wb.x + 6, wb.y + size + 8
+            for k, g in sorted(st.get("generals", {}).items()):
+                if g["where"] != "waiting_box":
+                    continue
+                img = self._block(self.gen_short(k), g["clan"], size, sub=f"{self.game.gdata[k]['valour']}-"
+                                                                       f"{self.game.gdata[k]['command']}")
+                if x + img.get_width() > wb.right - 4:
+                    x, y = wb.x + 6, y + img.get_height() + 3
+                surf.blit(img, (x, y))
+                x += img.get_width() + 4
+        # marker boxes: the markers not on a general
+        m = st.get("markers", {})
+        for mk in ("kajiwara", "okubyo"):
+            r = self._box_rect(f"{mk}_box", view)
+            if r is None or m.get(mk):
+                continue
+            img = self.assets.scaled(f"yoshitsune/{mk}.png", int(r.width * 0.55), int(r.width * 0.55))
+            if img is not None:
+                surf.blit(img, img.get_rect(center=(r.centerx, r.centery + 8)))
+            else:
+                blit_center(surf, self._block("梶原" if mk == "kajiwara" else "臆病", "genji", size), r.center)
+        # turn marker and Go-Shirakawa marker
+        tr = self._box_rect(f"turn_{st.get('turn', 1)}", view)
+        if tr is not None:
+            pygame.draw.rect(surf, ACCENT, tr.inflate(6, 6), 4, border_radius=6)
+        court = st.get("court", 0)
+        name = {-3: "gs_m3", -2: "gs_m2", -1: "gs_m1", 0: "gs_0", 1: "gs_p1", 2: "gs_p2", 3: "gs_p3", 4: "gs_p4"}.get(court)
+        cr = self._box_rect(name, view) if name else None
+        if cr is not None:
+            d = int(min(cr.width, cr.height) * 0.62)
+            img = self.assets.scaled("yoshitsune/go_shirakawa.png", d, d)
+            c = (cr.centerx, cr.y + cr.height * 0.58)
+            if img is not None:
+                surf.blit(img, img.get_rect(center=c))
+            else:
+                pygame.draw.circle(surf, (120, 60, 160), c, d // 2)
+                pygame.draw.circle(surf, (255, 236, 150), c, d // 2, 3)
+                blit_center(surf, self.assets.text("法皇", max(12, d // 3), (255, 255, 255), bold=True), c)
+            pygame.draw.rect(surf, ACCENT, cr.inflate(6, 6), 4, border_radius=6)
+        self._draw_deck(surf, view)
+        if st.get("phase") == "build":
+            self._draw_build(surf, view)
+        else:
+            self.card_rects = []
+            self.confirm_rect = None
+
+    # the deck and the turned card ----------------------------------------------------------------
+    def _card_image(self, cid: str | None, w: int, h: int) -> pygame.Surface:
+        """A card face (the sprite when present, else drawn) or its back (``cid`` None)."""
+        key = ("card", cid, w, h)
+        cache = self.__dict__.setdefault("_cards", {})
+        img = cache.get(key)
+        if img is not None:
+            return img
+        img = pygame.Surface((w, h), pygame.SRCALPHA)
+        spr = self.assets.scaled(f"yoshitsune/card_{cid or 'back'}.png", w, h)
+        if spr is not None:
+            img.blit(spr, (0, 0))
+        elif cid is None:
+            pygame.draw.rect(img, (60, 30, 36), img.get_rect(), border_radius=10)
+            pygame.draw.rect(img, (220, 180, 90), img.get_rect(), 3, border_radius=10)
+            blit_center(img, self.assets.text("義經", max(14, w // 4), (220, 180, 90), bold=True), (w / 2, h / 2))
+        else:
+            c = self.game.cdata[cid]
+            deck = c["deck"]
+            head = {"MINAMOTO": (236, 232, 220), "TAIRA": (184, 46, 42)}.get(deck, (120, 80, 160))
+            ink = (20, 18, 14) if deck == "MINAMOTO" else (255, 250, 240)
+            pygame.draw.rect(img, (246, 238, 214), img.get_rect(), border_radius=10)
+            band = max(30, h // 4)
+            pygame.draw.rect(img, head, (0, 0, w, band), border_top_left_radius=10, border_top_right_radius=10)
+            blit_center(img, fit_text(self.assets, c["name_local"], max(16, w // 6), w - 10, ink, bold=True),
+                        (w / 2, band / 2))
+            y = band + 4
+            en = self.assets.text(c["name"], max(11, w // 12), (60, 50, 40), bold=True, wrap=w - 12)
+            img.blit(en, (6, y))
+            y += en.get_height() + 4
+            body = self.assets.text(card_text(self.game, c), max(10, w // 14), (40, 34, 26), wrap=w - 12)
+            img.blit(body, (6, y), area=pygame.Rect(0, 0, w - 12, max(0, h - 6 - y)))
+            pygame.draw.rect(img, (90, 70, 40), img.get_rect(), 3, border_radius=10)
+        cache[key] = img
+        return img
+
+    def _draw_deck(self, surf, view) -> None:
+        cards = self.st.get("cards", {})
+        area = view.area
+        n = int(cards.get("deck_size", 0))
+        cw, ch = 72, 101
+        anchor = self._box_rect("gs_m3", view)
+        x = (anchor.x if anchor else area.right - 360) + 4
+        y = (anchor.bottom + 34) if anchor else area.bottom - ch - 30
+        y = min(y, area.bottom - ch - 8)
+        for i in range(min(n, 6)):
+            surf.blit(self._card_image(None, cw, ch), (x + i * 3, y - i * 3))
+        if n == 0:
+            pygame.draw.rect(surf, (150, 150, 150), (x, y, cw, ch), 2, border_radius=10)
+        lab = self.assets.text(f"Deck: {n}", 22, TEXT, bold=True)
+        r = lab.get_rect(midleft=(x + cw + 24, y + 18)).inflate(12, 6)
+        pygame.draw.rect(surf, (10, 12, 18), r, border_radius=6)
+        blit_center(surf, lab, r.center)
+        cur = cards.get("current")
+        act = self.st.get("act") or {}
+        if not cur:
+            return
+        if self.st.get("phase") in ("turn", "use"):
+            # the card being decided on: large, with its text, over the south-west sea
+            w, h = 200, 280
+            cx, cy = area.x + 14, area.bottom - h - 12
+            pygame.draw.rect(surf, (0, 0, 0), (cx + 5, cy + 6, w, h), border_radius=12)
+            surf.blit(self._card_image(cur, w, h), (cx, cy))
+            c = self.game.cdata[cur]
+            tw = 250
+            body = self.assets.text(card_text(self.game, c), 17, TEXT, wrap=tw - 20)
+            head = fit_text(self.assets, f"{c['name_local']}  {c['name']}", 20, tw - 20, ACCENT, bold=True)
+            who = self.assets.text(f"used by {self.side_name(act['user'])}" if act.get("user") else "", 17,
+                                   self.side_colour(act.get("user", "")), bold=True)
+            th = head.get_height() + body.get_height() + who.get_height() + 26
+            box = pygame.Rect(cx + w + 10, cy + h - th, tw, th)
+            tmp = pygame.Surface(box.size, pygame.SRCALPHA)
+            tmp.fill((10, 12, 18, 225))
+            surf.blit(tmp, box)
+            pygame.draw.rect(surf, ACCENT, box, 2, border_radius=8)
+            surf.blit(head, (box.x + 10, box.y + 8))
+            surf.blit(who, (box.x + 10, box.y + 10 + head.get_height()))
+            surf.blit(body, (box.x + 10, box.y + 16 + head.get_height() + who.get_height()))
+        else:
+            w, h = cw, ch
+            cx = r.right + 16
+            cy = y
+            surf.blit(self._card_image(cur, w, h), (cx, cy))
+            t = fit_text(self.assets, self.game.cdata[cur]["name_local"], 20, 200, ACCENT, bold=True)
+            surf.blit(t, (cx + w + 8, cy + 4))
+            if act.get("user"):
+                surf.blit(self.assets.text(self.side_name(act["user"]), 16, self.side_colour(act["user"])),
+                          (cx + w + 8, cy + 30))
+
+    # the card choice (secret) -----------------------------------------------------------------
+    def _draw_build(self, surf, view) -> None:
+        st = self.st
+        seat = st.get("seat")
+        cards = st.get("cards", {})
+        area = view.area
+        self.card_rects = []
+        self.confirm_rect = None
+        if self.obs is None or self.viewer != seat or seat is None:
+            # somebody else chooses: only public facts (how many they have chosen)
+            counts = cards.get("chosen_counts", {})
+            lines = [f"{self.side_name(seat)} is choosing cards in secret" if seat else "Deck building"]
+            for s, c in counts.items():
+                lines.append(f"{self.side_name(s)}: {c} chosen" + (" — done" if s in cards.get("done", []) else ""))
+            box = pygame.Rect(0, 0, 560, 40 + 34 * len(lines))
+            box.center = (area.centerx, area.y + 120)
+            tmp = pygame.Surface(box.size, pygame.SRCALPHA)
+            tmp.fill((12, 14, 20, 220))
+            surf.blit(tmp, box)
+            pygame.draw.rect(surf, ACCENT, box, 3, border_radius=10)
+            for i, ln in enumerate(lines):
+                blit_center(surf, self.assets.text(ln, 26 if i == 0 else 22, ACCENT if i == 0 else TEXT, bold=i == 0),
+                            (box.centerx, box.y + 30 + 34 * i))
+            return
+        pool = list(cards.get("pools", {}).get(seat, []))
+        mine = set(self.obs.get("my_chosen", []))
+        limit = int(cards.get("limits", {}).get(seat, 0))
+        legal = {a.card for a in self.game.legal_actions() if isinstance(a, Choose)} \
+            if self.game.pending() and self.game.pending().seat == seat else set()
+        tmp = pygame.Surface(area.size, pygame.SRCALPHA)
+        tmp.fill((10, 12, 18, 232))
+        surf.blit(tmp, area.topleft)
+        normal = sum(1 for c in mine if c not in ("C02", "C03"))
+        head = f"{self.side_name(seat)}: choose up to {limit} card(s) for this turn's deck — {normal}/{limit} chosen"
+        surf.blit(fit_text(self.assets, head, 30, area.width - 40, self.side_colour(seat), bold=True),
+                  (area.x + 20, area.y + 14))
+        sub = "Click a card to put it in the deck (secret). Court cards 後白河院の暗躍 / 追討令 come on top of the count."
+        surf.blit(self.assets.text(sub, 17, DIM, wrap=area.width - 40), (area.x + 20, area.y + 54))
+        n = max(1, len(pool))
+        cols = min(n, 7 if n > 10 else 6)
+        rows_n = math.ceil(n / cols)
+        gap = 12
+        avail_h = area.height - 100 - 90
+        cap = 22
+        cw = min(150, (area.width - 40 - gap * (cols - 1)) // cols)
+        ch = int(cw * 1.4)
+        if rows_n * (ch + cap) + (rows_n - 1) * gap > avail_h:
+            ch = (avail_h - (rows_n - 1) * gap) // rows_n - cap
+            cw = int(ch / 1.4)
+        total_w = cols * cw + (cols - 1) * gap
+        x0 = area.centerx - total_w // 2
+        y0 = area.y + 92
+        for i, cid in enumerate(pool):
+            r = pygame.Rect(x0 + (i % cols) * (cw + gap), y0 + (i // cols) * (ch + cap + gap), cw, ch)
+            surf.blit(self._card_image(cid, cw, ch), r)
+            en = fit_text(self.assets, self.game.cdata[cid]["name"], 16, cw + gap - 2, TEXT, bold=True, min_size=11)
+            surf.blit(en, en.get_rect(midtop=(r.centerx, r.bottom + 3)))
+            if cid in mine:
+                pygame.draw.rect(surf, ACCENT, r.inflate(8, 8), 5, border_radius=12)
+                tag = self.assets.text("✓ IN DECK", 18, (20, 16, 12), bold=True)
+                t = tag.get_rect(midbottom=(r.centerx, r.bottom - 6)).inflate(10, 4)
+                pygame.draw.rect(surf, ACCENT, t, border_radius=6)
+                blit_center(surf, tag, t.center)
+            elif cid not in legal:
+                shade = pygame.Surface(r.size, pygame.SRCALPHA)
+                shade.fill((0, 0, 0, 150))
+                surf.blit(shade, r)
+            self.card_rects.append((r, cid))
+        done = DoneChoosing() in self.game.legal_actions()
+        if done and self.game.pending().seat == seat:
+            b = pygame.Rect(0, 0, 380, 60)
+            b.midbottom = (area.centerx, area.bottom - 16)
+            pygame.draw.rect(surf, (0, 0, 0), b.move(0, 4), border_radius=12)
+            pygame.draw.rect(surf, (200, 150, 40), b, border_radius=12)
+            pygame.draw.rect(surf, ACCENT, b, 3, border_radius=12)
+            blit_center(surf, self.assets.text(f"Confirm {len(mine)} card(s) ▶", 26, (20, 16, 12), bold=True), b.center)
+            self.confirm_rect = b
+
+    def click_at(self, pos, view) -> ClickResult | None:
+        if self.st.get("phase") != "build" or self.viewer != self.st.get("seat"):
+            return None
+        if self.confirm_rect is not None and self.confirm_rect.collidepoint(pos):
+            return ClickResult(action=DoneChoosing())
+        for r, cid in self.card_rects:
+            if r.collidepoint(pos):
+                a = Choose(cid)
+                if a in self.game.legal_actions():
+                    return ClickResult(action=a)
+                if cid in set((self.obs or {}).get("my_chosen", [])):
+                    return ClickResult(error="already in the deck (U: undo)")
+                return ClickResult(error="no more cards may be chosen this turn")
+        if view.area.collidepoint(pos):
+            return ClickResult(handled=True)
+        return None
+
+    # -- side panel -------------------------------------------------------------------------------
+    def status(self) -> list[tuple[str, str]]:
+        st = self.st or self.game.public_state()
+        ph = PHASE_NAMES.get(st.get("phase"), st.get("phase", ""))
+        cur = (st.get("cards") or {}).get("current")
+        if cur and st.get("phase") not in ("build", "replenish"):
+            ph = f"{ph}: {self.game.cdata[cur]['name_local']}"
+        court = st.get("court", 0)
+        sp = self.game.court_spaces.get(court, {})
+        score = f"Court {sp.get('name_local', court)} · bases 源{self.game.base_count('MINAMOTO')} " \
+                f"平{self.game.base_count('TAIRA')} · deck {st.get('cards', {}).get('deck_size', 0)}"
+        return [("Turn", f"{st.get('turn', 1)}/{self.game.turns}"), ("Phase", ph), ("Score", score)]
+
+    def hover_lines(self, hex_: str | None) -> list[str]:
+        if not hex_ or hex_ not in self.board.cells:
+            if self.obs is not None and getattr(self, "single_viewer", True):
+                deck = self.obs.get("my_cards_in_deck", [])
+                if deck and self.st.get("phase") not in ("build",):
+                    return ["Your cards still in the deck",
+                            *[self.card_title(c) for c in deck]]
+            return []
+        c = self.board.cells[hex_]
+        st = self.st
+        lines = [self.area_name(hex_)]
+        info = f"supply {c.props.get('supply', 0)}"
+        if c.props.get("base"):
+            info += " · base area 據點"
+        if c.props.get("sea"):
+            info += " · sea"
+        ctrl = st.get("control", {}).get(hex_)
+        info += f" · control: {self.clan_name(ctrl) if ctrl else 'none'}"
+        lines.append(info)
+        for clan, n in st.get("areas", {}).get(hex_, {}).items():
+            lines.append(f"{self.clan_name(clan)}: {n} retainer(s)")
+        for k, g in st.get("generals", {}).items():
+            if g["where"] == hex_:
+                gd = self.game.gdata[k]
+                lines.append(f"{gd['name_local']} {gd['name']} — valour {gd['valour']}, command {gd['command']}")
+        return lines
+
+    def rules_text(self) -> list[str]:
+        return [
+            "義經 Yoshitsune — Genpei War 1180–85, seven turns.",
+            "Each turn: court (Go-Shirakawa moves toward the side not holding Kyō), replenishment,",
+            "deck building (both sides secretly choose cards; one shared deck), action phase",
+            "(turn the top card: play it, fight battles with it, or pass), adjustment (supply).",
+            "Battle: one die per retainer; a die hits on ≤ the commander's valour.",
+            "A clan that loses its last retainer in a battle rolls on the fate table for its generals.",
+            "Win: remove 頼朝 / 宗盛, or hold all 4 base areas at the end of a turn.",
+            "Blocks show 'name valour-command'; ×N is the number of retainers of that clan.",
+            "Click lit areas to act; buttons on the right for the rest. U: undo, S: save, Esc: menu.",
+        ]
+
+    # -- interaction ----------------------------------------------------------------------------
+    def _legal(self) -> list:
+        return self.game.legal_actions() if self.game.pending() else []
+
+    def _areas_of(self, a) -> list[str]:
+        """The map areas a click goes through to choose this action ([] for button-only actions)."""
+        locs = {k: g["where"] for k, g in self.st.get("generals", {}).items()}
+        if isinstance(a, (Place, EnterAt, ReplenishAt, RetreatTo, BattleIn)):
+            return [a.area]
+        if isinstance(a, Step):
+            return [a.to]
+        if isinstance(a, Pick):
+            w = locs.get(a.general)
+            return [w] if w in self.board.cells else []
+        if isinstance(a, Target):
+            t = a.target
+            if t.startswith("move:"):
+                src, dst = t[5:].split(">")
+                return [src, dst]
+            if t.startswith("replenish:"):
+                return [t[10:]]
+            if t in self.board.cells:
+                return [t]
+            w = locs.get(t)
+            return [w] if w in self.board.cells else []
+        return []
+
+    def _label(self, a) -> str:
+        gd = self.game.gdata
+        if isinstance(a, TurnCard):
+            return "Turn the top card"
+        if isinstance(a, UseCard):
+            cur = (self.st.get("cards") or {}).get("current")
+            nm = self.game.cdata[cur]["name_local"] if cur else "card"
+            return {"play": f"Play {nm}", "fight": "Fight battles", "pass": "Pass"}[a.how]
+        if isinstance(a, Order):
+            return ORDER_LABELS.get(a.what, a.what)
+        if isinstance(a, DoneChoosing):
+            return "Confirm the cards"
+        if isinstance(a, PickUp):
+            return "Take a retainer along"
+        if isinstance(a, Drop):
+            return "Leave a retainer here"
+        if isinstance(a, EndMove):
+            return "End the move"
+        if isinstance(a, EndBattles):
+            return "No more battles"
+        if isinstance(a, ContinueBattle):
+            return "Fight another round"
+        if isinstance(a, StopBattle):
+            return "Break off the battle"
+        if isinstance(a, ChooseCommander):
+            return f"{gd[a.general]['name_local']} commands"
+        if isinstance(a, AllocateHit):
+            return f"Hit a {self.clan_name(a.clan)} retainer"
+        if isinstance(a, Pick):
+            return f"Activate {gd[a.general]['name_local']}"
+        if isinstance(a, BattleIn):
+            return f"Battle in {self.area_name(a.area).split()[0]} ({self.clan_name(a.clan).split()[0]})"
+        if isinstance(a, Target):
+            t = a.target
+            if t in gd:
+                return f"Target {gd[t]['name_local']}"
+            if t.startswith("move:"):
+                s, d = t[5:].split(">")
+                return f"僧兵 {self.area_name(s).split()[0]} → {self.area_name(d).split()[0]}"
+            if t.startswith("replenish:"):
+                return f"僧兵 gather in {self.area_name(t[10:]).split()[0]}"
+            return f"Target {self.area_name(t).split()[0]}"
+        if isinstance(a, (Place, EnterAt, ReplenishAt, RetreatTo, Step)):
+            where = getattr(a, "area", None) or getattr(a, "to", "")
+            verb = {Place: "Replenish", EnterAt: "Enter at", ReplenishAt: "Replenish at", RetreatTo: "Retreat to",
+                    Step: "Move to"}[type(a)]
+            return f"{verb} {self.area_name(where).split()[0]}"
+        return a.label()
+
+    def auto_select(self) -> None:
+        self.selected = None
+
+    def targets(self) -> dict[str, str]:
+        legal = self._legal()
+        if not legal or self.st.get("phase") == "build":
+            return {}
+        kind = {"retreat": "retreat", "battle_areas": "attack", "target": "attack", "move": "move"}.get(
+            self.st.get("phase"), "move")
+        out: dict[str, str] = {}
+        for a in legal:
+            path = self._areas_of(a)
+            if not path:
+                continue
+            if self.selected is None:
+                out[path[0]] = kind
+            elif len(path) > 1 and path[0] == self.selected:
+                out[path[1]] = "move"
+        if self.selected is not None:
+            out[self.selected] = "select"
+        return out
+
+    def click(self, hex_: str | None) -> ClickResult:
+        legal = self._legal()
+        if hex_ is None:
+            if self.selected is not None:
+                self.selected = None
+                return ClickResult(handled=True)
+            return ClickResult()
+        if self.selected is not None:
+            for a in legal:
+                p = self._areas_of(a)
+                if len(p) > 1 and p[0] == self.selected and p[1] == hex_:
+                    self.selected = None
+                    return ClickResult(action=a)
+        cands = [a for a in legal if self._areas_of(a)[:1] == [hex_]]
+        if not cands:
+            if self.selected is not None:
+                self.selected = None
+                return ClickResult(handled=True)
+            return ClickResult(error="nothing to do there now" if legal else "")
+        if len(cands) == 1 and len(self._areas_of(cands[0])) == 1:
+            self.selected = None
+            return ClickResult(action=cands[0])
+        self.selected = hex_
+        return ClickResult(handled=True)
+
+    def choices(self) -> list[Choice]:
+        legal = self._legal()
+        if not legal:
+            return []
+        if self.st.get("phase") == "build" and self.viewer != self.st.get("seat"):
+            return []
+        buttons = [a for a in legal if not self._areas_of(a) and not isinstance(a, Choose)]
+        areal = [a for a in legal if self._areas_of(a)]
+        if self.selected is not None:
+            here = [a for a in areal if self._areas_of(a)[0] == self.selected and len(self._areas_of(a)) == 1]
+            buttons = here + buttons
+        elif len(areal) + len(buttons) <= 6 and not isinstance(areal[0] if areal else None, (Place, Step)):
+            buttons = areal + buttons
+        out = []
+        primary_kinds = (TurnCard, DoneChoosing, EndMove, StopBattle, EndBattles)
+        for a in buttons:
+            primary = isinstance(a, primary_kinds) or (isinstance(a, UseCard) and a.how == "play")
+            out.append(Choice(self._label(a), a, primary=primary))
+        if not any(c.primary for c in out) and len(out) == 1:
+            out[0].primary = True
+        if sum(c.primary for c in out) > 1:
+            seen = False
+            for c in out:
+                if c.primary and seen:
+                    c.primary = False
+                seen = seen or c.primary
+        return out
+
+    def actable_hexes(self) -> list[str]:
+        return sorted(self.targets())
+
+    def select_at(self, hex_: str) -> None:
+        self.selected = hex_
+
+
+# -- drawing helpers ------------------------------------------------------------------------------
+def _romaji(en: str) -> str:
+    return en.split(" (")[0]
+
+
+def card_text(game, c) -> str:
+    """What the card does, in one paragraph."""
+    if c.get("text"):
+        return c["text"]
+    g = c.get("effect", {}).get("general")
+    if g and g in game.gdata:
+        gd = game.gdata[g]
+        return (f"General card: {gd['name_local']} (valour {gd['valour']}, command {gd['command']}) may move, "
+                f"fight, enter, replenish or pay tribute.")
+    return c.get("type", "")
+
+
+def _box(surf, r: pygame.Rect, fill, border, alpha: int = 255) -> None:
+    if alpha < 255:
+        tmp = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(tmp, (*fill, alpha), tmp.get_rect(), border_radius=6)
+        surf.blit(tmp, r)
+    else:
+        pygame.draw.rect(surf, fill, r, border_radius=6)
+    pygame.draw.rect(surf, border, r, 2, border_radius=6)
+
+
+def _dashed(surf, p, q, colour, width: int, dash: float) -> None:
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    d = math.hypot(dx, dy)
+    if d < 1:
+        return
+    n = max(1, int(d / max(2.0, dash)))
+    for i in range(0, n, 2):
+        a = (p[0] + dx * i / n, p[1] + dy * i / n)
+        b = (p[0] + dx * min(n, i + 1) / n, p[1] + dy * min(n, i + 1) / n)
+        pygame.draw.line(surf, colour, a, b, width)
+
+
+def _arrow(surf, p, q, colour, width: int) -> None:
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    d = math.hypot(dx, dy) or 1
+    ux, uy = dx / d, dy / d
+    head = width * 3
+    base = (q[0] - ux * head, q[1] - uy * head)
+    pygame.draw.line(surf, (0, 0, 0), p, base, width + 3)
+    pygame.draw.line(surf, colour, p, base, width)
+    pygame.draw.polygon(surf, colour, [q, (base[0] - uy * head * 0.7, base[1] + ux * head * 0.7),
+                                       (base[0] + uy * head * 0.7, base[1] - ux * head * 0.7)])
