@@ -118,7 +118,7 @@ def bench(game_id: str = "nomonhan", seconds: float = 3.0, frames: int = 300,
     busiest = 0
     for _ in range(20):
         for p in positions:
-            p._legal_cache = None
+            p.invalidate()
             t = time.perf_counter()
             la = p.legal_actions()
             times.append((time.perf_counter() - t) * 1000)

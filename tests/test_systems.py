@@ -9,16 +9,25 @@ from game.systems.combat import count_hits, hit_distribution, pool_odds
 LINE = {"a": ("b",), "b": ("a", "c"), "c": ("b", "d"), "d": ("c",)}
 
 
+def steps(cost):
+    return {h: tuple((n, cost[n]) for n in ns) for h, ns in LINE.items()}
+
+
 def test_reachable_counts_costs_and_stops_in_zoc():
-    cost = {"a": 1, "b": 1, "c": 2, "d": 1}
-    assert movement.reachable("a", 4, LINE, cost) == {"b": 1, "c": 3, "d": 4}
-    assert movement.reachable("a", 4, LINE, cost, stops={"b"}) == {"b": 1}
+    cost = steps({"a": 1, "b": 1, "c": 2, "d": 1})
+    assert movement.reachable("a", 4, cost) == {"b": 1, "c": 3, "d": 4}
+    assert movement.reachable("a", 4, cost, stops={"b"}) == {"b": 1}
 
 
 def test_reachable_may_pass_through_but_not_end_in_and_never_enters_blocked():
-    ones = dict.fromkeys(LINE, 1)
-    assert movement.reachable("a", 3, LINE, ones, occupied={"b"}) == {"c": 2, "d": 3}
-    assert movement.reachable("a", 3, LINE, ones, blocked={"c"}) == {"b": 1}
+    ones = steps(dict.fromkeys(LINE, 1))
+    assert movement.reachable("a", 3, ones, occupied={"b"}) == {"c": 2, "d": 3}
+    assert movement.reachable("a", 3, ones, blocked={"c"}) == {"b": 1}
+
+
+def test_reachable_costs_may_belong_to_the_hexside():
+    road = {"a": (("b", 1),), "b": (("a", 1), ("c", 3)), "c": (("b", 1), ("d", 1)), "d": (("c", 1),)}
+    assert movement.reachable("a", 4, road) == {"b": 1, "c": 4}
 
 
 def test_path_to_follows_the_cheapest_route():

@@ -49,7 +49,7 @@ def swap_opponent_choice(g, seat):
     chosen = tuple((s, tuple(sorted(shown + new_hidden)) if s == opp else v) for s, v in c.chosen)
     deck = tuple(spare[0] if x == hidden[0] else x for x in c.deck)
     h.put(h.game_ent, replace(c, chosen=chosen, deck=deck))
-    h._legal_cache = None
+    h.invalidate()
     return h
 
 
@@ -60,7 +60,7 @@ def permute_deck(g):
     if len(c.deck) < 2:
         return None
     h.put(h.game_ent, replace(c, deck=tuple(reversed(c.deck))))
-    h._legal_cache = None
+    h.invalidate()
     return h
 
 

@@ -59,6 +59,7 @@ class Game:
         self.events: list[Event] = []
         self._new_events: list[Event] = []
         self._legal_cache: list[Action] | None = None
+        self._legal_set: frozenset[Action] | None = None
         self.memo: dict[Any, Any] = {}       # derived facts of the current state; cleared on every write
         if not _blank:
             self.world.activate()
@@ -129,14 +130,23 @@ class Game:
         if self._legal_cache is None:
             self.world.activate()
             self._legal_cache = [] if self._pending() is None else self._legal()
+            self._legal_set = None
         return list(self._legal_cache)
 
+    def invalidate(self) -> None:
+        """Forget cached legal actions and derived facts (after editing a position by hand)."""
+        self._legal_cache = self._legal_set = None
+        self.memo.clear()
+
     def is_legal(self, action: Action) -> bool:
-        return action in self.legal_actions()
+        self.legal_actions()
+        if self._legal_set is None:
+            self._legal_set = frozenset(self._legal_cache)
+        return action in self._legal_set
 
     def apply(self, action: Action) -> list[Event]:
-        legal = self.legal_actions()
-        if action not in legal:
+        if not self.is_legal(action):
+            legal = self.legal_actions()
             d = self.pending()
             if d is None:
                 raise IllegalActionError(f"{self.game_id}: the game is over; {action.label()} is not allowed")
@@ -144,7 +154,7 @@ class Game:
                 f"{self.game_id}: {action.label()} is not legal now "
                 f"({d.seat} must decide: {d.prompt}; {len(legal)} legal actions)")
         self.world.activate()
-        self._legal_cache = None
+        self._legal_cache = self._legal_set = None
         self.history.append(action)
         self._apply(action)
         return self._flush_events()
@@ -172,7 +182,7 @@ class Game:
         self.dice.setstate(snap.dice)
         del self.history[snap.history_len:]
         del self.events[snap.events_len:]
-        self._legal_cache = None
+        self._legal_cache = self._legal_set = None
         self.memo.clear()
 
     def clone(self, *, with_log: bool = True, reseed: int | None = None) -> "Game":

@@ -11,36 +11,6 @@ from typing import Callable, Collection, Iterable, Mapping
 Neighbours = Callable[[str], Iterable[str]]
 
 
-def reachable(start: str, allowance: int, neighbours: Mapping[str, Iterable[str]],
-                 enter_cost: Mapping[str, int], blocked: Collection[str] = (),
-                 stops: Collection[str] = (), occupied: Collection[str] = ()) -> dict[str, int]:
-    """Hexes a unit can end its move in, with the cheapest MP cost of each.
-
-    ``neighbours[h]``: the hexes a unit of this kind may step into from h
-    (rivers and other hexside rules already applied); ``enter_cost[h]``: the
-    whole-number MP cost of entering h; ``blocked`` hexes cannot be entered
-    (enemy units); entering a hex in ``stops`` ends the move (enemy ZOC);
-    hexes in ``occupied`` may be passed through but not ended in (stacking).
-    The start hex is not included. Costs are small whole numbers, so the
-    search keeps one bucket per MP spent (Dial's algorithm), not a heap."""
-    best: dict[str, int] = {start: 0}
-    buckets: list[list[str]] = [[start]] + [[] for _ in range(allowance)]
-    limit = allowance + 1
-    for spent in range(limit):
-        for here in buckets[spent]:
-            if best[here] != spent or (here in stops and here != start):
-                continue
-            for nxt in neighbours[here]:
-                if nxt in blocked:
-                    continue
-                c = spent + enter_cost[nxt]
-                if c < limit and c < best.get(nxt, limit):
-                    best[nxt] = c
-                    buckets[c].append(nxt)
-    del best[start]
-    return {h: c for h, c in best.items() if h not in occupied}
-
-
 def path_to(start: str, goal: str, allowance: int, neighbours: Neighbours,
             enter_cost: Callable[[str, str], int | None],
             stops_in: Callable[[str], bool] = lambda h: False) -> list[str] | None:
@@ -79,3 +49,34 @@ def zone_of_control(sources: Iterable[str], neighbours: Neighbours,
             if projects(h, n):
                 out.add(n)
     return frozenset(out)
+
+
+def reachable(start: str, allowance: int, steps: Mapping[str, Iterable[tuple[str, int]]],
+              blocked: Collection[str] = (), stops: Collection[str] = (),
+              occupied: Collection[str] = ()) -> dict[str, int]:
+    """Hexes a unit can end its move in, with the cheapest MP cost of each.
+
+    ``steps[h]`` lists ``(neighbour, cost)``: the neighbours a unit of this
+    kind may step into from h (hexside rules such as rivers already applied)
+    and the whole-number MP cost of that step (terrain, roads and ridges; a
+    game with half-MP costs doubles every number). ``blocked`` hexes cannot be
+    entered (enemy units); entering a hex in ``stops`` ends the move (enemy
+    ZOC); hexes in ``occupied`` may be passed through but not ended in. The
+    start hex is not included. Costs are small whole numbers, so the search
+    keeps one bucket per MP spent (Dial's algorithm), not a heap."""
+    best: dict[str, int] = {start: 0}
+    buckets: list[list[str]] = [[start]] + [[] for _ in range(allowance)]
+    limit = allowance + 1
+    for spent in range(limit):
+        for here in buckets[spent]:
+            if best[here] != spent or (here in stops and here != start):
+                continue
+            for nxt, step in steps[here]:
+                if nxt in blocked:
+                    continue
+                c = spent + step
+                if c < limit and c < best.get(nxt, limit):
+                    best[nxt] = c
+                    buckets[c].append(nxt)
+    del best[start]
+    return {h: c for h, c in best.items() if h not in occupied}

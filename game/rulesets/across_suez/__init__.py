@@ -1,6 +1,4 @@
-"""Across Suez (SPI 1980; Hobby Japan 「スエズを渡れ」): data only for now.
+"""Across Suez: The Battle of the Chinese Farm (SPI 1980; DG 1995; Hobby Japan 「スエズを渡れ」)."""
+from .rules import AcrossSuez, combat_preview
 
-``data.json`` holds the order of battle, the tables and every rule number;
-``maps/across_suez.tmx`` holds the map. No rules code yet, and the game is
-not ready in ``game.rulesets.CATALOGUE``.
-"""
+__all__ = ["AcrossSuez", "combat_preview"]

@@ -95,6 +95,15 @@ class MapFacts:
             self._tables[("zoc", intact)] = t
         return t
 
+    def move_steps(self, crosses_military: bool, intact: tuple[bool, ...]) -> dict[str, tuple[tuple[str, int], ...]]:
+        """For each hex, (neighbour, MP cost) for every step a unit of this kind may take."""
+        key = ("steps", crosses_military, intact)
+        t = self._tables.get(key)
+        if t is None:
+            nbrs = self.move_neighbours(crosses_military, intact)
+            t = self._tables[key] = {h: tuple((n, self.cost[n]) for n in ns) for h, ns in nbrs.items()}
+        return t
+
     def move_neighbours(self, crosses_military: bool, intact: tuple[bool, ...]) -> dict[str, tuple[str, ...]]:
         """For each hex, the neighbours a unit of this kind may step into (rivers and bridges applied)."""
         key = (crosses_military, intact)
@@ -301,8 +310,8 @@ class Nomonhan(Game):
         intact, _table, occ, zoc, enemy_hexes = ctx or self.side_context(u.side)
         if start is None or u.ma <= 0 or start in zoc:   # may leave enemy ZOC only by retreat
             return {}
-        return movement.reachable(start, u.ma, self.facts.move_neighbours(u.crosses_military_bridge, intact),
-                                     self.facts.cost, blocked=enemy_hexes, stops=zoc, occupied=occ)
+        return movement.reachable(start, u.ma, self.facts.move_steps(u.crosses_military_bridge, intact),
+                                  blocked=enemy_hexes, stops=zoc, occupied=occ)
 
     def move_path(self, key: str, to: str) -> list[str]:
         """The path a legal move follows (for animation)."""
@@ -862,7 +871,7 @@ class Nomonhan(Game):
         g.put(g.marker_ent, TurnMarker(turn, initiative, 0))
         g.put(g.game_ent, Flow("move", side, half))
         g.put(g.score_ent, Score())
-        g._legal_cache = None
+        g.invalidate()
         if phase == "declare":
             g._set_flow(phase="declare")
         else:

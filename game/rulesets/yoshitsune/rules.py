@@ -1346,7 +1346,7 @@ class Yoshitsune(Game):
                 deck_t = c.deck
             chosen = tuple((s, tuple(sorted(got)) if s == opp else v) for s, v in c.chosen)
             g.put(g.game_ent, replace(c, chosen=chosen, deck=deck_t))
-        g._legal_cache = None
+        g.invalidate()
         self.world.activate()
         return g
 
@@ -1385,7 +1385,7 @@ class Yoshitsune(Game):
         for comp in (Act, MoveState, Battle):
             g.take(g.game_ent, comp)
         g.put(g.game_ent, Flow("start", None))
-        g._legal_cache = None
+        g.invalidate()
         if start == "turn":
             g.put(g.game_ent, Track(turn, court))
             g._court_phase()
@@ -1414,7 +1414,7 @@ class Yoshitsune(Game):
             g._adjustment()
         g._flush_events()
         g.history.clear()
-        g._legal_cache = None
+        g.invalidate()
         return g
 
     def _owner_hint(self, card: str) -> str | None:

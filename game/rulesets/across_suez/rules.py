@@ -1,0 +1,1200 @@
+"""Across Suez: the rules, clause by clause (Chinese seed text [S0], data sheet
+../shared/rules/across_suez.md). Section numbers in brackets are those of [S0].
+
+Sequence of play [3]: each of the 7 turns is Israeli movement, Israeli combat,
+Egyptian movement, Egyptian combat. Movement costs are kept in half movement
+points (roads cost ½), so every number the movement search sees is whole.
+
+Rulings (where the rules are silent or ambiguous; each is also in data.json
+"reconstructed"/"rulings" and has a test in tests/test_across_suez_rules.py):
+
+1. Stacking [4.4]: a unit may end its move on a friendly unit (it may pass
+   through them anyway). At the end of the movement phase, in each hex with
+   more than one unit, the unit that was there first stays (units that did not
+   move this phase count as first; then in order of arrival) and the later
+   arrivals are removed (eliminated).
+2. ZOC [4.5]: a unit that starts its move in an enemy ZOC may leave it freely
+   (except on turn 1 [9.1]) and stops on entering any enemy-ZOC hex. ZOC does
+   not extend into the lake or across the canal.
+3. Roads: ½ MP only between consecutive hexes of one road; a ridge hexside
+   costs +1 MP either way. The bridge unit may enter only clear (and road)
+   hexes and never crosses a ridge; the same limits apply to its retreats,
+   and it never advances after combat.
+4. Combat: declare every attack first (one attacker at a time), then resolve
+   them in the attacker's order. The Israeli player chooses, attack by attack
+   at resolution, whether to spend one artillery support on it.
+5. Column: attacker firepower minus defender firepower (the bridge defends as
+   1), clamped to the end columns; then the net of every shift is applied and
+   clamped again. Shifts net against each other (§13.3; §8.2 read the same way).
+6. Terrain shift [12]: the single terrain most favourable to the defender:
+   farm 2L, elevated sand 1L, fort 1L; a defender on sand attacked only across
+   ridge hexsides 2L in all (not 3L); mixed attacks 1L; ridges do nothing to a
+   defender that is not on sand.
+7. Results: Ae and Ar let the defender advance (optionally) into one vacated
+   attacker hex; Dr lets one attacker advance (optionally) into the
+   defender's hex; De and Ee (and a Dr whose defender had no retreat) make one
+   surviving attacker advance into it [6.5]. Ee: the attacker picks one of its
+   units with firepower at least the defender's; if none is that strong, it
+   removes units of its choice until their firepower totals at least the
+   defender's.
+8. Retreat [6.4][5.6]: one hex, chosen by the owner, into an empty land hex
+   outside enemy ZOC; a unit with no such hex (surrounded, or pushed against
+   the map edge, the canal or the lake) is eliminated.
+9. Reinforcements [7]: due units may be placed in their movement phase on
+   their entry hex with full MA; if an enemy unit is in it or it is in enemy
+   ZOC they are placed on an adjacent land hex not holding an enemy unit,
+   preferring hexes outside enemy ZOC, then hexes on the map edge. Units not
+   placed by the end of the phase are delayed and may enter in a later turn.
+10. Crossing [11]: a unit in 0112 (or moving there in the same move) exits
+    for 3 MP (1 MP when the bridge unit is in 0112), only in the Israeli
+    movement phase and not on turn 1; without the bridge at most 2 units per
+    phase. Egyptian ZOC does not hinder the crossing, even for a unit that
+    just entered 0112 in Egyptian ZOC. A unit that has moved elsewhere this
+    phase cannot then cross.
+11. Bridge [14.2]: once it ends a move in 0112 it is "placed"; if it later
+    leaves 0112 for any reason Israel loses at once. If the bridge unit is
+    eliminated Israel can no longer win, so the game ends at once.
+12. First turn [9]: both players' turn-1 phases: units that start in enemy
+    ZOC cannot move, and every unit able to attack with an enemy adjacent must
+    take part in an attack on one of them.
+13. Egyptian bombardment [13]: optional, at the start of each day Egyptian
+    combat phase, on up to two different Israeli units adjacent to Egyptian
+    units; each is one die, 1 eliminates.
+14. Victory [14]: at the end of turn 7 Israel wins with ≥6 units crossed, the
+    bridge in 0112 and a line of communication 0112→1708 through land hexes
+    with no Egyptian unit and outside Egyptian ZOC unless an Israeli unit
+    stands there. Otherwise Egypt wins; no draws.
+"""
+from __future__ import annotations
+
+import json
+from collections import deque
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any, Iterable, Sequence
+
+import esper
+
+from game.core.actions import Action, Decision
+from game.core.board import Board
+from game.core.game import Game, Result
+from game.core.tmx import load_board
+from game.paths import ROOT
+from game.systems import movement
+
+from .actions import (Advance, Assign, Bombard, Cross, EeLoss, EndAdvance, EndBombardment, EndDeclarations,
+                      EndPhase, Enter, Move, Resolve, Retreat)
+from .components import (BridgeDeployed, Combat, Crossed, Eliminated, Flow, Hex, OutOfPlay, Position, TurnMarker,
+                         Unit)
+
+SIDES = ("ISR", "EGY")
+DATA_PATH = ROOT / "game" / "rulesets" / "across_suez" / "data.json"
+
+
+def other(side: str) -> str:
+    return "EGY" if side == "ISR" else "ISR"
+
+
+@lru_cache(maxsize=4)
+def load_data(path: str = str(DATA_PATH)) -> dict[str, Any]:
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+class MapFacts:
+    """What the rules read from maps/across_suez.tmx, computed once per board."""
+
+    def __init__(self, board: Board, data: dict[str, Any]):
+        self.board = board
+        tec = data["terrain_effects"]
+        self.terrain = {n: c.terrain for n, c in board.cells.items()}
+        self.forts = frozenset(n for n, c in board.cells.items() if c.props.get("fort"))
+        self.passable = frozenset(n for n, t in self.terrain.items() if not tec["terrain"][t].get("prohibited"))
+        self.neighbours = {n: tuple(m for m in board.neighbours(n) if m in self.passable) for n in self.passable}
+        self.edge = frozenset(n for n in self.passable if len(board.neighbours(n)) < 6)
+        self.roads = frozenset(frozenset((a, b)) for a, b, _ in board.sides_with("road"))
+        self.ridges = frozenset(frozenset((a, b)) for a, b, _ in board.sides_with("ridge"))
+        # half movement points: clear 2, sand and farm 4, road 1, ridge +2
+        half = {t: int(round(2 * v["move"])) for t, v in tec["terrain"].items() if v.get("move") is not None}
+        road = int(round(2 * tec["road"]["move"]))
+        ridge = int(round(2 * tec["ridge"]["move_extra"]))
+        bridge_ok = set(data["unit_types"]["bridge"]["may_enter"])
+        self.steps: dict[bool, dict[str, tuple[tuple[str, int], ...]]] = {False: {}, True: {}}
+        self.step_cost: dict[bool, dict[tuple[str, str], int]] = {False: {}, True: {}}
+        for h, ns in self.neighbours.items():
+            for is_bridge in (False, True):
+                out = []
+                for n in ns:
+                    side = frozenset((h, n))
+                    if is_bridge and (self.terrain[n] not in bridge_ok or side in self.ridges):
+                        continue
+                    c = road if side in self.roads else half[self.terrain[n]] + (ridge if side in self.ridges else 0)
+                    out.append((n, c))
+                    self.step_cost[is_bridge][(h, n)] = c
+                self.steps[is_bridge][h] = tuple(out)
+        self.step_nbrs = {b: {h: tuple(n for n, _ in st) for h, st in t.items()} for b, t in self.steps.items()}
+        self.bridge_hexes = frozenset(n for n in self.passable if self.terrain[n] in bridge_ok)
+        self.entries = {k: v["hex"] for k, v in data["entries"].items()}
+
+
+_FACTS: dict[int, MapFacts] = {}
+
+
+def map_facts(board: Board, data: dict[str, Any]) -> MapFacts:
+    f = _FACTS.get(id(board))
+    if f is None or f.board is not board:
+        f = _FACTS[id(board)] = MapFacts(board, data)
+    return f
+
+
+def default_facts() -> MapFacts:
+    data = load_data()
+    return map_facts(load_board(str(ROOT / data["map"])), data)
+
+
+@lru_cache(maxsize=16384)
+def _reach(facts: MapFacts, start: str, allowance: int, is_bridge: bool, enemy: frozenset[str],
+           zoc: frozenset[str]) -> dict[str, int]:
+    """Hexes a unit may end its move in, with their half-MP cost (a pure function, cached)."""
+    got = movement.reachable(start, allowance, facts.steps[is_bridge], blocked=enemy, stops=zoc)
+    return dict(sorted(got.items()))
+
+
+# -- combat odds (pure) ---------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """One unit as the CRT sees it."""
+    key: str
+    label: str
+    side: str
+    firepower: int          # attack value; for a defender its defence value
+    role: str               # "armor" | "infantry" | ""
+    hex: str
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    attack: int
+    defence: int
+    differential: int
+    base_column: int                          # index into the CRT columns
+    shifts: tuple[tuple[str, int], ...]       # (reason, columns; + is right)
+    net_shift: int
+    column: int                               # final index
+    column_label: str
+    odds: tuple[tuple[str, float], ...]       # result -> probability, in result order
+
+    def text(self) -> str:
+        return "  ".join(f"{r} {p:.0%}" for r, p in self.odds if p)
+
+
+def terrain_shift(facts: MapFacts, data: dict[str, Any], defender_hex: str,
+                  attacker_hexes: Iterable[str]) -> tuple[int, str]:
+    """The single terrain most favourable to the defender [12.1–12.3]: (shift, reason)."""
+    tec = data["terrain_effects"]
+    t = facts.terrain[defender_hex]
+    options: list[tuple[int, str]] = [(0, "")]
+    if t == "chinese_farm":
+        options.append((int(tec["terrain"][t]["shift"]), "defender in the Chinese Farm"))
+    if t == "elevated_sand":
+        across = [frozenset((a, defender_hex)) in facts.ridges for a in attacker_hexes]
+        if across and all(across):
+            options.append((int(tec["ridge"]["shift_all_attackers_across"]),
+                            "defender on elevated sand attacked only across ridges"))
+        elif any(across):
+            options.append((int(tec["ridge"]["shift_mixed"]),
+                            "defender on elevated sand (attacked both across and not across ridges)"))
+        else:
+            options.append((int(tec["terrain"][t]["shift"]), "defender on elevated sand"))
+    if defender_hex in facts.forts:
+        options.append((int(tec["fort"]["shift"]), "defender in a Bar Lev fort"))
+    return min(options, key=lambda o: o[0])
+
+
+def combat_preview(attackers: Sequence[Fighter], defender: Fighter, *, night: bool = False,
+                   support: bool = False, facts: MapFacts | None = None,
+                   data: dict[str, Any] | None = None) -> Preview:
+    """The CRT column of an attack and the odds of each result (pure: no game state).
+    ``support``: an Israeli artillery support is spent on it (ignored at night)."""
+    data = data or load_data()
+    facts = facts or default_facts()
+    crt = data["crt"]
+    cols = crt["columns"]
+    att = sum(a.firepower for a in attackers)
+    dfn = defender.firepower
+    diff = att - dfn
+    base = cols.index(max(cols[0], min(cols[-1], diff)))
+    shifts: list[tuple[str, int]] = []
+    ts, reason = terrain_shift(facts, data, defender.hex, [a.hex for a in attackers])
+    if ts:
+        shifts.append((reason, ts))
+    ca = data["combined_arms"]
+    roles = {a.role for a in attackers}
+    if set(ca["needs"]) <= roles:
+        if night and not ca["night"]:
+            pass
+        else:
+            shifts.append(("combined arms (armor with infantry)", int(ca["shift"])))
+    if support and not night:
+        shifts.append(("Israeli artillery support", int(data["israeli_artillery"]["shift"])))
+    net = sum(n for _, n in shifts)
+    col = max(0, min(len(cols) - 1, base + net))
+    counts: dict[str, int] = {r: 0 for r in crt["result_order"]}
+    die = int(crt["die"])
+    for d in range(1, die + 1):
+        counts[crt["rows"][str(d)][col]] += 1
+    odds = tuple((r, counts[r] / die) for r in crt["result_order"])
+    return Preview(att, dfn, diff, base, tuple(shifts), net, col, crt["column_labels"][col], odds)
+
+
+# -- the game ------------------------------------------------------------------------
+@lru_cache(maxsize=4096)
+def _zoc(facts: MapFacts, enemy: frozenset[str]) -> frozenset[str]:
+    """The six land hexes around each enemy unit [4.5] (cached: it depends only on where they stand)."""
+    return movement.zone_of_control(sorted(enemy), facts.neighbours.__getitem__)
+
+
+@lru_cache(maxsize=4096)
+def _entry_hexes(facts: MapFacts, entry: str, enemy: frozenset[str], zoc: frozenset[str]) -> tuple[str, ...]:
+    """The entry hex if free of enemy units and enemy ZOC, else the adjacent land hexes
+    without an enemy unit, preferring those outside enemy ZOC, then those on the map edge."""
+    if entry not in enemy and entry not in zoc:
+        return (entry,)
+    near = [n for n in facts.neighbours[entry] if n not in enemy]
+    free = [n for n in near if n not in zoc] or near
+    edge = [n for n in free if n in facts.edge]
+    return tuple(sorted(edge or free))
+
+
+_MOVE: dict[tuple[str, str], Move] = {}
+
+
+@lru_cache(maxsize=16384)
+def _moves(key: str, reach_args: tuple) -> tuple[Move, ...]:
+    """The Move actions of one unit from one position (cached like _reach; the
+    actions themselves are interned)."""
+    out = []
+    for to in _reach(*reach_args):
+        m = _MOVE.get((key, to))
+        if m is None:
+            m = _MOVE[(key, to)] = Move(key, to)
+        out.append(m)
+    return tuple(out)
+
+
+class AcrossSuez(Game):
+    game_id = "across_suez"
+    title = "Across Suez"
+    title_en = "Across Suez: The Battle of the Chinese Farm, 1973"
+    seats = SIDES
+
+    @classmethod
+    def default_options(cls) -> dict[str, Any]:
+        return {}
+
+    # -- set-up ------------------------------------------------------------------------
+    def _load_static(self) -> None:
+        self.data = load_data()
+        self.board = load_board(str(ROOT / self.data["map"]))
+        self.facts = map_facts(self.board, self.data)
+        self.turns = int(self.data["turns"])
+        self.night_turns = frozenset(self.data["night"]["turns"])
+        self.crossing_hex = self.data["crossing"]["hex"]
+        self.bridge_key = self.data["crossing"]["bridge_unit"]
+
+    def _setup(self) -> None:
+        self._load_static()
+        types = self.data["unit_types"]
+        overrides = self.options.get("units", {})
+        self.unit_ent: dict[str, int] = {}
+        for spec in self.data["units"]:
+            spec = spec | overrides.get(spec["key"], {})
+            t = types[spec["type"]]
+            u = Unit(key=spec["key"], side=spec["side"], label=spec["label"], name=spec["name"],
+                     type=spec["type"], role=t["combined_arms"] or "", firepower=int(spec["firepower"]),
+                     defends_as=int(spec.get("defends_as", spec["firepower"])), ma=int(spec["ma"]),
+                     can_attack=bool(t["can_attack"]), is_bridge=spec["type"] == "bridge",
+                     enter=int(spec.get("enter", 0)),
+                     entry=self.facts.entries[spec["entry"]] if "entry" in spec else "")
+            comps: list[Any] = [u]
+            if "start" in spec:
+                comps.append(Position(spec["start"]))
+            self.unit_ent[u.key] = esper.create_entity(*comps)
+        # Unit components are never replaced: a static index for fast reads
+        self.units = {k: esper.component_for_entity(e, Unit) for k, e in self.unit_ent.items()}
+        self.unit_of_ent = {e: self.units[k] for k, e in self.unit_ent.items()}
+        for name, cell in self.board.cells.items():
+            esper.create_entity(Hex(name, cell.terrain, bool(cell.props.get("fort"))))
+        self.marker_ent = esper.create_entity(TurnMarker(1))
+        first = self.data["first_player"]
+        self.game_ent = esper.create_entity(Flow("move", first))
+        self._start_turn(1)
+
+    def _copy_extra(self, other: "AcrossSuez") -> None:
+        for k in ("data", "board", "facts", "turns", "night_turns", "crossing_hex", "bridge_key",
+                  "unit_ent", "units", "unit_of_ent", "marker_ent", "game_ent"):
+            setattr(other, k, getattr(self, k))
+
+    # -- reading the world -------------------------------------------------------------
+    def unit(self, key: str) -> Unit:
+        return self.units[key]
+
+    def pos(self, key: str) -> str | None:
+        p = esper.try_component(self.unit_ent[key], Position)
+        return p.hex if p else None
+
+    def is_eliminated(self, key: str) -> bool:
+        return esper.has_component(self.unit_ent[key], Eliminated)
+
+    def has_crossed(self, key: str) -> bool:
+        return esper.has_component(self.unit_ent[key], Crossed)
+
+    def flow(self) -> Flow:
+        return esper.component_for_entity(self.game_ent, Flow)
+
+    @property
+    def turn(self) -> int:
+        return esper.component_for_entity(self.marker_ent, TurnMarker).turn
+
+    def is_night(self, turn: int | None = None) -> bool:
+        return (self.turn if turn is None else turn) in self.night_turns
+
+    def crossed_units(self) -> list[str]:
+        got = self.memo.get("crossed")
+        if got is None:
+            ue = self.unit_of_ent
+            got = self.memo["crossed"] = sorted(ue[e].key for e, _c in esper.get_component(Crossed))
+        return got
+
+    def bridge_deployed(self) -> bool:
+        return esper.has_component(self.unit_ent[self.bridge_key], BridgeDeployed)
+
+    def bridge_in_place(self) -> bool:
+        return self.pos(self.bridge_key) == self.crossing_hex
+
+    def occupancy(self) -> dict[str, tuple[str, str]]:
+        """hex -> (unit key, side) for the units on the map (one of them if stacked mid-move)."""
+        got = self.memo.get("occ")
+        if got is None:
+            got = self.memo["occ"] = {h: (u.key, u.side) for u, h in reversed(self.units_on_map())}
+        return got
+
+    def units_on_map(self, side: str | None = None) -> list[tuple[Unit, str]]:
+        """(unit, hex) for the units on the map, by key (do not modify the answer)."""
+        got = self.memo.get(("on_map", side))
+        if got is None:
+            if side is None:
+                ue = self.unit_of_ent
+                got = [(ue[e], p.hex) for e, p in esper.get_component(Position)]
+                got.sort(key=lambda t: t[0].key)
+            else:
+                got = [t for t in self.units_on_map() if t[0].side == side]
+            self.memo[("on_map", side)] = got
+        return got
+
+    def enemy_hexes(self, side: str) -> frozenset[str]:
+        got = self.memo.get(("enemy", side))
+        if got is None:
+            got = self.memo[("enemy", side)] = frozenset(h for h, (_, s) in self.occupancy().items() if s != side)
+        return got
+
+    def enemy_zoc(self, side: str) -> frozenset[str]:
+        """Hexes in the ZOC of ``side``'s enemies: the six land hexes around each [4.5]."""
+        got = self.memo.get(("zoc", side))
+        if got is None:
+            got = self.memo[("zoc", side)] = _zoc(self.facts, self.enemy_hexes(side))
+        return got
+
+    def _side_name(self, side: str | None) -> str:
+        return self.data["sides"][side]["name"] if side else "nobody"
+
+    def _set_flow(self, **changes: Any) -> Flow:
+        f = self.flow()
+        if f.phase == "over":
+            return f
+        f = replace(f, **changes)
+        self.put(self.game_ent, f)
+        return f
+
+    def _over(self) -> bool:
+        return self.flow().phase == "over"
+
+    # -- movement [4] ------------------------------------------------------------------
+    def allowance(self, key: str) -> int:
+        """Movement allowance in half MP; night turns −2 MP, at least 1 [10]."""
+        u = self.unit(key)
+        ma = u.ma
+        if self.is_night():
+            n = self.data["night"]
+            ma = max(int(n["min_ma"]), ma + int(n["ma_modifier"]))
+        return 2 * ma
+
+    def locked(self, key: str) -> bool:
+        """Turn 1: a unit in enemy ZOC cannot move [9.1]."""
+        ft = self.data["first_turn"]
+        return bool(self.turn == ft["turn"] and ft["units_in_ezoc_cannot_move"]
+                and self.pos(key) in self.enemy_zoc(self.unit(key).side))
+
+    def reachable(self, key: str) -> dict[str, int]:
+        """Hexes the unit may end a move in, with their cost in half MP (do not modify)."""
+        u = self.unit(key)
+        start = self.pos(key)
+        if start is None or self.locked(key):
+            return {}
+        return _reach(*self._reach_args(key))
+
+    def _reach_args(self, key: str) -> tuple:
+        u = self.unit(key)
+        return (self.facts, self.pos(key), self.allowance(key), u.is_bridge, self.enemy_hexes(u.side),
+                self.enemy_zoc(u.side))
+
+    def move_path(self, key: str, to: str) -> list[str]:
+        """The cheapest legal path of a move (for animation), traced back through the
+        cached costs of :meth:`reachable`: each step comes from a hex whose cost plus
+        the step's cost is the next hex's cost, and that is not an enemy-ZOC stop."""
+        u = self.unit(key)
+        start = self.pos(key)
+        reach = self.reachable(key)
+        zoc = self.enemy_zoc(u.side)
+        costs = self.facts.step_cost[u.is_bridge]
+        nbrs = self.facts.step_nbrs[u.is_bridge]
+        path = [to]
+        here = to
+        while here != start:
+            c = reach[here]
+            for p in nbrs[here]:
+                back = costs.get((p, here))
+                if back is None:
+                    continue
+                if p == start and back == c:
+                    here = p
+                    break
+                if p in reach and p not in zoc and reach[p] + back == c:
+                    here = p
+                    break
+            else:  # pragma: no cover - reach is a shortest-path table, so a predecessor exists
+                return [start, to]
+            path.append(here)
+        return path[::-1]
+
+    def _spent(self, f: Flow, key: str) -> int:
+        for k, s in f.spent:
+            if k == key:
+                return s
+        return 0
+
+    def crossing_cost(self) -> int:
+        """Half MP to exit at 0112: 3 MP, or 1 MP with the bridge unit in 0112 [11]."""
+        cr = self.data["crossing"]
+        return 2 * int(cr["with_bridge" if self.bridge_in_place() else "without_bridge"]["mp"])
+
+    def _crossing_open(self, f: Flow) -> bool:
+        """May any unit cross now? Israeli movement phase, not turn 1, under the limit [11][11.1]."""
+        cr = self.data["crossing"]
+        if f.phase != "move" or f.side != "ISR" or self.turn in cr["not_on_turns"]:
+            return False
+        if not self.bridge_in_place():
+            limit = cr["without_bridge"]["max_units_per_phase"]
+            if limit is not None and f.crossed_now >= int(limit):
+                return False
+        return True
+
+    def can_cross(self, f: Flow, key: str) -> bool:
+        u = self.unit(key)
+        if u.side != "ISR" or u.is_bridge or not self._crossing_open(f):
+            return False
+        here = self.pos(key)
+        if here is None:
+            return False
+        if key in f.moved:
+            if here != self.crossing_hex:
+                return False
+            spent = self._spent(f, key)
+        elif here == self.crossing_hex:
+            spent = 0
+        else:
+            spent = self.reachable(key).get(self.crossing_hex)
+            if spent is None:
+                return False
+        return spent + self.crossing_cost() <= self.allowance(key)
+
+    # -- reinforcements [7] ------------------------------------------------------------------
+    def due_reinforcements(self, side: str) -> list[str]:
+        got = self.memo.get(("due", side))
+        if got is None:
+            got = self.memo[("due", side)] = self._due(side)
+        return got
+
+    def _due(self, side: str) -> list[str]:
+        turn = self.turn
+        has = esper.has_component
+        out = []
+        for k, u in self.units.items():
+            if u.side == side and 0 < u.enter <= turn:
+                e = self.unit_ent[k]
+                if not (has(e, Position) or has(e, Eliminated) or has(e, OutOfPlay) or has(e, Crossed)):
+                    out.append(k)
+        return out
+
+    def entry_hexes(self, key: str) -> list[str]:
+        """Where a due reinforcement may be placed [7.1][7.2]."""
+        u = self.unit(key)
+        return list(_entry_hexes(self.facts, u.entry, self.enemy_hexes(u.side), self.enemy_zoc(u.side)))
+
+    # -- combat eligibility [5] ----------------------------------------------------------------
+    def attack_targets(self, key: str) -> list[str]:
+        u = self.unit(key)
+        here = self.pos(key)
+        if here is None or not u.can_attack:
+            return []
+        occ = self.occupancy()
+        return sorted(occ[n][0] for n in self.facts.neighbours[here] if n in occ and occ[n][1] != u.side)
+
+    def bombard_targets(self, f: Flow) -> list[str]:
+        """Israeli units adjacent to an Egyptian unit, not yet bombarded this phase [13][13.2]."""
+        zoc = self.enemy_zoc("ISR")
+        return [u.key for u, h in self.units_on_map("ISR") if h in zoc and u.key not in f.bombarded]
+
+    def fighter(self, key: str, defending: bool = False) -> Fighter:
+        u = self.unit(key)
+        return Fighter(key, u.label, u.side, u.defends_as if defending else u.firepower, u.role, self.pos(key))
+
+    def preview(self, attackers: Sequence[str], defender: str, support: bool = False) -> Preview:
+        """The odds of an attack in the current state (for the client and the agents)."""
+        return combat_preview([self.fighter(k) for k in attackers], self.fighter(defender, True),
+                              night=self.is_night(), support=support and self.unit(attackers[0]).side == "ISR",
+                              facts=self.facts, data=self.data)
+
+    def retreat_hexes(self, key: str) -> list[str]:
+        """One hex into an empty land hex outside enemy ZOC [6.4]; the bridge keeps its terrain limits."""
+        u = self.unit(key)
+        here = self.pos(key)
+        if here is None:
+            return []
+        occ = self.occupancy()
+        zoc = self.enemy_zoc(u.side)
+        out = [n for n in self.facts.neighbours[here] if n not in occ and n not in zoc]
+        if u.is_bridge:
+            out = [n for n in out if n in self.facts.bridge_hexes and frozenset((here, n)) not in self.facts.ridges]
+        return out
+
+    # -- decisions ----------------------------------------------------------------------------
+    def _pending(self) -> Decision | None:
+        f = self.flow()
+        if f.phase == "over":
+            return None
+        name = self._side_name
+        if f.phase == "move":
+            return Decision(f.side, "move", f"{name(f.side)} movement phase: move units, then end the phase")
+        if f.phase == "bombard":
+            return Decision(f.side, "bombard", f"Egyptian bombardment: choose up to "
+                            f"{int(self.data['egyptian_bombardment']['max_targets']) - len(f.bombarded)} more "
+                            "Israeli unit(s) next to Egyptian units")
+        if f.phase == "declare":
+            return Decision(f.side, "declare", f"{name(f.side)} combat phase: declare attacks, then resolve")
+        if f.phase == "order":
+            extra = f" ({f.supports_left} artillery support{'s' if f.supports_left != 1 else ''} left)" \
+                if f.supports_left else ""
+            return Decision(f.side, "order", f"{name(f.side)}: choose the next attack to resolve{extra}")
+        c = f.combat
+        assert c is not None
+        if f.phase == "ee_loss":
+            return Decision(c.attacker_side, "ee_loss",
+                            f"Exchange: {name(c.attacker_side)} removes a unit of firepower ≥ {c.ee_need}",
+                            (("defender", c.defender), ("need", c.ee_need)))
+        if f.phase == "retreat":
+            side = self.unit(c.retreating[0]).side
+            return Decision(side, "retreat", f"{name(side)}: retreat "
+                            + ", ".join(self.unit(k).label for k in c.retreating) + " one hex",
+                            (("units", c.retreating),))
+        if f.phase == "advance":
+            side = self.unit(c.advance_units[0]).side
+            return Decision(side, "advance", f"{name(side)} {'must' if c.advance_must else 'may'} advance one unit "
+                            "into the vacated hex", (("hexes", c.advance_hexes), ("must", c.advance_must)))
+        raise AssertionError(f.phase)
+
+    def _legal(self) -> list[Action]:
+        f = self.flow()
+        return getattr(self, f"_legal_{f.phase}")(f)
+
+    def _legal_move(self, f: Flow) -> list[Action]:
+        got = self.memo.get("legal_move")
+        if got is not None:
+            return got
+        out: list[Action] = []
+        side = f.side
+        for key in self.due_reinforcements(side):
+            for h in self.entry_hexes(key):
+                out.append(Enter(key, h))
+        enemy, zoc = self.enemy_hexes(side), self.enemy_zoc(side)
+        lock = self.turn == self.data["first_turn"]["turn"] and self.data["first_turn"]["units_in_ezoc_cannot_move"]
+        crossing = self._crossing_open(f)
+        facts = self.facts
+        for u, h in self.units_on_map(side):
+            if u.key not in f.moved and not (lock and h in zoc):
+                out.extend(_moves(u.key, (facts, h, self.allowance(u.key), u.is_bridge, enemy, zoc)))
+            if crossing and not u.is_bridge and self.can_cross(f, u.key):
+                out.append(Cross(u.key))
+        out.append(EndPhase())
+        self.memo["legal_move"] = out
+        return out
+
+    def _legal_bombard(self, f: Flow) -> list[Action]:
+        out: list[Action] = [Bombard(k) for k in self.bombard_targets(f)]
+        out.append(EndBombardment())
+        return out
+
+    def _duty_met(self, f: Flow) -> bool:
+        """Turn 1: every unit able to attack with an enemy adjacent must take part in an attack [9.2]."""
+        ft = self.data["first_turn"]
+        if self.turn != ft["turn"] or not ft["must_attack_if_enemy_in_zoc"] or f.side not in ft["must_attack_sides"]:
+            return True
+        assigned = {a for _, atts in f.declared for a in atts}
+        return all(u.key in assigned or not self.attack_targets(u.key) for u, _ in self.units_on_map(f.side))
+
+    def _legal_declare(self, f: Flow) -> list[Action]:
+        assigned = {a for _, atts in f.declared for a in atts}
+        out: list[Action] = []
+        for u, _h in self.units_on_map(f.side):
+            if u.key in assigned:
+                continue
+            for d in self.attack_targets(u.key):
+                out.append(Assign(u.key, d))
+        if self._duty_met(f):
+            out.append(EndDeclarations())
+        return out
+
+    def _legal_order(self, f: Flow) -> list[Action]:
+        out: list[Action] = []
+        for d, _ in f.declared:
+            out.append(Resolve(d, False))
+            if f.supports_left > 0:
+                out.append(Resolve(d, True))
+        return out
+
+    def ee_candidates(self, c: Combat) -> list[str]:
+        alive = [k for k in c.attackers if self.pos(k) is not None]
+        strong = [k for k in alive if self.unit(k).firepower >= c.ee_need]
+        return strong or alive
+
+    def _legal_ee_loss(self, f: Flow) -> list[Action]:
+        return [EeLoss(k) for k in self.ee_candidates(f.combat)]
+
+    def _legal_retreat(self, f: Flow) -> list[Action]:
+        return [Retreat(k, h) for k in f.combat.retreating for h in self.retreat_hexes(k)]
+
+    def advance_options(self, c: Combat) -> list[tuple[str, str]]:
+        occ = self.occupancy()
+        out = []
+        for k in c.advance_units:
+            here = self.pos(k)
+            if here is None or self.unit(k).is_bridge:
+                continue
+            for h in c.advance_hexes:
+                if h not in occ and h in self.facts.passable and self.board.adjacent(here, h):
+                    out.append((k, h))
+        return out
+
+    def _legal_advance(self, f: Flow) -> list[Action]:
+        out: list[Action] = [Advance(k, h) for k, h in self.advance_options(f.combat)]
+        if not f.combat.advance_must:
+            out.append(EndAdvance())
+        return out
+
+    # -- applying -------------------------------------------------------------------------------
+    def _apply(self, a: Action) -> None:
+        f = self.flow()
+        if isinstance(a, Move):
+            self._do_move(f, a)
+        elif isinstance(a, Enter):
+            self._enter(f, a)
+        elif isinstance(a, Cross):
+            self._cross(f, a.unit)
+        elif isinstance(a, EndPhase):
+            self._end_movement(f)
+        elif isinstance(a, Bombard):
+            self._bombard(f, a.target)
+        elif isinstance(a, EndBombardment):
+            self._start_declare(f.side)
+        elif isinstance(a, Assign):
+            self._assign(f, a)
+        elif isinstance(a, EndDeclarations):
+            self._next_combat()
+        elif isinstance(a, Resolve):
+            self._resolve(a.defender, a.support)
+        elif isinstance(a, EeLoss):
+            self._ee_loss(a.unit)
+        elif isinstance(a, Retreat):
+            self._retreat(a.unit, a.to)
+        elif isinstance(a, Advance):
+            self._advance(a)
+        elif isinstance(a, EndAdvance):
+            self._finish_combat()
+        else:  # pragma: no cover - legal_actions() lists only the types above
+            raise AssertionError(a)
+
+    # sequence of play [3] -----------------------------------------------------------------------
+    def _start_turn(self, turn: int) -> None:
+        self.put(self.marker_ent, TurnMarker(turn))
+        night = " (night: MA −2, no artillery, no combined arms)" if self.is_night(turn) else ""
+        self.emit("TurnStarted", f"Turn {turn} of {self.turns}{night}", turn=turn, night=self.is_night(turn))
+        self._start_movement(self.data["first_player"])
+
+    def _start_movement(self, side: str) -> None:
+        if self._over():
+            return
+        self._set_flow(phase="move", side=side, moved=(), spent=(), arrived=(), crossed_now=0, declared=(), combat=None,
+                       supports_left=0, bombarded=())
+        self.emit("PhaseStarted", f"{self._side_name(side)} movement phase", side=side, phase="move")
+        due = self.due_reinforcements(side)
+        if due:
+            self.emit("ReinforcementsDue", f"{self._side_name(side)} reinforcements may enter: "
+                      + ", ".join(self.unit(k).label for k in due), side=side, units=tuple(due))
+        f = self.flow()
+        if len(self._legal_move(f)) == 1:
+            self.emit("PhaseEnded", f"{self._side_name(side)} has no move to make", side=side, phase="move")
+            self._end_movement(f)
+
+    def _end_movement(self, f: Flow) -> None:
+        """End of the movement phase: excess stacked units are removed [4.4]; unplaced reinforcements wait."""
+        arrived: dict[str, int] = {}
+        for i, k in enumerate(f.arrived):
+            arrived[k] = i          # the latest arrival counts
+        by_hex: dict[str, list[str]] = {}
+        for u, h in self.units_on_map(f.side):
+            by_hex.setdefault(h, []).append(u.key)
+        for h, keys in sorted(by_hex.items()):
+            if len(keys) > 1:
+                keys.sort(key=lambda k: arrived.get(k, -1))
+                for k in keys[1:]:
+                    self._eliminate(k, f"over-stacked in {h} at the end of the movement phase")
+        if self._over():
+            return
+        for k in self.due_reinforcements(f.side):
+            self.emit("ReinforcementDelayed", f"{self.unit(k).label} stays off the map for now",
+                      unit=k, side=f.side)
+        self.emit("PhaseEnded", f"{self._side_name(f.side)} ends movement", side=f.side, phase="move")
+        self._start_combat_phase(f.side)
+
+    def _start_combat_phase(self, side: str) -> None:
+        if self._over():
+            return
+        day = not self.is_night()
+        supports = 0
+        if side == "ISR" and day:
+            art = self.data["israeli_artillery"]
+            supports = int(art["supports_base"]) + int(art["supports_per_crossed_unit"]) * len(
+                [k for k in self.crossed_units() if not self.unit(k).is_bridge])
+        f = self._set_flow(phase="declare", side=side, declared=(), combat=None, supports_left=supports,
+                           bombarded=(), moved=(), spent=(), arrived=())
+        self.emit("PhaseStarted", f"{self._side_name(side)} combat phase"
+                  + (f": {supports} artillery support{'s' if supports != 1 else ''}" if supports else ""),
+                  side=side, phase="combat", supports=supports)
+        if side == "EGY" and day and self.bombard_targets(f):
+            self._set_flow(phase="bombard")
+            return
+        self._start_declare(side)
+
+    def _start_declare(self, side: str) -> None:
+        f = self._set_flow(phase="declare")
+        if self._legal_declare(f) == [EndDeclarations()]:
+            self.emit("PhaseEnded", f"{self._side_name(side)} has no attack to make", side=side, phase="combat")
+            self._end_combat_phase()
+
+    def _end_combat_phase(self) -> None:
+        if self._over():
+            return
+        f = self.flow()
+        if f.supports_left:
+            self.emit("SupportsLost", f"{f.supports_left} unused artillery support"
+                      f"{'s are' if f.supports_left != 1 else ' is'} lost", count=f.supports_left)
+        self._set_flow(supports_left=0, declared=(), combat=None)
+        if f.side == self.data["first_player"]:
+            self._start_movement(other(f.side))
+            return
+        turn = self.turn
+        self.emit("TurnEnded", f"End of turn {turn}", turn=turn)
+        if turn >= self.turns:
+            self._victory_check()
+            return
+        self._start_turn(turn + 1)
+
+    # movement phase -------------------------------------------------------------------------------
+    def _note_moved(self, f: Flow, key: str, spent: int) -> None:
+        self._set_flow(moved=f.moved + (key,), spent=f.spent + ((key, spent),), arrived=f.arrived + (key,))
+
+    def _do_move(self, f: Flow, a: Move) -> None:
+        u = self.unit(a.unit)
+        cost = self.reachable(a.unit)[a.to]
+        path = self.move_path(a.unit, a.to)
+        frm = path[0]
+        self.put(self.unit_ent[a.unit], Position(a.to))
+        self._note_moved(f, a.unit, cost)
+        self.emit("UnitMoved", f"{u.label} moves {' → '.join(path)} ({cost / 2:g} MP)", unit=a.unit,
+                  path=tuple(path), side=u.side, frm=frm, to=a.to, mp=cost / 2)
+        self._bridge_moved(a.unit, frm, a.to)
+
+    def _bridge_moved(self, key: str, frm: str, to: str | None) -> None:
+        """The bridge unit is placed by ending a move in 0112; leaving it afterwards loses [14.2]."""
+        if key != self.bridge_key:
+            return
+        if self.bridge_deployed() and frm == self.crossing_hex and to != self.crossing_hex:
+            self._game_over("EGY", "the Israeli bridge left 0112 after it was placed there")
+        elif to == self.crossing_hex and not self.bridge_deployed() and self.flow().phase == "move":
+            self.put(self.unit_ent[key], BridgeDeployed(self.turn))
+            self.emit("BridgePlaced", f"The bridge is placed at {to}: crossing now costs 1 MP, no limit",
+                      hex=to)
+
+    def _enter(self, f: Flow, a: Enter) -> None:
+        u = self.unit(a.unit)
+        self.put(self.unit_ent[a.unit], Position(a.hex))
+        self._set_flow(arrived=f.arrived + (a.unit,))    # not a move: it may still move with full MA [7.1]
+        displaced = a.hex != u.entry
+        self.emit("ReinforcementArrived", f"{u.label} ({u.name}) arrives at {a.hex}"
+                  + (f" (entry {u.entry} is held by the enemy)" if displaced else ""),
+                  unit=a.unit, hex=a.hex, side=u.side, displaced=displaced)
+
+    def _cross(self, f: Flow, key: str) -> None:
+        u = self.unit(key)
+        here = self.pos(key)
+        if here != self.crossing_hex:
+            cost = self.reachable(key)[self.crossing_hex]
+            path = self.move_path(key, self.crossing_hex)
+            self.emit("UnitMoved", f"{u.label} moves {' → '.join(path)} ({cost / 2:g} MP)", unit=key,
+                      path=tuple(path), side=u.side, frm=here, to=self.crossing_hex, mp=cost / 2)
+        with_bridge = self.bridge_in_place()
+        mp = self.crossing_cost() / 2
+        self.take(self.unit_ent[key], Position)
+        self.put(self.unit_ent[key], Crossed(self.turn))
+        n = len(self.crossed_units())
+        self._set_flow(moved=f.moved + ((key,) if key not in f.moved else ()),
+                       crossed_now=f.crossed_now + (0 if with_bridge else 1))
+        self.emit("UnitCrossed", f"{u.label} crosses the Suez Canal at {self.crossing_hex} ({mp:g} MP"
+                  + (", over the bridge" if with_bridge else "") + f"): {n} across",
+                  unit=key, side=u.side, hex=self.crossing_hex, crossed=n, bridge=with_bridge)
+
+    # combat phase ----------------------------------------------------------------------------------
+    def _bombard(self, f: Flow, target: str) -> None:
+        u = self.unit(target)
+        h = self.pos(target)
+        bomb = self.data["egyptian_bombardment"]
+        (roll,) = self.dice.roll(1, int(bomb["die"]), f"bombardment of {u.label}")
+        hit = roll in bomb["eliminate_on"]
+        f = self._set_flow(bombarded=f.bombarded + (target,))
+        self.emit("BombardmentResolved", f"Egyptian artillery bombards {u.label} at {h}: rolled {roll}, "
+                  + ("eliminated" if hit else "no effect"), target=target, hex=h, roll=roll, eliminated=hit)
+        if hit:
+            self._eliminate(target, "Egyptian bombardment")
+            if self._over():
+                return
+        f = self.flow()
+        if len(f.bombarded) >= int(bomb["max_targets"]) or not self.bombard_targets(f):
+            self._start_declare(f.side)
+
+    def _assign(self, f: Flow, a: Assign) -> None:
+        declared = list(f.declared)
+        for i, (d, atts) in enumerate(declared):
+            if d == a.defender:
+                declared[i] = (d, atts + (a.attacker,))
+                break
+        else:
+            declared.append((a.defender, (a.attacker,)))
+        self._set_flow(declared=tuple(declared))
+        self.emit("AttackDeclared", f"{self.unit(a.attacker).label} will attack {self.unit(a.defender).label}",
+                  attacker=a.attacker, defender=a.defender)
+
+    def _next_combat(self) -> None:
+        if self._over():
+            return
+        f = self._set_flow(phase="order", combat=None)
+        if not f.declared:
+            self._end_combat_phase()
+            return
+        legal = self._legal_order(f)
+        if len(legal) == 1:
+            self._resolve(legal[0].defender, legal[0].support)
+
+    def _resolve(self, defender: str, support: bool) -> None:
+        f = self.flow()
+        attackers = dict(f.declared)[defender]
+        declared = tuple((d, a) for d, a in f.declared if d != defender)
+        dhex = self.pos(defender)
+        atts = tuple(k for k in attackers if self.pos(k) is not None and dhex is not None
+                     and self.board.adjacent(self.pos(k), dhex))
+        self._set_flow(declared=declared, supports_left=f.supports_left - (1 if support else 0))
+        if not atts:
+            self.emit("CombatCancelled", f"The attack on {self.unit(defender).label} is cancelled",
+                      defender=defender)
+            self._next_combat()
+            return
+        side = self.unit(atts[0]).side
+        p = self.preview(atts, defender, support)
+        names = " + ".join(self.unit(k).label for k in atts)
+        label_of = self.data["crt"]["column_labels"]
+        self.emit("CombatStarted", f"{names} ({p.attack}) attack {self.unit(defender).label} ({p.defence}) at "
+                  f"{dhex}: differential {p.differential:+d}, column {label_of[p.base_column]}",
+                  attackers=atts, defender=defender, hex=dhex, attack=p.attack, defence=p.defence,
+                  differential=p.differential, column=label_of[p.base_column], supported=support)
+        for reason, n in p.shifts:
+            self.emit("ColumnShifted", f"{abs(n)} column{'s' if abs(n) > 1 else ''} "
+                      f"{'right' if n > 0 else 'left'}: {reason}", reason=reason, shift=n)
+        self.emit("CombatOdds", f"Final column {p.column_label} (net shift {p.net_shift:+d}): {p.text()}",
+                  column=p.column_label, net_shift=p.net_shift, odds=p.odds)
+        (roll,) = self.dice.roll(1, int(self.data["crt"]["die"]), f"{side} attack on {self.unit(defender).label}")
+        result = self.data["crt"]["rows"][str(roll)][p.column]
+        self.emit("CombatResolved", f"Rolled {roll} on column {p.column_label}: {result} — "
+                  f"{self.data['crt']['results'][result]}", attackers=atts, defender=defender, roll=roll,
+                  result=result, column=p.column_label)
+        c = Combat(defender, atts, side, dhex, tuple(self.pos(k) for k in atts), support, result)
+        self._set_flow(combat=c)
+        if result == "Ae":
+            for k in atts:
+                self._eliminate(k, "Ae")
+                if self._over():
+                    return
+            self._offer_advance((defender,), c.attacker_hexes, False)
+        elif result == "Ar":
+            self._set_flow(combat=replace(c, retreating=atts), phase="retreat")
+            self._continue_retreats()
+        elif result == "Dr":
+            self._set_flow(combat=replace(c, retreating=(defender,)), phase="retreat")
+            self._continue_retreats()
+        elif result == "De":
+            self._eliminate(defender, "De")
+            if self._over():
+                return
+            self._offer_advance(atts, (dhex,), True)
+        elif result == "Ee":
+            self._eliminate(defender, "Ee")
+            if self._over():
+                return
+            self._set_flow(combat=replace(c, ee_need=self.unit(defender).defends_as), phase="ee_loss")
+            self._continue_ee()
+        else:  # pragma: no cover
+            raise AssertionError(result)
+
+    def _continue_ee(self) -> None:
+        c = self.flow().combat
+        alive = [k for k in c.attackers if self.pos(k) is not None]
+        if c.ee_need <= 0 or not alive:
+            self._offer_advance(tuple(alive), (c.defender_hex,), True)
+            return
+        cands = self.ee_candidates(c)
+        if len(cands) == 1:
+            self._ee_loss(cands[0])
+
+    def _ee_loss(self, key: str) -> None:
+        c = self.flow().combat
+        fp = self.unit(key).firepower
+        self._eliminate(key, "exchange (Ee)")
+        if self._over():
+            return
+        self._set_flow(combat=replace(c, ee_need=0 if fp >= c.ee_need else c.ee_need - fp))
+        self._continue_ee()
+
+    def _continue_retreats(self) -> None:
+        """Units with no legal retreat hex are eliminated [6.4][5.6]; the others retreat by choice."""
+        c = self.flow().combat
+        left = []
+        for k in c.retreating:
+            if self.retreat_hexes(k):
+                left.append(k)
+                continue
+            h = self.pos(k)
+            why = "no retreat: the map edge" if h in self.facts.edge or len(self.facts.neighbours[h]) < 6 \
+                else "no retreat"
+            self._eliminate(k, why)
+            if self._over():
+                return
+        c = replace(self.flow().combat, retreating=tuple(left))
+        self._set_flow(combat=c)
+        if left:
+            self._set_flow(phase="retreat")
+            return
+        if c.result == "Ar":
+            vacated = tuple(h for h in c.attacker_hexes if h not in self.occupancy())
+            self._offer_advance((c.defender,), vacated, False)
+        else:   # Dr: an attacker may advance; it must if the defender was eliminated [6.5]
+            self._offer_advance(c.attackers, (c.defender_hex,), self.pos(c.defender) is None)
+
+    def _retreat(self, key: str, to: str) -> None:
+        u = self.unit(key)
+        frm = self.pos(key)
+        self.put(self.unit_ent[key], Position(to))
+        self.emit("UnitRetreated", f"{u.label} retreats {frm} → {to}", unit=key, frm=frm, to=to, side=u.side)
+        self._bridge_moved(key, frm, to)
+        if self._over():
+            return
+        c = self.flow().combat
+        self._set_flow(combat=replace(c, retreating=tuple(k for k in c.retreating if k != key)))
+        self._continue_retreats()
+
+    def _offer_advance(self, units: tuple[str, ...], hexes: tuple[str, ...], must: bool) -> None:
+        c = replace(self.flow().combat, advance_units=units, advance_hexes=hexes, advance_must=must)
+        self._set_flow(combat=c)
+        if not self.advance_options(c):
+            self._finish_combat()
+            return
+        self._set_flow(phase="advance")
+
+    def _advance(self, a: Advance) -> None:
+        u = self.unit(a.unit)
+        frm = self.pos(a.unit)
+        self.put(self.unit_ent[a.unit], Position(a.to))
+        self.emit("UnitAdvanced", f"{u.label} advances {frm} → {a.to}", unit=a.unit, frm=frm, to=a.to,
+                  side=u.side)
+        self._bridge_moved(a.unit, frm, a.to)
+        self._finish_combat()
+
+    def _finish_combat(self) -> None:
+        if self._over():
+            return
+        self._set_flow(combat=None)
+        self._next_combat()
+
+    def _eliminate(self, key: str, reason: str) -> None:
+        u = self.unit(key)
+        h = self.pos(key)
+        ent = self.unit_ent[key]
+        self.take(ent, Position)
+        self.take(ent, BridgeDeployed)
+        self.put(ent, Eliminated(self.turn, reason))
+        self.emit("UnitEliminated", f"{u.label} is eliminated at {h} ({reason})", unit=key, hex=h, side=u.side,
+                  reason=reason)
+        if u.is_bridge:
+            self._game_over("EGY", "the Israeli bridge unit was destroyed")
+
+    # victory [14] ------------------------------------------------------------------------------------
+    def loc_open(self) -> bool:
+        """A chain of land hexes 0112→1708 with no Egyptian unit and outside Egyptian ZOC
+        unless an Israeli unit stands there [14.1]."""
+        v = self.data["victory"]["loc"]
+        occ = self.occupancy()
+        zoc = self.enemy_zoc("ISR")
+        road_hexes = {h for chain in self.board.routes.values() for h in chain} if v.get("roads_only") else None
+
+        def clear(h: str) -> bool:
+            o = occ.get(h)
+            if o and o[1] == "EGY":
+                return False
+            if road_hexes is not None and h not in road_hexes:
+                return False
+            return h not in zoc or (o is not None and o[1] == "ISR")
+
+        start, goal = v["from"], v["to"]
+        if not clear(start) or not clear(goal):
+            return False
+        seen = {start}
+        todo = deque([start])
+        while todo:
+            h = todo.popleft()
+            if h == goal:
+                return True
+            for n in self.facts.neighbours[h]:
+                if n not in seen and clear(n):
+                    seen.add(n)
+                    todo.append(n)
+        return False
+
+    def _victory_check(self) -> None:
+        v = self.data["victory"]
+        n = len([k for k in self.crossed_units() if not self.unit(k).is_bridge])
+        fails = []
+        if n < int(v["min_crossed"]):
+            fails.append(f"only {n} of {v['min_crossed']} units crossed")
+        if self.pos(self.bridge_key) != v["bridge_hex"]:
+            fails.append(f"the bridge is not in {v['bridge_hex']}")
+        if not self.loc_open():
+            fails.append(f"no line of communication {v['loc']['from']}–{v['loc']['to']}")
+        if fails:
+            self._game_over("EGY", "; ".join(fails))
+        else:
+            self._game_over("ISR", f"{n} units across the canal, the bridge in {v['bridge_hex']} "
+                            "and the road open")
+
+    def _game_over(self, winner: str, reason: str) -> None:
+        if self._over():
+            return
+        self._set_flow(phase="over", winner=winner, reason=reason, combat=None)
+        self.emit("GameOver", f"{self._side_name(winner)} wins: {reason}", winner=winner, reason=reason)
+
+    def _result(self) -> Result | None:
+        f = self.flow()
+        if f.phase != "over":
+            return None
+        return Result(f.winner, f.reason, (("crossed", len(self.crossed_units())),))
+
+    # observation ---------------------------------------------------------------------------------------
+    def public_state(self) -> dict[str, Any]:
+        self.world.activate()
+        f = self.flow()
+        units = []
+        for key, e in self.unit_ent.items():
+            u = esper.component_for_entity(e, Unit)
+            units.append({"key": key, "side": u.side, "label": u.label, "type": u.type,
+                          "firepower": u.firepower, "defends_as": u.defends_as, "ma": u.ma,
+                          "hex": self.pos(key), "eliminated": self.is_eliminated(key),
+                          "crossed": self.has_crossed(key), "enter": u.enter, "entry": u.entry,
+                          "out_of_play": esper.has_component(e, OutOfPlay)})
+        c = f.combat
+        return {"game": self.game_id, "turn": self.turn, "turns": self.turns, "night": self.is_night(),
+                "phase": f.phase, "side": f.side, "units": units, "moved": list(f.moved),
+                "crossed": self.crossed_units(), "crossed_this_phase": f.crossed_now,
+                "bridge_deployed": self.bridge_deployed(), "supports_left": f.supports_left,
+                "bombarded": list(f.bombarded), "declared": [[d, list(a)] for d, a in f.declared],
+                "loc_open": self.loc_open(), "winner": f.winner, "reason": f.reason,
+                "combat": None if c is None else {"defender": c.defender, "attackers": list(c.attackers),
+                                                  "result": c.result, "supported": c.supported,
+                                                  "retreating": list(c.retreating), "ee_need": c.ee_need,
+                                                  "advance_units": list(c.advance_units),
+                                                  "advance_hexes": list(c.advance_hexes),
+                                                  "advance_must": c.advance_must}}
+
+    # test and editor support -----------------------------------------------------------------------------
+    @classmethod
+    def from_position(cls, units: dict[str, str], *, turn: int = 2, side: str = "ISR", phase: str = "move",
+                      crossed: tuple[str, ...] = (), eliminated: tuple[str, ...] = (),
+                      bridge_deployed: bool | None = None, seed: int = 0,
+                      options: dict[str, Any] | None = None) -> "AcrossSuez":
+        """A hand-built position: only the units named are on the map (key -> hex);
+        units in ``crossed`` are across the canal, those in ``eliminated`` are
+        eliminated, reinforcements due this turn or later wait, the rest are out
+        of play. ``phase``: "move" (the side's movement phase), "combat" (its
+        combat phase from the start, with bombardment for Egypt) or "declare"
+        (straight to declarations). The bridge counts as placed when it stands
+        in 0112 unless ``bridge_deployed`` says otherwise. Used by the rules tests."""
+        g = cls(seed=seed, options=options)
+        g.world.activate()
+        g.events.clear()
+        for key, e in g.unit_ent.items():
+            for comp in (Position, Eliminated, Crossed, OutOfPlay, BridgeDeployed):
+                g.take(e, comp)
+            u = esper.component_for_entity(e, Unit)
+            if key in units:
+                g.put(e, Position(units[key]))
+            elif key in crossed:
+                g.put(e, Crossed(0))
+            elif key in eliminated:
+                g.put(e, Eliminated(0, "before this position"))
+            elif u.enter == 0 or u.enter < turn:
+                g.put(e, OutOfPlay())
+        deployed = units.get(g.bridge_key) == g.crossing_hex if bridge_deployed is None else bridge_deployed
+        if deployed:
+            g.put(g.unit_ent[g.bridge_key], BridgeDeployed(0))
+        g.put(g.marker_ent, TurnMarker(turn))
+        g.put(g.game_ent, Flow("move", side))
+        g.invalidate()
+        if phase == "move":
+            g._start_movement(side)
+        elif phase == "combat":
+            g._start_combat_phase(side)
+        elif phase == "declare":
+            g._set_flow(phase="declare", side=side)
+            if side == "ISR" and not g.is_night():
+                art = g.data["israeli_artillery"]
+                g._set_flow(supports_left=int(art["supports_base"]) + len(g.crossed_units()))
+        else:
+            raise ValueError(f"unknown phase {phase!r}")
+        g._flush_events()
+        g.history.clear()
+        return g

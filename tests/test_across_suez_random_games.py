@@ -1,0 +1,59 @@
+"""Property tests: seeded random Across Suez games, with the invariants checked after every action."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from game.ai.random_agent import RandomAgent
+from game.rulesets.across_suez import AcrossSuez
+
+GAMES = int(os.environ.get("SANDTABLE_SUEZ_RANDOM_GAMES", "500"))
+BLOCKS = 10
+
+
+def check_invariants(g: AcrossSuez, mid_move: bool = False) -> None:
+    """``mid_move``: the game ended during a movement phase (the bridge left 0112), so no
+    end-of-movement stacking check has happened."""
+    f = g.flow()
+    facts = g.facts
+    seen: dict[str, str] = {}
+    for u, h in g.units_on_map():
+        assert h in facts.passable, f"{u.key} in impassable {h}"            # never in the lake
+        if u.is_bridge:
+            assert h in facts.bridge_hexes, f"the bridge in {h}"
+        if f.phase != "move" and not mid_move:     # stacking is only checked at the end of a movement phase [4.4]
+            assert h not in seen, f"two units in {h}: {seen[h]} and {u.key}"
+        seen.setdefault(h, u.key)
+    for key in g.crossed_units():
+        assert g.pos(key) is None and g.unit(key).side == "ISR" and not g.unit(key).is_bridge
+    assert 1 <= g.turn <= 7
+    if f.phase == "over":
+        assert f.winner in ("ISR", "EGY") and f.reason
+    else:
+        assert g.legal_actions(), "a live game always has a legal action"
+
+
+def play(seed: int) -> AcrossSuez:
+    g = AcrossSuez(seed=seed)
+    agents = {"ISR": RandomAgent(seed * 2 + 1), "EGY": RandomAgent(seed * 2 + 2)}
+    n = 0
+    while not g.is_over():
+        was_move = g.flow().phase == "move"
+        g.apply(agents[g.to_move()].choose(g))
+        n += 1
+        check_invariants(g, mid_move=was_move and g.is_over())
+        assert n < 3000, "game did not end"
+    r = g.result()
+    assert r is not None and r.winner in ("ISR", "EGY")      # no draws
+    assert g.turn <= 7
+    if r.winner == "ISR":
+        assert g.turn == 7 and len(g.crossed_units()) >= 6 and g.bridge_in_place() and g.loc_open()
+    return g
+
+
+@pytest.mark.parametrize("block", range(BLOCKS))
+def test_random_games_keep_the_invariants(block):
+    per = GAMES // BLOCKS
+    for seed in range(block * per, (block + 1) * per):
+        play(seed).close()
