@@ -569,7 +569,7 @@ class Nomonhan(Game):
     # combat phase -----------------------------------------------------------
     def _start_combat_phase(self, side: str) -> None:
         self._set_flow(phase="declare", side=side, declared=(), combat=None)
-        if not self._legal_declare(self.flow()) or self._legal_declare(self.flow()) == [EndDeclarations()]:
+        if self._legal_declare(self.flow()) == [EndDeclarations()]:     # no attack possible
             self.emit("PhaseEnded", f"{self._side_name(side)} has no attack to make", side=side, phase="combat")
             self._end_phase_pair()
             return
