@@ -141,7 +141,7 @@ def bench(game_id: str = "nomonhan", seconds: float = 3.0, frames: int = 300,
     if with_client:
         try:
             from game.client.bench import board_frame_times
-            ft = board_frame_times(frames=frames)
+            ft = board_frame_times(frames=frames, game_id=game_id)
             out["frame_ms_mean"] = round(statistics.mean(ft), 3)
             out["frame_ms_p95"] = round(_percentile(ft, 95), 3)
         except Exception as e:  # report, never crash the benchmark

@@ -5,10 +5,10 @@ import os
 import time
 
 
-def board_frame_times(frames: int = 300, size=(1280, 720)) -> list[float]:
+def board_frame_times(frames: int = 300, size=(1280, 720), game_id: str = "nomonhan") -> list[float]:
     """Milliseconds per full board-scene frame (update + draw) for a mid-game
-    Nomonhan position with the ZOC overlay, move targets, declared arrows and
-    a hover box on."""
+    position (the first seat human, to move) with the ZOC overlay, targets,
+    declared arrows and a hover box on."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -22,17 +22,19 @@ def board_frame_times(frames: int = 300, size=(1280, 720)) -> list[float]:
 
     app = App(size=size, fast=True)
     try:
-        game = rulesets.new_game("nomonhan", 3)
-        agent = get_agent("random", "nomonhan", 3)
-        # play into the game until JP is in a movement phase of turn 2+ (or 40 actions)
-        for _ in range(200):
+        game = rulesets.new_game(game_id, 3)
+        agent = get_agent("random", game_id, 3)
+        first = game.seats[0]
+        # play into the game until the first seat must move, after 25 actions or more
+        for _ in range(400):
             d = game.pending()
             if d is None:
                 break
-            if len(game.history) >= 25 and d.kind == "move" and d.seat == "JP":
+            if len(game.history) >= 25 and d.kind == "move" and d.seat == first:
                 break
             game.apply(agent.choose(game))
-        session = Session(game, {"JP": "human", "SOV": "heuristic"}, autosave=False)
+        seats = {s: "heuristic" for s in game.seats} | {first: "human"}
+        session = Session(game, seats, autosave=False)
         scene = BoardScene(app, session)
         app.switch(scene)
         scene.zoc = True

@@ -15,8 +15,9 @@ CATALOGUE: dict[str, dict[str, Any]] = {
                     "seats": ("ISR", "EGY"), "ready": False},
     "sino_japanese": {"title": "Sino-Japanese War", "local": "日清戰爭 旭日與斜陽", "year": "1894–95",
                       "seats": ("JP", "QING"), "ready": False},
-    "yoshitsune": {"title": "Yoshitsune", "local": "義經", "year": "1180–85",
-                   "seats": ("TAIRA", "MINAMOTO"), "ready": False},
+    "yoshitsune": {"module": "game.rulesets.yoshitsune", "cls": "Yoshitsune",
+                   "title": "Yoshitsune", "local": "義經", "year": "1180–85",
+                   "seats": ("MINAMOTO", "TAIRA"), "ready": True},
     "central_plains": {"title": "Central Plains War", "local": "中原大戰", "year": "1930",
                        "seats": ("CHIANG", "YAN", "FENG", "LI", "WANG"), "ready": False},
 }
