@@ -19,3 +19,21 @@ def isolated_esper_worlds():
     esper.switch_world("default")
     for name in set(esper.list_worlds()) - before:
         esper.delete_world(name)
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory):
+    """For client tests: headless drivers and private config/save folders,
+    set before pygame is imported, restored afterwards."""
+    base = tmp_path_factory.mktemp("client")
+    keys = ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "SANDTABLE_CONFIG", "SANDTABLE_SAVES")
+    saved = {k: os.environ.get(k) for k in keys}
+    os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                      SANDTABLE_CONFIG=str(base / "config"), SANDTABLE_SAVES=str(base / "saves"))
+    import pygame  # noqa: F401
+    yield base
+    for k, v in saved.items():
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = v

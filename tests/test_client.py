@@ -11,22 +11,6 @@ import pytest
 pytestmark = pytest.mark.client
 
 
-@pytest.fixture(scope="module")
-def env(tmp_path_factory):
-    """Headless drivers and private config/save folders, set BEFORE pygame is imported."""
-    base = tmp_path_factory.mktemp("client")
-    saved = {k: os.environ.get(k) for k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "SANDTABLE_CONFIG", "SANDTABLE_SAVES")}
-    os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-                      SANDTABLE_CONFIG=str(base / "config"), SANDTABLE_SAVES=str(base / "saves"))
-    import pygame  # noqa: F401
-    yield base
-    for k, v in saved.items():
-        if v is None:
-            os.environ.pop(k, None)
-        else:
-            os.environ[k] = v
-
-
 @pytest.fixture
 def app(env):
     import pygame

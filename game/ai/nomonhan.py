@@ -14,7 +14,7 @@ import random
 
 from game.core.actions import Action
 from game.rulesets.nomonhan.actions import Assign, EndDeclarations, EndPhase, Resolve
-from game.rulesets.nomonhan.rules import Nomonhan, other
+from game.rulesets.nomonhan.rules import Nomonhan
 from game.systems.combat import pool_odds
 
 W_POINT = 10.0        # one victory point
@@ -124,7 +124,6 @@ class NomonhanAgent:
     def _declare(self, g: Nomonhan, legal: list[Action]) -> Action:
         g.world.activate()
         f = g.flow()
-        assigned = {a for _, atts in f.declared for a in atts}
         groups = {d: list(a) for d, a in f.declared}
         options: dict[str, list[str]] = {}
         for a in legal:

@@ -5,10 +5,7 @@
 """
 from __future__ import annotations
 
-import os
 import random
-import time
-from pathlib import Path
 
 import pygame
 

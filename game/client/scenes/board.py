@@ -21,7 +21,7 @@ from ..board_view import BoardView
 from ..games import plugin_for
 from ..input import Intent
 from ..session import Session
-from ..widgets import (ACCENT, BAD, BORDER, DIM, GOOD, PANEL, TEXT, Banner, Button, LogView, PassDevice,
+from ..widgets import (ACCENT, BAD, BORDER, DIM, GOOD, TEXT, Banner, Button, LogView, PassDevice,
                        blit_center, fit_text, panel)
 from .base import Scene
 from .overlays import HelpOverlay, PauseOverlay
@@ -620,7 +620,6 @@ class BoardScene(Scene):
         box = pygame.Rect(0, 0, width, height)
         box.center = (area.centerx, area.centery)
         panel(surf, box, colour=(20, 22, 30), border=ACCENT, alpha=235)
-        ev = d.get("ev")
         who = ""
         if d.get("attackers"):
             lab = self.ui.units_static if hasattr(self.ui, "units_static") else {}

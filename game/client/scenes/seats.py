@@ -6,7 +6,7 @@ import pygame
 from game import rulesets
 
 from ..input import Intent
-from ..session import AI_KINDS, HUMAN, Session, default_seats
+from ..session import HUMAN, Session, default_seats
 from ..widgets import ACCENT, BORDER, DIM, FOCUS, PANEL, TEXT, Button, blit_center
 from .base import Scene, footer, hex_backdrop
 

@@ -67,7 +67,6 @@ Rulings (where the rules are silent or ambiguous; each is also in data.json
 """
 from __future__ import annotations
 
-import json
 from collections import deque
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -77,6 +76,7 @@ import esper
 
 from game.core.actions import Action, Decision
 from game.core.board import Board
+from game.core.data import load_json
 from game.core.game import Game, Result
 from game.core.tmx import load_board
 from game.paths import ROOT
@@ -95,10 +95,8 @@ def other(side: str) -> str:
     return "EGY" if side == "ISR" else "ISR"
 
 
-@lru_cache(maxsize=4)
 def load_data(path: str = str(DATA_PATH)) -> dict[str, Any]:
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
+    return load_json(path)
 
 
 class MapFacts:
@@ -437,7 +435,6 @@ class AcrossSuez(Game):
 
     def reachable(self, key: str) -> dict[str, int]:
         """Hexes the unit may end a move in, with their cost in half MP (do not modify)."""
-        u = self.unit(key)
         start = self.pos(key)
         if start is None or self.locked(key):
             return {}

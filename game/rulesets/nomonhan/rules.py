@@ -7,15 +7,14 @@ combat [6.0], and the initiative passes.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import fields, replace
-from functools import lru_cache
 from typing import Any
 
 import esper
 
 from game.core.actions import Action, Decision
 from game.core.board import Board
+from game.core.data import load_json
 from game.core.game import Game, Result
 from game.core.tmx import load_board
 from game.paths import ROOT
@@ -36,10 +35,8 @@ def other(side: str) -> str:
     return "SOV" if side == "JP" else "JP"
 
 
-@lru_cache(maxsize=4)
 def load_data(path: str = str(DATA_PATH)) -> dict[str, Any]:
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
+    return load_json(path)
 
 
 class MapFacts:

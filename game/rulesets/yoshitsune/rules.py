@@ -72,15 +72,14 @@ are followed where they speak):
 """
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import replace
-from functools import lru_cache
 from typing import Any
 
 import esper
 
 from game.core.actions import Action, Decision
+from game.core.data import load_json
 from game.core.game import Game, Result
 from game.core.tmx import load_board
 from game.paths import ROOT
@@ -102,10 +101,8 @@ def other(side: str | None) -> str:
     return "TAIRA" if side == "MINAMOTO" else "MINAMOTO"
 
 
-@lru_cache(maxsize=4)
 def load_data(path: str = str(DATA_PATH)) -> dict[str, Any]:
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
+    return load_json(path)
 
 
 def _table(rows: list[dict], roll: int, field: str):
