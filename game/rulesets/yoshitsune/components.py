@@ -116,6 +116,15 @@ class MoveState:
 
 
 @dataclass(frozen=True, slots=True)
+class StormFate:
+    """H07 暴風雨: generals of clans the storm wiped out, rolling the storm table in turn."""
+    area: str
+    queue: tuple[str, ...] = ()
+    general: str | None = None      # waiting for its player to choose a retreat area
+    options: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Battle:
     area: str
     acting: str                     # acting clan

@@ -87,7 +87,7 @@ from game.paths import ROOT
 from .actions import (AllocateHit, BattleIn, Choose, ChooseCommander, ContinueBattle, DoneChoosing, Drop,
                       EndBattles, EndMove, EnterAt, Order, Pick, PickUp, Place, ReplenishAt, RetreatTo, Step,
                       StopBattle, Target, TurnCard, UseCard)
-from .components import (Act, Area, Battle, Cards, Flow, Garrison, General, Location, Markers, MoveState,
+from .components import (Act, Area, Battle, StormFate, Cards, Flow, Garrison, General, Location, Markers, MoveState,
                          OutOfPlay, Removed, Track)
 
 SIDES = ("MINAMOTO", "TAIRA")
@@ -611,6 +611,8 @@ class Yoshitsune(Game):
         if ph == "battle_areas":
             act = self._act()
             return self.fight_options(act.user, act.fought) + [EndBattles()]
+        if ph == "retreat" and self._get(StormFate) is not None:
+            return [RetreatTo(a) for a in self._get(StormFate).options]
         b = self._get(Battle)
         if ph == "commander":
             clan = self._commander_due(b)
@@ -659,6 +661,11 @@ class Yoshitsune(Game):
             self._next_commander()
         elif isinstance(a, AllocateHit):
             self._hit(a.clan)
+        elif isinstance(a, RetreatTo) and self._get(StormFate) is not None:
+            sf = self._get(StormFate)
+            self._relocate(sf.general, a.area, "retreats")
+            self.put(self.game_ent, replace(sf, general=None, options=()))
+            self._next_storm_fate()
         elif isinstance(a, RetreatTo):
             b = self._get(Battle)
             self._relocate(b.fate_general, a.area, "retreats")
@@ -821,13 +828,30 @@ class Yoshitsune(Game):
                     continue                         # the lone-general limit [9.1(5)]
                 if m.need_sea and not (m.entered_sea or n in self.seas):
                     ends = bool(self.clans_in(n) - {clan}) or m.left - 1 == 0
-                    if ends:
-                        continue
+                    if ends or self._sea_distance(n) > m.left - 1:
+                        continue                     # the path must still reach a sea area (平家水軍)
                 steps.append(Step(n))
         out.extend(steps)
         if not m.need_sea or m.entered_sea or m.steps == 0 or not steps:
             out.append(EndMove())
         return out
+
+    def _sea_distance(self, area: str) -> int:
+        """Areas from ``area`` to the nearest sea area (0 for a sea)."""
+        dist = getattr(self, "_sea_dist", None)
+        if dist is None:
+            dist = {a: 0 for a in self.seas}
+            frontier = list(self.seas)
+            while frontier:
+                nxt = []
+                for a in frontier:
+                    for n in self.nbrs.get(a, ()):
+                        if n not in dist:
+                            dist[n] = dist[a] + 1
+                            nxt.append(n)
+                frontier = nxt
+            self._sea_dist = dist          # static: the map never changes
+        return dist.get(area, 1 << 20)
 
     def _move_action(self, a: Action) -> None:
         m = self._get(MoveState)
@@ -917,12 +941,29 @@ class Yoshitsune(Game):
                       area=area, clan=clan, lost=lost)
             if n - lost == 0:
                 wiped.append(clan)
-        for key in self.generals_in(area):
-            if self.general(key).clan in wiped:
-                self._fate(key, "storm_fate", chooser=self.side_of(self.general(key).clan) or "MINAMOTO",
-                           auto=True)
-                if self.flow().phase == "over":
-                    return
+        queue = tuple(k for k in self.generals_in(area) if self.general(k).clan in wiped)
+        self.put(self.game_ent, StormFate(area, queue))
+        self._next_storm_fate()
+
+    def _next_storm_fate(self) -> None:
+        """Each general of a wiped-out clan rolls the storm table; its player picks a retreat area."""
+        while True:
+            sf = self._get(StormFate)
+            if not sf.queue:
+                break
+            key, rest = sf.queue[0], sf.queue[1:]
+            self.put(self.game_ent, replace(sf, queue=rest))
+            if self.loc(key) != sf.area:
+                continue
+            chooser = self.side_of(self.general(key).clan) or "MINAMOTO"
+            opts = self._fate(key, "storm_fate", chooser=chooser)
+            if self.flow().phase == "over":
+                return
+            if opts:
+                self.put(self.game_ent, replace(self._get(StormFate), general=key, options=tuple(opts)))
+                self._set_flow(phase="retreat", seat=chooser)
+                return
+        self.take(self.game_ent, StormFate)
         self._next_card()
 
     # battles [10.0] ---------------------------------------------------------------------------------------
