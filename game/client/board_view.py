@@ -18,6 +18,7 @@ TERRAIN_COLOURS = {
     "impassable": (58, 62, 60), "offmap": (40, 44, 48), "water": (74, 116, 168),
     "forest": (96, 132, 80), "town": (180, 170, 160), "marsh": (120, 150, 120),
     "land": (206, 192, 150), "sea": (86, 128, 172), "offboard": (64, 70, 78),
+    "lake": (70, 120, 190), "chinese_farm": (150, 170, 96), "elevated_sand": (226, 198, 128),
 }
 RIVER = (48, 108, 208)
 RIVER_EDGE = (22, 52, 110)

@@ -156,7 +156,8 @@ class InputMapper:
             dx, dy = arrows[k]
             return [Intent("pan" if shift else "cursor", dx=dx, dy=dy)]
         simple = {pygame.K_SPACE: "context", pygame.K_a: "click_cursor", pygame.K_z: "zoc",
-                  pygame.K_u: "undo", pygame.K_m: "mute", pygame.K_F1: "help", pygame.K_h: "help"}
+                  pygame.K_u: "undo", pygame.K_m: "mute", pygame.K_F1: "help", pygame.K_h: "help",
+                  pygame.K_l: "overlay"}
         if k in simple:
             return [Intent(simple[k])]
         if k == pygame.K_TAB:

@@ -13,4 +13,7 @@ def plugin_for(game, assets) -> GameUI:
     if getattr(game, "game_id", "") == "yoshitsune":
         from .yoshitsune import YoshitsuneUI
         return YoshitsuneUI(game, assets)
+    if getattr(game, "game_id", "") == "across_suez":
+        from .across_suez import AcrossSuezUI
+        return AcrossSuezUI(game, assets)
     return GameUI(game, assets)

@@ -99,8 +99,19 @@ class GameUI:
     def decorate_static(self, surf: pygame.Surface, view, z: float) -> None:
         pass
 
+    def draw_under(self, surf: pygame.Surface, view, now: float) -> None:
+        """Drawn over the static map, under the lit hexes and counters (a night tint ...)."""
+
     def draw(self, surf: pygame.Surface, view, now: float) -> None:
         pass
+
+    def draw_preview(self, surf: pygame.Surface, rect: pygame.Rect, pv: dict[str, Any]) -> bool:
+        """Draw the game's own odds preview in the side panel; False: the scene's default panel."""
+        return False
+
+    def toggle_overlay(self) -> str:
+        """Key L: switch the game's map overlay (line of communication ...); the toast text, '' if none."""
+        return ""
 
     def status(self) -> list[tuple[str, str]]:
         return []

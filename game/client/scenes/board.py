@@ -300,6 +300,12 @@ class BoardScene(Scene):
             self.view.pan(it.dx, it.dy)
             self.dragged = True
             return
+        if n == "overlay":
+            msg = self.ui.toggle_overlay()
+            if msg:
+                self.app.toast(msg)
+                self.app.audio.play("click")
+            return
         if n == "zoc":
             self.zoc = not self.zoc
             self.app.audio.play("click")
@@ -542,6 +548,7 @@ class BoardScene(Scene):
         clip = surf.get_clip()
         surf.set_clip(self.view.area)
         self.view.draw_static(surf)
+        self.ui.draw_under(surf, self.view, self.time)
         self._draw_overlays(surf)
         self.ui.draw(surf, self.view, self.time)
         for a, b in self.ui.arrows():
@@ -795,7 +802,8 @@ class BoardScene(Scene):
         pv = self.ui.preview(self.hover_hex) if (self.session.human_to_move() or self.replay or self.demo) \
             and not self.seq.busy else None
         if pv:
-            self._draw_odds(surf, info, pv)
+            if not self.ui.draw_preview(surf, info, pv):
+                self._draw_odds(surf, info, pv)
             return
         lines = self.ui.hover_lines(self.hover_hex)
         if lines:

@@ -1,0 +1,929 @@
+"""Across Suez: terrain, roads, ridges, the canal, the turn track with night turns,
+the crossed-units box, the line of communication (key L), and what clicks mean.
+
+Every action submitted comes from ``game.legal_actions()``; this module only
+groups the legal actions by hex so clicks and buttons can pick them.
+"""
+from __future__ import annotations
+
+import math
+from collections import deque
+from typing import Any
+
+import pygame
+
+from game.rulesets.across_suez.actions import (Advance, Assign, Bombard, Cross, EeLoss, EndAdvance,
+                                               EndBombardment, EndDeclarations, EndPhase, Enter, Move, Resolve,
+                                               Retreat)
+
+from .base import Choice, ClickResult, GameUI
+
+PHASES = {"move": "movement", "bombard": "bombardment", "declare": "combat: declare", "order": "combat: resolve",
+          "ee_loss": "exchange loss", "retreat": "retreat", "advance": "advance", "over": "game over"}
+RESULT_COLOURS = {"Ae": (220, 70, 60), "Ar": (230, 140, 70), "Ee": (200, 190, 90), "Dr": (120, 200, 120),
+                  "De": (60, 190, 90)}
+ROAD = (120, 74, 36)
+RIDGE = (110, 70, 30)
+CANAL = (40, 100, 200)
+NIGHT_TINT = (8, 16, 60, 105)
+
+
+class AcrossSuezUI(GameUI):
+    def __init__(self, game, assets):
+        super().__init__(game, assets)
+        self.data = game.data
+        self.units_static = {u["key"]: u for u in self.data["units"]}
+        self.crt = self.data["crt"]
+        self._counter_cache: dict[tuple, pygame.Surface] = {}
+        self.disp: dict[str, dict[str, Any]] = {}
+        self.show_loc = False
+        self.crossed_rect: pygame.Rect | None = None
+        self._night_surf: pygame.Surface | None = None
+        self.sync()
+
+    # identity ---------------------------------------------------------------
+    def side_colour(self, seat: str) -> tuple[int, int, int]:
+        c = self.data["sides"].get(seat, {}).get("colour")
+        return tuple(c) if c else (200, 200, 200)
+
+    def side_name(self, seat: str) -> str:
+        return self.data["sides"].get(seat, {}).get("name", seat)
+
+    def lab(self, key: str) -> str:
+        return self.units_static.get(key, {}).get("label", key)
+
+    # display model ----------------------------------------------------------
+    def sync(self) -> None:
+        super().sync()
+        st = self.game.public_state()
+        self._state = st
+        self._state_key = (len(self.game.history), len(self.game.events))
+        self.disp = {u["key"]: dict(u) for u in st["units"]}
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """The game's public state now (the counters' places follow the animations in ``disp``)."""
+        key = (len(self.game.history), len(self.game.events))
+        if key != self._state_key:
+            self._state = self.game.public_state()
+            self._state_key = key
+        return self._state
+
+    def unit_hex(self, key: str) -> str | None:
+        u = self.disp.get(key)
+        return u["hex"] if u else None
+
+    def event_shown(self, ev) -> None:
+        d, k = ev.data, ev.kind
+        u = self.disp.get(d.get("unit"))
+        if u is None:
+            return
+        if k in ("UnitMoved", "UnitRetreated", "UnitAdvanced"):
+            u["hex"] = d["to"]
+        elif k == "ReinforcementArrived":
+            u["hex"] = d["hex"]
+        elif k == "UnitEliminated":
+            u.update(hex=None, eliminated=True)
+        elif k == "UnitCrossed":
+            u.update(hex=None, crossed=True)
+
+    def unit_at(self, hex_: str | None) -> str | None:
+        if hex_ is None:
+            return None
+        for k, u in self.disp.items():
+            if u["hex"] == hex_:
+                return k
+        return None
+
+    def units_in(self, hex_: str) -> list[str]:
+        return [k for k, u in self.disp.items() if u["hex"] == hex_]
+
+    # static map decoration ------------------------------------------------------
+    def decorate_static(self, surf: pygame.Surface, view, z: float) -> None:
+        board = self.game.board
+        lw = max(1, round(z * 1.5))
+        # terrain texture: farm fields (furrows), elevated sand (dunes dots), lake waves
+        for n, cell in board.cells.items():
+            cx, cy = cell.center[0] * z, cell.center[1] * z
+            s = board.tilewidth * z if hasattr(board, "tilewidth") else 32 * z
+            if cell.terrain == "chinese_farm":
+                for i in (-2, -1, 0, 1, 2):
+                    y = cy + i * s * 0.12
+                    pygame.draw.line(surf, (96, 124, 56), (cx - s * 0.32, y), (cx + s * 0.32, y), lw)
+            elif cell.terrain == "elevated_sand":
+                for dx, dy in ((-0.2, -0.1), (0.15, -0.18), (0.0, 0.12), (-0.22, 0.2), (0.24, 0.14)):
+                    pygame.draw.circle(surf, (176, 140, 78), (cx + dx * s, cy + dy * s), max(1, s * 0.035))
+            elif cell.terrain == "lake":
+                for dy in (-0.12, 0.12):
+                    pts = [(cx + (t / 6 - 0.5) * s * 0.6, cy + dy * s + math.sin(t * 1.6) * s * 0.04)
+                           for t in range(7)]
+                    pygame.draw.lines(surf, (140, 180, 230), False, pts, lw)
+        # the canal along the west edge
+        for obj in board.objects_of_type("canal_edge"):
+            pts = [(x * z, y * z) for x, y in obj.points]
+            if len(pts) > 1:
+                poly = [(0, pts[0][1])] + pts + [(0, pts[-1][1])]
+                pygame.draw.polygon(surf, CANAL, poly)
+                pygame.draw.lines(surf, (20, 50, 110), False, pts, max(2, round(2 * z)))
+                lab = self.assets.text("SUEZ CANAL", max(8, int(10 * z)), (230, 240, 255), bold=True)
+                lab = pygame.transform.rotate(lab, 90)
+                surf.blit(lab, lab.get_rect(center=(max(lab.get_width() / 2, 6 * z), pts[len(pts) // 3][1])))
+        # ridges on hexsides
+        rw = max(3, round(4 * z))
+        for a, b, _p in board.sides_with("ridge"):
+            seg = board.side_segment(a, b)
+            if not seg or len(seg) < 2:
+                continue
+            (x1, y1), (x2, y2) = (seg[0][0] * z, seg[0][1] * z), (seg[1][0] * z, seg[1][1] * z)
+            pygame.draw.line(surf, RIDGE, (x1, y1), (x2, y2), rw)
+            # hachures toward the sand side
+            sand = b if board.cells[b].terrain == "elevated_sand" else a
+            sc = board.cells[sand].center
+            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+            dx, dy = sc[0] * z - mx, sc[1] * z - my
+            d = math.hypot(dx, dy) or 1
+            for t in (0.2, 0.5, 0.8):
+                px, py = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
+                pygame.draw.line(surf, RIDGE, (px, py), (px + dx / d * 6 * z, py + dy / d * 6 * z), max(1, lw))
+        # roads along their routes
+        for chain in board.routes.values():
+            pts = [(board.cells[h].center[0] * z, board.cells[h].center[1] * z) for h in chain if h in board.cells]
+            if len(pts) > 1:
+                pygame.draw.lines(surf, (70, 40, 16), False, pts, max(4, round(7 * z)))
+                pygame.draw.lines(surf, (236, 200, 130), False, pts, max(2, round(4 * z)))
+                for p in pts:
+                    pygame.draw.circle(surf, (236, 200, 130), p, max(1, round(2 * z)))
+        for name, chain in board.routes.items():
+            mid = chain[len(chain) // 2]
+            if mid in board.cells:
+                cx, cy = board.cells[mid].center
+                img = self.assets.text(name, max(8, int(9 * z)), (70, 40, 16), bold=True)
+                surf.blit(img, img.get_rect(midtop=(cx * z, cy * z + 6 * z)))
+        # forts
+        for n, cell in board.cells.items():
+            if cell.props.get("fort"):
+                cx, cy = cell.center[0] * z, cell.center[1] * z
+                r = 9 * z
+                pts = [(cx + r * math.cos(math.pi / 6 + i * math.pi / 3), cy - 8 * z + r * math.sin(math.pi / 6 + i * math.pi / 3))
+                       for i in range(6)]
+                pygame.draw.polygon(surf, (90, 90, 96), pts)
+                pygame.draw.polygon(surf, (20, 20, 24), pts, max(1, lw))
+                img = self.assets.text("F", max(7, int(9 * z)), (255, 255, 255), bold=True)
+                surf.blit(img, img.get_rect(center=(cx, cy - 8 * z)))
+        # place labels
+        for obj in board.objects_of_type("decor"):
+            t = str(obj.props.get("label", ""))
+            if t:
+                img = self.assets.text(t, max(8, int(11 * z)), (40, 30, 20), bold=True)
+                bg = pygame.Surface(img.get_rect().inflate(6, 2).size, pygame.SRCALPHA)
+                bg.fill((255, 250, 230, 150))
+                r = bg.get_rect(center=(obj.x * z, obj.y * z))
+                surf.blit(bg, r)
+                surf.blit(img, img.get_rect(center=r.center))
+        # entry hexes A–D
+        for obj in board.objects_of_type("entry"):
+            if obj.cell not in board.cells:
+                continue
+            cx, cy = board.cells[obj.cell].center
+            side = str(obj.props.get("side", ""))
+            col = self.side_colour(side)
+            r = max(8, 11 * z)
+            c = (cx * z - 10 * z, cy * z - 10 * z)
+            pygame.draw.circle(surf, col, c, r)
+            pygame.draw.circle(surf, (20, 20, 20), c, r, max(1, lw))
+            img = self.assets.text(str(obj.props.get("entry", "")), max(11, int(15 * z)), (255, 255, 255), bold=True)
+            surf.blit(img, img.get_rect(center=c))
+        # the crossing 0112
+        for obj in board.objects_of_type("crossing"):
+            if obj.cell in board.cells:
+                cx, cy = board.cells[obj.cell].center
+                pts = view._corners[obj.cell]
+                pygame.draw.polygon(surf, (230, 60, 40), [(x * z, y * z) for x, y in pts], max(2, round(3 * z)))
+                img = self.assets.text("CROSSING", max(7, int(8 * z)), (255, 255, 255), bold=True)
+                bg = img.get_rect(center=(cx * z, cy * z + 11 * z)).inflate(4, 0)
+                pygame.draw.rect(surf, (190, 40, 30), bg)
+                surf.blit(img, img.get_rect(center=bg.center))
+        # turn track
+        boxes = board.objects_of_type("turn_box")
+        moon = None
+        for obj in boxes:
+            r = pygame.Rect(obj.x * z, obj.y * z, obj.width * z, obj.height * z)
+            night = bool(obj.props.get("night"))
+            pygame.draw.rect(surf, (34, 40, 86) if night else (238, 228, 196), r, border_radius=max(2, int(4 * z)))
+            pygame.draw.rect(surf, (20, 20, 30), r, max(1, int(2 * z)), border_radius=max(2, int(4 * z)))
+            img = self.assets.text(str(obj.props.get("turn", "")), max(11, int(22 * z)),
+                                   (240, 240, 255) if night else (40, 34, 24), bold=True)
+            surf.blit(img, img.get_rect(midleft=(r.x + 3 * z, r.centery)))
+            if night:
+                m = max(6, int(r.height * 0.5))
+                moon = moon or self.assets.scaled("across_suez/night_turn.png", m, m)
+                if moon is not None:
+                    surf.blit(moon, moon.get_rect(midright=(r.right - 2 * z, r.centery)))
+                else:
+                    _moon(surf, (r.right - m / 2 - 2, r.centery), m / 2)
+            if obj.props.get("victory_check"):
+                pygame.draw.rect(surf, (230, 190, 60), r.inflate(4, 4), max(1, int(2 * z)), border_radius=max(2, int(5 * z)))
+
+    # counters -------------------------------------------------------------------
+    def counter_size(self, view) -> int:
+        return max(14, int(view.hex_size() * 0.78))
+
+    def counter_surface(self, key: str, size: int) -> pygame.Surface:
+        ck = (key, size)
+        s = self._counter_cache.get(ck)
+        if s is None:
+            s = self.assets.scaled(f"across_suez/{key}_front.png", size, size)
+            if s is None:
+                s = self._draw_counter(key, size)
+            if len(self._counter_cache) > 400:
+                self._counter_cache.clear()
+            self._counter_cache[ck] = s
+        return s
+
+    def _draw_counter(self, key: str, size: int) -> pygame.Surface:
+        u = self.units_static.get(key, {"side": "", "label": key, "firepower": 0, "ma": 0})
+        s = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.rect(s, self.side_colour(u["side"]), s.get_rect(), border_radius=max(2, size // 10))
+        pygame.draw.rect(s, (20, 16, 12), s.get_rect(), max(1, size // 24), border_radius=max(2, size // 10))
+        lab = self.assets.text(u["label"], max(7, int(size * 0.2)), (255, 255, 255), bold=True)
+        if lab.get_width() > size * 0.92:
+            lab = pygame.transform.smoothscale(lab, (int(size * 0.92), lab.get_height()))
+        s.blit(lab, lab.get_rect(center=(size / 2, size * 0.35)))
+        v = self.assets.text(f"{u['firepower']}-{u['ma']}", max(7, int(size * 0.26)), (255, 255, 255), bold=True)
+        s.blit(v, v.get_rect(center=(size / 2, size * 0.72)))
+        return s
+
+    # dynamic drawing ----------------------------------------------------------------
+    def draw_under(self, surf: pygame.Surface, view, now: float) -> None:
+        if self.state.get("night"):
+            area = view.area
+            if self._night_surf is None or self._night_surf.get_size() != area.size:
+                self._night_surf = pygame.Surface(area.size, pygame.SRCALPHA)
+                self._night_surf.fill(NIGHT_TINT)
+            surf.blit(self._night_surf, area.topleft)
+        if self.show_loc:
+            self._draw_loc(surf, view)
+
+    def draw(self, surf: pygame.Surface, view, now: float) -> None:
+        self._draw_turn_marker(surf, view)
+        size = self.counter_size(view)
+        blink = self.blinking()
+        sel = self.selected
+        by_hex: dict[str, list[str]] = {}
+        for key, u in self.disp.items():
+            if key in self.hidden or key in self.moving or not u["hex"] or u["hex"] not in view.board.cells:
+                continue
+            by_hex.setdefault(u["hex"], []).append(key)
+        for h, keys in by_hex.items():
+            cx, cy = view.hex_center(h)
+            for i, key in enumerate(keys):
+                off = i * size * 0.18
+                self._blit_counter(surf, key, (cx + off, cy - off), size, now, key == sel, key in blink)
+        for key in list(self.moving):
+            if key in self.disp:
+                px, py = self.moving[key]
+                self._blit_counter(surf, key, view.to_screen(px, py), size, now, key == sel, False, lifted=True)
+        if self._kind() == "bombard":
+            img = self.assets.scaled("across_suez/bombardment.png", int(size * 0.5), int(size * 0.5))
+            if img is not None:
+                for a in self._legal():
+                    if isinstance(a, Bombard) and self.unit_hex(a.target):
+                        cx, cy = view.hex_center(self.unit_hex(a.target))
+                        surf.blit(img, img.get_rect(center=(cx + size * 0.45, cy - size * 0.45)))
+        self._draw_crossed_box(surf, view)
+        if self.state.get("night"):
+            self._draw_night_badge(surf, view)
+
+    def _blit_counter(self, surf, key, center, size, now, selected, blinking, lifted=False) -> None:
+        img = self.counter_surface(key, size)
+        x, y = center
+        off = 5 if lifted else 3
+        shadow = pygame.Rect(0, 0, size, size)
+        shadow.center = (x + off, y + off)
+        pygame.draw.rect(surf, (0, 0, 0), shadow, border_radius=max(3, size // 10))
+        r = surf.blit(img, img.get_rect(center=(x, y)))
+        if selected:
+            pygame.draw.rect(surf, (255, 240, 90), r.inflate(8, 8), 4, border_radius=max(4, size // 8))
+        if blinking and int(now * 4) % 2 == 0:
+            pygame.draw.rect(surf, (255, 70, 50), r.inflate(10, 10), 5, border_radius=max(4, size // 8))
+        f = self.flash.get(key, 0.0)
+        if f > 0:
+            fl = pygame.Surface(r.size, pygame.SRCALPHA)
+            fl.fill((255, 60 + int(120 * (1 - f)), 40, int(200 * f)))
+            surf.blit(fl, r.topleft)
+            pygame.draw.rect(surf, (255, 230, 120), r.inflate(14, 14), 4, border_radius=max(4, size // 8))
+
+    def _draw_turn_marker(self, surf, view) -> None:
+        turn = self.state["turn"]
+        for obj in self.game.board.objects_of_type("turn_box"):
+            if int(obj.props.get("turn", 0)) == turn:
+                x, y = view.to_screen(obj.x, obj.y)
+                r = pygame.Rect(x, y, obj.width * view.z, obj.height * view.z)
+                pygame.draw.rect(surf, (255, 220, 60), r.inflate(8, 8), 4, border_radius=6)
+                t = self.assets.text("▼ NOW", 13, (255, 230, 90), bold=True)
+                bg = t.get_rect(midbottom=(r.centerx, r.y - 5)).inflate(6, 2)
+                pygame.draw.rect(surf, (20, 20, 30), bg, border_radius=4)
+                surf.blit(t, t.get_rect(center=bg.center))
+
+    def _draw_night_badge(self, surf, view) -> None:
+        area = view.area
+        r = pygame.Rect(area.right - 236, area.y + 10, 70, 70)
+        img = self.assets.scaled("across_suez/night_turn.png", 56, 56)
+        pygame.draw.circle(surf, (14, 22, 60), r.center, 36)
+        if img is not None:
+            surf.blit(img, img.get_rect(center=r.center))
+        else:
+            _moon(surf, r.center, 24)
+        if img is None:
+            t = self.assets.text("NIGHT", 16, (220, 228, 255), bold=True)
+            surf.blit(t, t.get_rect(midtop=(r.centerx, r.bottom + 2)))
+
+    def _draw_crossed_box(self, surf, view) -> None:
+        area = view.area
+        crossed = [k for k in self.state.get("crossed", []) if not self.units_static.get(k, {}).get("type") == "bridge"]
+        for k, u in self.disp.items():
+            if u.get("crossed") and k not in crossed:
+                crossed.append(k)
+        need = int(self.data["victory"]["min_crossed"])
+        w = 156
+        cs = 34
+        rows = max(1, math.ceil(len(crossed) / 4))
+        h = 92 + rows * (cs + 4)
+        box = pygame.Rect(area.right - w - 8, area.y + 8, w, h)
+        self.crossed_rect = box
+        s = pygame.Surface(box.size, pygame.SRCALPHA)
+        s.fill((20, 40, 80, 225))
+        surf.blit(s, box.topleft)
+        can = self._kind() == "move" and any(isinstance(a, Cross) for a in self._legal())
+        pygame.draw.rect(surf, (255, 220, 90) if can else (140, 180, 240), box, 3, border_radius=6)
+        icon = self.assets.scaled("across_suez/crossed_box.png", 26, 26)
+        if icon is not None:
+            surf.blit(icon, (box.x + 6, box.y + 6))
+        surf.blit(self.assets.text("ACROSS", 16, (240, 240, 255), bold=True), (box.x + 36, box.y + 4))
+        surf.blit(self.assets.text("the canal", 12, (190, 205, 235)), (box.x + 36, box.y + 20))
+        n = len(crossed)
+        t = self.assets.text(f"{n}/{need}", 22, (120, 230, 130) if n >= need else (255, 230, 120), bold=True)
+        surf.blit(t, t.get_rect(topright=(box.right - 8, box.y + 6)))
+        # progress pips toward 6
+        pw = (w - 16) / need
+        for i in range(need):
+            pr = pygame.Rect(box.x + 8 + i * pw, box.y + 40, pw - 3, 8)
+            pygame.draw.rect(surf, (120, 230, 130) if i < n else (70, 80, 110), pr, border_radius=3)
+        y = box.y + 54
+        for i, k in enumerate(crossed):
+            img = self.counter_surface(k, cs)
+            surf.blit(img, (box.x + 8 + (i % 4) * (cs + 3), y + (i // 4) * (cs + 4)))
+        if not crossed:
+            surf.blit(self.assets.text("none yet", 13, (170, 180, 210)), (box.x + 10, y + 8))
+        y = box.bottom - 32
+        if self.game.bridge_in_place():
+            bt = "bridge at 0112: 1 MP"
+        else:
+            bt = f"no bridge: 3 MP, {self.state.get('crossed_this_phase', 0)}/2"
+        surf.blit(self.assets.text(bt, 12, (220, 226, 245)), (box.x + 8, y))
+        loc = "LOC open" if self.state.get("loc_open") else "LOC cut"
+        surf.blit(self.assets.text(f"{loc} · L: show", 12, (150, 230, 150) if self.state.get("loc_open")
+                                   else (255, 150, 130)), (box.x + 8, y + 15))
+
+    # line of communication ---------------------------------------------------------
+    def loc_info(self) -> tuple[list[str], set[str], set[str]]:
+        """(route 0112→1708 if open, hexes reachable from 0112, blocking hexes next to them)."""
+        v = self.data["victory"]["loc"]
+        occ = self.game.occupancy()
+        zoc = self.game.enemy_zoc("ISR")
+        facts = self.game.facts
+
+        def clear(h: str) -> bool:
+            o = occ.get(h)
+            if o and o[1] == "EGY":
+                return False
+            return h not in zoc or (o is not None and o[1] == "ISR")
+
+        start, goal = v["from"], v["to"]
+        blocked: set[str] = set()
+        if not clear(start):
+            return [], set(), {start}
+        prev = {start: None}
+        todo = deque([start])
+        while todo:
+            h = todo.popleft()
+            if h == goal:
+                path = [h]
+                while prev[path[-1]] is not None:
+                    path.append(prev[path[-1]])
+                return path[::-1], set(prev), set()
+            for n in facts.neighbours[h]:
+                if n in prev:
+                    continue
+                if clear(n):
+                    prev[n] = h
+                    todo.append(n)
+                else:
+                    blocked.add(n)
+        return [], set(prev), blocked
+
+    def toggle_overlay(self) -> str:
+        self.show_loc = not self.show_loc
+        if not self.show_loc:
+            return "Line of communication hidden"
+        route, _, blocked = self.loc_info()
+        if route:
+            return f"Line of communication open: {len(route)} hexes 0112 → 1708"
+        return f"Line of communication cut: {len(blocked)} blocking hexes shown in red"
+
+    def _draw_loc(self, surf, view) -> None:
+        route, reach, blocked = self.loc_info()
+        if route:
+            view.draw_hexes(surf, route, (90, 240, 120, 90))
+            pts = [view.hex_center(h) for h in route]
+            if len(pts) > 1:
+                pygame.draw.lines(surf, (0, 0, 0), False, pts, 7)
+                pygame.draw.lines(surf, (120, 255, 140), False, pts, 4)
+        else:
+            view.draw_hexes(surf, reach, (90, 200, 255, 60))
+            view.draw_hexes(surf, blocked, (255, 50, 40, 120))
+            view.draw_hexes(surf, blocked, (255, 60, 40, 230), width=3)
+        for h, tag in ((self.data["victory"]["loc"]["from"], "LOC"), (self.data["victory"]["loc"]["to"], "LOC")):
+            cx, cy = view.hex_center(h)
+            t = self.assets.text(tag, 13, (20, 20, 20), bold=True)
+            bg = t.get_rect(center=(cx, cy - view.hex_size() * 0.55)).inflate(6, 2)
+            pygame.draw.rect(surf, (120, 255, 140) if route else (255, 120, 100), bg, border_radius=4)
+            surf.blit(t, t.get_rect(center=bg.center))
+
+    # panel text -----------------------------------------------------------------
+    def status(self) -> list[tuple[str, str]]:
+        st = self.state
+        phase = f"{self.side_name(st['side'])} {PHASES.get(st['phase'], st['phase'])}"
+        if st["phase"] == "over":
+            phase = "Game over"
+        elif st.get("night"):
+            phase += " · night"
+        n = len([k for k in st["crossed"] if self.units_static.get(k, {}).get("type") != "bridge"])
+        score = f"Across {n}/{self.data['victory']['min_crossed']} · LOC {'open' if st['loc_open'] else 'cut'}"
+        if st["side"] == "ISR" and st["phase"] in ("declare", "order"):
+            score += f" · artillery {st['supports_left']}"
+        return [("Turn", f"{st['turn']}/{st['turns']}"), ("Phase", phase), ("Score", score)]
+
+    def hover_lines(self, hex_: str | None) -> list[str]:
+        board = self.game.board
+        if hex_ is None or hex_ not in board.cells:
+            return []
+        cell = board.cells[hex_]
+        terr = {"clear": "clear: 1 MP", "lake": "Great Bitter Lake: impassable",
+                "chinese_farm": "Chinese Farm: 2 MP; defender 2 columns left",
+                "elevated_sand": "elevated sand: 2 MP; defender 1 column left (2 if attacked only across ridges)"
+                }.get(cell.terrain, cell.terrain)
+        out = [f"{hex_} · {terr}"]
+        if cell.props.get("fort"):
+            out.append("Bar Lev fort: defender 1 column left")
+        if cell.props.get("label"):
+            out.append(str(cell.props["label"]))
+        roads = [n for n, ch in board.routes.items() if hex_ in ch]
+        if roads:
+            out.append("road: " + ", ".join(roads) + " (½ MP along it)")
+        if hex_ == self.game.crossing_hex:
+            out.append("crossing: exit over the canal for 3 MP (1 MP with the bridge here)")
+        for obj in board.objects_of_type("entry"):
+            if obj.cell == hex_:
+                out.append(f"entry {obj.props.get('entry')} ({self.side_name(str(obj.props.get('side')))})")
+        for i, key in enumerate(self.units_in(hex_)):
+            u = self.disp[key]
+            s = self.units_static[key]
+            out.insert(i * 2, f"{s['label']} — {s['name']}")
+            fp = f"firepower {u['firepower']}" + (f" (defends as {u['defends_as']})" if u["defends_as"] != u["firepower"] else "")
+            out.insert(i * 2 + 1, f"{self.side_name(u['side'])} {u['type']} · {fp} · MA {u['ma']}")
+        return out
+
+    def rules_text(self) -> list[str]:
+        return [
+            "Turn: Israeli movement, Israeli combat, Egyptian movement, Egyptian combat. 7 turns.",
+            "Move: clear 1 MP, farm/sand 2 MP, road ½ MP, ridge hexside +1. Entering enemy ZOC stops.",
+            "Night turns (1, 4, 7, moon): MA −2, no artillery, no combined arms.",
+            "Cross at 0112 (Israeli movement, not turn 1): 3 MP, max 2 a phase; 1 MP, no limit with the bridge.",
+            "Combat: attack firepower − defence = column; shifts: terrain left, combined arms right,",
+            "Israeli artillery support 1 right (one per crossed unit + 1, chosen when resolving).",
+            "Egypt may bombard up to 2 Israeli units next to Egyptian units: a 1 eliminates.",
+            "Results: Ae/Ar attacker eliminated/retreats, Dr/De defender retreats/eliminated, Ee exchange.",
+            "Israel wins at the end of turn 7 with 6 units across, the bridge in 0112 and an open",
+            "line of communication 0112→1708 (key L shows it). Otherwise Egypt wins.",
+            "Click a unit, then a lit hex. The box top-right counts crossed units; click it to cross.",
+        ]
+
+    # interaction ------------------------------------------------------------------
+    def _legal(self) -> list:
+        return self.game.legal_actions()
+
+    def _kind(self) -> str | None:
+        d = self.game.pending()
+        return d.kind if d else None
+
+    def _units_with(self, cls) -> list[str]:
+        seen = []
+        for a in self._legal():
+            if isinstance(a, cls):
+                k = getattr(a, "unit", None) or getattr(a, "attacker", None) or getattr(a, "target", None)
+                if k and k not in seen:
+                    seen.append(k)
+        return seen
+
+    def _movers(self) -> list[str]:
+        return [k for k in self._units_with(Move) + self._units_with(Cross)]
+
+    def auto_select(self) -> None:
+        kind = self._kind()
+        if kind == "move":
+            if self.selected not in self._movers() + self._units_with(Enter):
+                self.selected = None
+        elif kind == "declare":
+            if self.selected not in self._units_with(Assign):
+                self.selected = None
+        elif kind == "retreat":
+            units = self._units_with(Retreat)
+            if self.selected not in units:
+                self.selected = units[0] if units else None
+        elif kind == "advance":
+            units = self._units_with(Advance)
+            if self.selected not in units:
+                self.selected = units[0] if units else None
+        else:
+            self.selected = None
+
+    def targets(self) -> dict[str, str]:
+        kind = self._kind()
+        out: dict[str, str] = {}
+        legal = self._legal()
+        sel = self.selected
+        if kind == "move":
+            if sel and self.unit_hex(sel) is None:       # a reinforcement: its entry hexes
+                for a in legal:
+                    if isinstance(a, Enter) and a.unit == sel:
+                        out[a.hex] = "advance"
+            elif sel:
+                for a in legal:
+                    if isinstance(a, Move) and a.unit == sel:
+                        out[a.to] = "move"
+                if Cross(sel) in legal:
+                    out[self.game.crossing_hex] = "resolve"
+            else:
+                for k in self._movers():
+                    h = self.unit_hex(k)
+                    if h:
+                        out[h] = "select"
+                for a in legal:
+                    if isinstance(a, Enter):
+                        out.setdefault(a.hex, "advance")
+        elif kind == "bombard":
+            for a in legal:
+                if isinstance(a, Bombard) and self.unit_hex(a.target):
+                    out[self.unit_hex(a.target)] = "attack"
+        elif kind == "declare":
+            if sel:
+                for a in legal:
+                    if isinstance(a, Assign) and a.attacker == sel and self.unit_hex(a.defender):
+                        out[self.unit_hex(a.defender)] = "attack"
+            else:
+                for k in self._units_with(Assign):
+                    if self.unit_hex(k):
+                        out[self.unit_hex(k)] = "select"
+        elif kind == "order":
+            for a in legal:
+                if isinstance(a, Resolve) and self.unit_hex(a.defender):
+                    out[self.unit_hex(a.defender)] = "resolve"
+        elif kind == "ee_loss":
+            for a in legal:
+                if isinstance(a, EeLoss) and self.unit_hex(a.unit):
+                    out[self.unit_hex(a.unit)] = "attack"
+        elif kind == "retreat":
+            for a in legal:
+                if isinstance(a, Retreat) and (sel is None or a.unit == sel):
+                    out[a.to] = "retreat"
+        elif kind == "advance":
+            for a in legal:
+                if isinstance(a, Advance) and a.unit == sel:
+                    out[a.to] = "advance"
+            for k in self._units_with(Advance):
+                if k != sel and self.unit_hex(k):
+                    out.setdefault(self.unit_hex(k), "select")
+        return out
+
+    def blinking(self) -> set[str]:
+        kind = self._kind()
+        if kind == "declare" and not any(isinstance(a, EndDeclarations) for a in self._legal()):
+            return set(self._units_with(Assign))
+        if kind == "retreat":
+            return set(self._units_with(Retreat))
+        if kind == "ee_loss":
+            return set(self._units_with(EeLoss))
+        return set()
+
+    def arrows(self) -> list[tuple[str, str]]:
+        out = []
+        for d, atts in self.state.get("declared", []):
+            dh = self.unit_hex(d)
+            for a in atts:
+                ah = self.unit_hex(a)
+                if ah and dh:
+                    out.append((ah, dh))
+        return out
+
+    def click_at(self, pos, view) -> ClickResult | None:
+        if self.crossed_rect is None or not self.crossed_rect.collidepoint(pos):
+            return None
+        if self._kind() != "move":
+            return ClickResult(handled=True)
+        legal = self._legal()
+        if self.selected and Cross(self.selected) in legal:
+            return ClickResult(action=Cross(self.selected))
+        crossers = [a for a in legal if isinstance(a, Cross)]
+        if len(crossers) == 1:
+            return ClickResult(action=crossers[0])
+        if crossers:
+            return ClickResult(error="select the unit to cross first (" + ", ".join(self.lab(a.unit) for a in crossers) + ")")
+        return ClickResult(error="no unit can cross now (Israeli movement, not turn 1, within reach of 0112)")
+
+    def click(self, hex_: str | None) -> ClickResult:
+        kind = self._kind()
+        legal = self._legal()
+        unit = self.unit_at(hex_)
+        sel = self.selected
+        if hex_ is None:
+            self.selected = None
+            return ClickResult(handled=True)
+        if kind == "move":
+            if sel:
+                for a in legal:
+                    if isinstance(a, Move) and a.unit == sel and a.to == hex_:
+                        if hex_ == self.game.crossing_hex and Cross(sel) in legal and self.unit_hex(sel) == hex_:
+                            break
+                        return ClickResult(action=a)
+                    if isinstance(a, Enter) and a.unit == sel and a.hex == hex_:
+                        return ClickResult(action=a)
+                if hex_ == self.game.crossing_hex and Cross(sel) in legal:
+                    return ClickResult(action=Cross(sel))
+            units = self.units_in(hex_)
+            movers = self._movers()
+            for u in units:
+                if u in movers:
+                    self.selected = None if u == sel else u
+                    return ClickResult(handled=True)
+            entering = [a for a in legal if isinstance(a, Enter) and a.hex == hex_]
+            if entering:
+                return ClickResult(action=entering[0])
+            if unit and self.disp[unit]["side"] == self.state["side"]:
+                self.selected = None
+                why = "has already moved" if unit in self.state.get("moved", ()) else "cannot move now"
+                return ClickResult(error=f"{self.lab(unit)} {why}")
+            if sel:
+                self.selected = None
+                return ClickResult(error=f"{hex_} is out of reach")
+            return ClickResult(handled=True)
+        if kind == "bombard":
+            for a in legal:
+                if isinstance(a, Bombard) and self.unit_hex(a.target) == hex_:
+                    return ClickResult(action=a)
+            return ClickResult(error="click a lit Israeli unit next to an Egyptian unit")
+        if kind == "declare":
+            if sel and unit:
+                for u in self.units_in(hex_):
+                    if Assign(sel, u) in legal:
+                        self.selected = None
+                        return ClickResult(action=Assign(sel, u))
+            attackers = self._units_with(Assign)
+            for u in self.units_in(hex_):
+                if u in attackers:
+                    self.selected = None if u == sel else u
+                    return ClickResult(handled=True)
+            if sel and unit:
+                return ClickResult(error=f"{self.lab(sel)} cannot attack that unit")
+            if unit:
+                return ClickResult(error="select one of your units next to an enemy first")
+            self.selected = None
+            return ClickResult(handled=True)
+        if kind == "order":
+            for a in legal:
+                if isinstance(a, Resolve) and not a.support and self.unit_hex(a.defender) == hex_:
+                    return ClickResult(action=a)
+            return ClickResult(error="click a defender with an arrow pointing at it, or a button")
+        if kind == "ee_loss":
+            for a in legal:
+                if isinstance(a, EeLoss) and self.unit_hex(a.unit) == hex_:
+                    return ClickResult(action=a)
+            return ClickResult(error="click a lit unit to lose it in the exchange")
+        if kind == "retreat":
+            for a in legal:
+                if isinstance(a, Retreat) and a.to == hex_ and (sel is None or a.unit == sel):
+                    return ClickResult(action=a)
+            for u in self.units_in(hex_):
+                if u in self._units_with(Retreat):
+                    self.selected = u
+                    return ClickResult(handled=True)
+            return ClickResult(error="retreat to a lit hex")
+        if kind == "advance":
+            for a in legal:
+                if isinstance(a, Advance) and a.unit == sel and a.to == hex_:
+                    return ClickResult(action=a)
+            for u in self.units_in(hex_):
+                if u in self._units_with(Advance):
+                    self.selected = u
+                    return ClickResult(handled=True)
+            return ClickResult(error="advance to a lit hex" + ("" if EndAdvance() not in legal else ", or stop"))
+        return ClickResult()
+
+    def choices(self) -> list[Choice]:
+        legal = self._legal()
+        kind = self._kind()
+        out: list[Choice] = []
+        sel = self.selected
+        if kind == "move":
+            due = len({a.unit for a in legal if isinstance(a, Enter)})
+            end = "End movement" + (f" ({due} reinforcement{'s' if due != 1 else ''} delayed)" if due else "")
+            out.append(Choice(end, EndPhase(), primary=True, enabled=EndPhase() in legal))
+            if sel and Cross(sel) in legal:
+                out.append(Choice(f"Cross the canal: {self.lab(sel)}", Cross(sel)))
+            else:
+                n = sum(isinstance(a, Cross) for a in legal)
+                if n:
+                    out.append(Choice(f"{n} unit{'s' if n != 1 else ''} can cross: select one", None, enabled=False,
+                                      reason="select a unit, then this button, the box or 0112"))
+            seen = set()
+            for a in legal:
+                if isinstance(a, Enter) and a.unit not in seen and len(out) < 6:
+                    seen.add(a.unit)
+                    out.append(Choice(f"Bring in {self.lab(a.unit)} at {a.hex}", a))
+        elif kind == "bombard":
+            out.append(Choice("No (more) bombardment", EndBombardment(), primary=True))
+            for a in legal:
+                if isinstance(a, Bombard) and len(out) < 6:
+                    out.append(Choice(f"Bombard {self.lab(a.target)}", a))
+        elif kind == "declare":
+            ok = EndDeclarations() in legal
+            label = "Resolve attacks" if (self.state.get("declared") or not ok) else "No attack: end combat"
+            out.append(Choice(label, EndDeclarations(), primary=True, enabled=ok,
+                              reason="" if ok else "turn 1: blinking units next to an enemy must attack"))
+        elif kind == "order":
+            declared = {d: a for d, a in self.state.get("declared", [])}
+            for a in legal:
+                if isinstance(a, Resolve) and len(out) < 6:
+                    atts = declared.get(a.defender, [])
+                    try:
+                        p = self.game.preview(tuple(atts), a.defender, a.support)
+                        col = f" [{p.column_label}]"
+                    except Exception:
+                        col = ""
+                    names = "+".join(self.lab(x) for x in atts)
+                    txt = f"{names} → {self.lab(a.defender)}{col}" + (" + artillery" if a.support else "")
+                    out.append(Choice(txt, a, primary=not out))
+        elif kind == "ee_loss":
+            for a in legal:
+                if isinstance(a, EeLoss):
+                    out.append(Choice(f"Lose {self.lab(a.unit)} (firepower {self.units_static[a.unit]['firepower']})", a))
+        elif kind == "advance":
+            if EndAdvance() in legal:
+                out.append(Choice("Do not advance", EndAdvance(), primary=True))
+        return out
+
+    def actable_hexes(self) -> list[str]:
+        kind = self._kind()
+        if kind == "move":
+            keys = self._movers()
+        elif kind == "declare":
+            keys = self._units_with(Assign)
+        elif kind == "order":
+            keys = [a.defender for a in self._legal() if isinstance(a, Resolve)]
+        elif kind == "bombard":
+            keys = self._units_with(Bombard)
+        else:
+            keys = self._units_with({"ee_loss": EeLoss, "retreat": Retreat, "advance": Advance}.get(kind, Move))
+        out = []
+        for h in (self.unit_hex(k) for k in keys):
+            if h and h not in out:
+                out.append(h)
+        return out
+
+    def select_at(self, hex_: str) -> None:
+        k = self.unit_at(hex_)
+        if k:
+            self.selected = k
+
+    # odds preview -------------------------------------------------------------------
+    def preview(self, hover: str | None) -> dict[str, Any] | None:
+        kind = self._kind()
+        declared = {d: list(a) for d, a in self.state.get("declared", [])}
+        attackers: list[str] = []
+        defender = None
+        legal = self._legal()
+        targets = self.units_in(hover) if hover else []
+        if kind == "declare" and self.selected:
+            for t in targets:
+                if Assign(self.selected, t) in legal:
+                    defender, attackers = t, declared.get(t, []) + [self.selected]
+        if defender is None and kind in ("declare", "order"):
+            for t in targets:
+                if t in declared:
+                    defender, attackers = t, declared[t]
+            if defender is None and declared:
+                defender = next(iter(declared))
+                attackers = declared[defender]
+        if not defender or not attackers:
+            return None
+        try:
+            p = self.game.preview(tuple(attackers), defender, False)
+        except Exception:
+            return None
+        side = self.units_static[attackers[0]]["side"]
+        sup = None
+        if side == "ISR" and not self.state.get("night") and (
+                self.state.get("supports_left", 0) > 0 or any(isinstance(a, Resolve) and a.support for a in legal)):
+            try:
+                sup = self.game.preview(tuple(attackers), defender, True)
+            except Exception:
+                sup = None
+        return {"attackers": [self.lab(a) for a in attackers], "defender": self.lab(defender), "p": p,
+                "support": sup, "night": bool(self.state.get("night")), "attacker_side": side,
+                "defender_side": self.units_static[defender]["side"], "tentative": defender not in declared
+                or len(attackers) != len(declared.get(defender, []))}
+
+    def draw_preview(self, surf: pygame.Surface, rect: pygame.Rect, pv: dict[str, Any]) -> bool:
+        from ..widgets import fit_text
+        p = pv["p"]
+        A = self.assets
+        pygame.draw.rect(surf, (30, 26, 22), rect, border_radius=8)
+        pygame.draw.rect(surf, (200, 150, 60), rect, 2, border_radius=8)
+        x, y, w = rect.x + 10, rect.y + 6, rect.width - 20
+        head = f"{' + '.join(pv['attackers'])} → {pv['defender']}"
+        surf.blit(fit_text(A, head, 19, w, (255, 214, 110), bold=True), (x, y))
+        y += 24
+        labels = self.crt["column_labels"]
+        img = A.text(f"Firepower {p.attack} − defence {p.defence} = differential {p.differential:+d}"
+                     f" → column {labels[p.base_column]}", 15, (236, 232, 220), bold=True, wrap=w)
+        surf.blit(img, (x, y))
+        y += img.get_height() + 2
+        if p.shifts:
+            for reason, n in p.shifts:
+                img = A.text(f"{'→' if n > 0 else '←'} {abs(n)} {'right' if n > 0 else 'left'}: {reason}", 14,
+                             (150, 220, 150) if n > 0 else (240, 150, 130), wrap=w)
+                surf.blit(img, (x, y))
+                y += img.get_height() + 1
+        else:
+            surf.blit(A.text("no column shifts", 14, (170, 170, 170)), (x, y))
+            y += 17
+        if pv.get("night") and pv["attacker_side"] == "ISR":
+            surf.blit(A.text("night: no artillery, no combined arms", 14, (160, 170, 230)), (x, y))
+            y += 17
+        surf.blit(A.text(f"Final column {p.column_label} (net {p.net_shift:+d})", 16, (255, 214, 110), bold=True),
+                  (x, y))
+        y += 22
+        y = self._odds_bar(surf, x, y, w, p.odds)
+        sup = pv.get("support")
+        if sup is not None and y + 40 < rect.bottom:
+            surf.blit(A.text(f"With artillery support: column {sup.column_label}", 14, (150, 200, 255), bold=True),
+                      (x, y))
+            y += 18
+            y = self._odds_bar(surf, x, y, w, sup.odds, small=True)
+        if pv.get("tentative") and y + 16 < rect.bottom:
+            surf.blit(A.text("click to declare · attackers add up", 13, (170, 170, 170)), (x, y))
+        return True
+
+    def _odds_bar(self, surf, x, y, w, odds, small=False) -> int:
+        h = 14 if small else 20
+        cx = x
+        for r, pr in odds:
+            wpx = int(round(w * pr))
+            if wpx > 0:
+                pygame.draw.rect(surf, RESULT_COLOURS.get(r, (150, 150, 150)), (cx, y, wpx, h))
+                if wpx > 22:
+                    t = self.assets.text(r, 12, (20, 20, 20), bold=True)
+                    surf.blit(t, t.get_rect(center=(cx + wpx / 2, y + h / 2)))
+            cx += wpx
+        pygame.draw.rect(surf, (0, 0, 0), (x, y, w, h), 1)
+        y += h + 2
+        txt = "  ".join(f"{r} {pr:.0%}" for r, pr in odds)
+        img = self.assets.text(txt, 13 if small else 15, (236, 232, 220), bold=not small)
+        surf.blit(img, (x, y))
+        return y + img.get_height() + 4
+
+    # dice ---------------------------------------------------------------------------------
+    def dice_for(self, ev) -> dict[str, Any] | None:
+        d, k = ev.data, ev.kind
+        if k == "CombatResolved":
+            names = " + ".join(self.lab(a) for a in d.get("attackers", ()))
+            return {"heading": f"{names} → {self.lab(d.get('defender', ''))}",
+                    "rows": [(f"CRT column {d.get('column', '')}", (d.get("roll", 1),), 1, ())],
+                    "result": ev.text, "duration": 1.8}
+        if k == "BombardmentResolved":
+            return {"heading": f"Egyptian bombardment: {self.lab(d.get('target', ''))}",
+                    "rows": [("Artillery die", (d.get("roll", 1),), 1, tuple(self.data["egyptian_bombardment"]["eliminate_on"]))],
+                    "result": ev.text, "duration": 1.4}
+        if k == "CombatStarted":
+            names = " + ".join(self.lab(a) for a in d.get("attackers", ()))
+            return {"heading": f"{names} → {self.lab(d.get('defender', ''))}", "rows": [],
+                    "result": f"{d.get('attack')} − {d.get('defence')} = {d.get('differential', 0):+d}: column "
+                              f"{d.get('column')}" + (" · artillery support" if d.get("supported") else ""),
+                    "duration": 0.9}
+        return None
+
+
+def _moon(surf, center, r) -> None:
+    cx, cy = center
+    pygame.draw.circle(surf, (240, 236, 190), (cx, cy), r)
+    pygame.draw.circle(surf, (20, 28, 70), (cx + r * 0.45, cy - r * 0.2), r * 0.85)

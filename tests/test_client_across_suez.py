@@ -1,0 +1,251 @@
+"""Across Suez in the client: scene flow to the board, a move by clicks, an
+attack declared with its odds preview and resolved, the crossed-units box and
+the line-of-communication overlay, a whole game against the AI through the UI,
+and a screenshot of each scene (headless)."""
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+
+import pytest
+
+pytestmark = pytest.mark.client
+
+ENTRY = {"module": "game.rulesets.across_suez", "cls": "AcrossSuez", "ready": True, "seats": ("ISR", "EGY")}
+
+
+@pytest.fixture
+def ready(monkeypatch):
+    from game import rulesets
+    entry = dict(rulesets.CATALOGUE["across_suez"], **ENTRY)
+    monkeypatch.setitem(rulesets.CATALOGUE, "across_suez", entry)
+
+
+@pytest.fixture
+def app(env, ready):
+    import pygame
+
+    from game.client.app import App
+    a = App(fast=True)
+    yield a
+    sc = a.scene
+    if sc is not None and hasattr(sc, "session"):
+        sc.session.close()
+    pygame.quit()
+
+
+def key(k):
+    import pygame
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+def click(pos, button=1):
+    import pygame
+    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
+
+
+def at(sc, h):
+    return tuple(map(int, sc.view.hex_center(h)))
+
+
+def new_scene(app, game, seats=None):
+    from game.client.scenes.board import BoardScene
+    from game.client.session import Session
+    sc = BoardScene(app, Session(game, seats or {"ISR": "human", "EGY": "heuristic"}, autosave=False))
+    app.switch(sc)
+    return sc
+
+
+def settle(app, sc, limit=2000):
+    for _ in range(limit):
+        if app.scene is not sc or sc.can_act() or (sc.game.is_over() and not sc.seq.busy):
+            return
+        app.frame(0.05, [])
+
+
+def declare_position():
+    """A day turn, Israeli declarations, two attackers next to one defender."""
+    from game import rulesets
+    from game.rulesets.across_suez.actions import Assign, EndPhase
+    g = rulesets.new_game("across_suez", 3)
+    rng = random.Random(2)
+    for _ in range(400):
+        d = g.pending()
+        if d and d.kind == "declare" and d.seat == "ISR" and not g.is_night():
+            c = Counter(a.defender for a in g.legal_actions() if isinstance(a, Assign))
+            if c and max(c.values()) >= 2:
+                return g
+        legal = g.legal_actions()
+        rest = [a for a in legal if not isinstance(a, EndPhase)]
+        g.apply(rng.choice(rest if rest and rng.random() < 0.9 else legal))
+    pytest.skip("no two-attacker declaration found")
+
+
+def test_scene_flow_select_to_board(app):
+    import pygame
+
+    from game.client.games.across_suez import AcrossSuezUI
+    from game.client.scenes.select import SelectScene
+    s = SelectScene(app)
+    app.switch(s)
+    i = s.ids.index("across_suez")
+    s.focus = i
+    app.frame(0.05, [key(pygame.K_RETURN)])
+    assert app.scene.name == "seats"
+    assert set(app.scene.seats) == {"ISR", "EGY"}
+    app.frame(0.05, [key(pygame.K_SPACE)])
+    assert app.scene.name == "board"
+    assert isinstance(app.scene.ui, AcrossSuezUI)
+    app.frame(0.05, [])
+
+
+def test_human_move_by_clicks(app):
+    from game import rulesets
+    from game.rulesets.across_suez.actions import Move
+    sc = new_scene(app, rulesets.new_game("across_suez", 1))
+    settle(app, sc)
+    assert sc.can_act()
+    moves = [a for a in sc.game.legal_actions() if isinstance(a, Move)]
+    unit = moves[0].unit
+    app.frame(0.05, click(at(sc, sc.game.pos(unit))))
+    assert sc.ui.selected == unit
+    lit = [h for h, k in sc.ui.targets().items() if k == "move"]
+    assert sorted(lit) == sorted(a.to for a in moves if a.unit == unit)
+    dest = lit[-1]
+    app.frame(0.05, click(at(sc, dest)))
+    assert sc.game.history[-1] == Move(unit, dest)
+    settle(app, sc)
+    assert sc.ui.unit_hex(unit) == dest
+
+
+def test_attack_declared_with_preview_then_resolved(app):
+    from game.rulesets.across_suez.actions import Assign, EndDeclarations, Resolve
+    g = declare_position()
+    sc = new_scene(app, g, {"ISR": "human", "EGY": "random"})
+    settle(app, sc)
+    assigns = [a for a in g.legal_actions() if isinstance(a, Assign)]
+    dfn = Counter(a.defender for a in assigns).most_common(1)[0][0]
+    a1, a2 = [a.attacker for a in assigns if a.defender == dfn][:2]
+    app.frame(0.05, click(at(sc, g.pos(a1))))
+    assert sc.ui.selected == a1
+    assert sc.ui.targets().get(g.pos(dfn)) == "attack"
+    pv = sc.ui.preview(g.pos(dfn))                      # hovering the defender: the odds before committing
+    p = g.preview((a1,), dfn)
+    assert pv["p"].differential == p.differential and pv["p"].shifts == p.shifts
+    assert abs(sum(pr for _, pr in pv["p"].odds) - 1) < 1e-9
+    app.frame(0.05, click(at(sc, g.pos(dfn))))
+    assert g.history[-1] == Assign(a1, dfn)
+    settle(app, sc)
+    app.frame(0.05, click(at(sc, g.pos(a2))))
+    sc.hover_hex = g.pos(dfn)
+    pv = sc.ui.preview(g.pos(dfn))
+    assert pv["attackers"] == [sc.ui.lab(a1), sc.ui.lab(a2)]
+    sc._info_key = None
+    app.frame(0.05, [])                                  # the preview panel draws
+    app.frame(0.05, click(at(sc, g.pos(dfn))))
+    assert g.history[-1] == Assign(a2, dfn)
+    settle(app, sc)
+    sc.submit(EndDeclarations())
+    settle(app, sc)
+    if g.pending() and g.pending().kind == "order":
+        labels = [c.label for c in sc.ui.choices()]
+        assert any("artillery" in lab for lab in labels) == any(
+            isinstance(a, Resolve) and a.support for a in g.legal_actions())
+        app.frame(0.05, [])                              # lays out the buttons
+        btn = next(b for b in sc.buttons if isinstance(b.value, Resolve))
+        app.frame(0.05, click(btn.rect.center))
+        assert isinstance(g.history[-1], Resolve)
+    assert any(e.kind == "CombatResolved" for e in g.events)
+    seen_dice = False
+    for _ in range(200):
+        seen_dice |= sc.dice is not None and bool(sc.dice.get("rows"))
+        if not sc.seq.busy:
+            break
+        app.frame(0.05, [])
+    assert seen_dice or sc.seq.time_scale > 5
+
+
+def test_loc_overlay_and_crossed_box(app):
+    import pygame
+
+    from game import rulesets
+    sc = new_scene(app, rulesets.new_game("across_suez", 1))
+    settle(app, sc)
+    assert not sc.ui.show_loc
+    app.frame(0.05, [key(pygame.K_l)])
+    assert sc.ui.show_loc
+    route, reach, blocked = sc.ui.loc_info()
+    assert bool(route) == sc.game.loc_open()
+    if route:
+        assert route[0] == "0112" and route[-1] == "1708"
+    app.frame(0.05, [key(pygame.K_l)])
+    assert not sc.ui.show_loc
+    assert sc.ui.crossed_rect is not None
+    app.frame(0.05, click(sc.ui.crossed_rect.center))   # turn 1: nobody may cross, the click says why
+    assert sc.game.history == [] or sc.game.history[-1].__class__.__name__ != "Cross"
+
+
+def test_cross_by_clicking_the_box(app):
+    from game.rulesets.across_suez.actions import Cross
+    from game.rulesets.across_suez.rules import AcrossSuez
+    g = AcrossSuez.from_position({"ISR_RESHEF_1": "0212", "EGY_16_1": "1020"}, turn=2, side="ISR")
+    sc = new_scene(app, g)
+    settle(app, sc)
+    assert Cross("ISR_RESHEF_1") in g.legal_actions()
+    app.frame(0.05, click(at(sc, "0212")))
+    assert sc.ui.selected == "ISR_RESHEF_1"
+    sc.draw(app.screen)
+    app.frame(0.05, click(sc.ui.crossed_rect.center))
+    assert g.history[-1] == Cross("ISR_RESHEF_1")
+    settle(app, sc)
+    assert "ISR_RESHEF_1" in sc.ui.state["crossed"]
+
+
+def act_through_ui(app, sc, rng) -> None:
+    from game.rulesets.across_suez.actions import Assign, EndPhase, Move
+    g = sc.game
+    legal = g.legal_actions()
+    d = g.pending()
+    if d.kind == "move" and rng.random() < 0.25 and EndPhase() in legal:
+        a = EndPhase()
+    else:
+        a = rng.choice(legal)
+    n = len(g.history)
+    if isinstance(a, Move) and g.pos(a.unit) and sc.ui.units_in(g.pos(a.unit)) == [a.unit] \
+            and not sc.ui.units_in(a.to) and a.to != g.crossing_hex:
+        sc.ui.selected = None
+        app.frame(0.02, click(at(sc, g.pos(a.unit))))
+        app.frame(0.02, click(at(sc, a.to)))
+    elif isinstance(a, Assign) and len(sc.ui.units_in(g.pos(a.attacker))) == 1 \
+            and len(sc.ui.units_in(g.pos(a.defender))) == 1:
+        sc.ui.selected = None
+        app.frame(0.02, click(at(sc, g.pos(a.attacker))))
+        app.frame(0.02, click(at(sc, g.pos(a.defender))))
+    else:
+        sc.submit(a)
+    assert len(g.history) > n, f"{a} was not taken"
+
+
+def test_human_vs_ai_game_to_game_over(app):
+    from game import rulesets
+    sc = new_scene(app, rulesets.new_game("across_suez", 4))
+    sc.seq.time_scale = 50.0
+    g = sc.game
+    assert "EGY" in sc.session.agents
+    rng = random.Random(4)
+    for _ in range(20000):
+        if app.scene is not sc:
+            break
+        if sc.can_act():
+            act_through_ui(app, sc, rng)
+        app.frame(0.05, [])
+    assert g.is_over() and app.scene.name == "gameover"
+
+
+@pytest.mark.parametrize("scene", ["board", "seats", "gameover", "select", "title"])
+def test_screenshot_each_scene(env, ready, tmp_path, scene):
+    from game.client.screenshot import render
+    out = render("across_suez", str(tmp_path / f"{scene}.png"), scene=scene)
+    assert os.path.getsize(out) > 10_000
