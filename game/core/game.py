@@ -139,9 +139,12 @@ class Game:
         self.memo.clear()
 
     def is_legal(self, action: Action) -> bool:
-        self.legal_actions()
+        legal = self._legal_cache if self._legal_cache is not None else self.legal_actions()
+        for a in legal:                      # agents and the client pass back a listed object
+            if a is action:
+                return True
         if self._legal_set is None:
-            self._legal_set = frozenset(self._legal_cache)
+            self._legal_set = frozenset(legal)
         return action in self._legal_set
 
     def apply(self, action: Action) -> list[Event]:

@@ -8,6 +8,7 @@ combat [6.0], and the initiative passes.
 from __future__ import annotations
 
 from dataclasses import fields, replace
+from functools import lru_cache
 from typing import Any
 
 import esper
@@ -33,6 +34,13 @@ DATA_PATH = ROOT / "game" / "rulesets" / "nomonhan" / "data.json"
 
 def other(side: str) -> str:
     return "SOV" if side == "JP" else "JP"
+
+
+@lru_cache(maxsize=None)
+def _move(unit: str, to: str) -> Move:
+    """Move actions are immutable: one shared object per (unit, hex) saves
+    building thousands of equal ones while listing legal actions."""
+    return Move(unit, to)
 
 
 def load_data(path: str = str(DATA_PATH)) -> dict[str, Any]:
@@ -388,8 +396,7 @@ class Nomonhan(Game):
         for u, _h in self.units_on_map(f.side):
             if u.key in f.moved:
                 continue
-            for to in sorted(self.reachable(u.key, ctx)):
-                out.append(Move(u.key, to))
+            out.extend(_move(u.key, to) for to in sorted(self.reachable(u.key, ctx)))
         if self._can_blow(f.side):
             out.append(BlowBridge())
         out.append(EndPhase())
