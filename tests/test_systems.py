@@ -31,8 +31,10 @@ def test_reachable_costs_may_belong_to_the_hexside():
 
 
 def test_path_to_follows_the_cheapest_route():
-    assert movement.path_to("a", "d", 3, LINE.__getitem__, lambda a, b: 1) == ["a", "b", "c", "d"]
-    assert movement.path_to("a", "d", 2, LINE.__getitem__, lambda a, b: 1) is None
+    ones = steps(dict.fromkeys(LINE, 1))
+    assert movement.path_to("a", "d", 3, ones) == ["a", "b", "c", "d"]
+    assert movement.path_to("a", "d", 2, ones) is None
+    assert movement.path_to("a", "d", 3, ones, stops={"b"}) is None
 
 
 def test_zone_of_control_respects_projection():

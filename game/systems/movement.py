@@ -5,37 +5,36 @@ and zones of control, so each ruleset keeps its own rules and shares the search.
 """
 from __future__ import annotations
 
-import heapq
 from typing import Callable, Collection, Iterable, Mapping
 
 Neighbours = Callable[[str], Iterable[str]]
 
 
-def path_to(start: str, goal: str, allowance: int, neighbours: Neighbours,
-            enter_cost: Callable[[str, str], int | None],
-            stops_in: Callable[[str], bool] = lambda h: False) -> list[str] | None:
-    """The cheapest legal path start..goal (inclusive), for animation."""
+def path_to(start: str, goal: str, allowance: int, steps: Mapping[str, Iterable[tuple[str, int]]],
+            blocked: Collection[str] = (), stops: Collection[str] = ()) -> list[str] | None:
+    """The cheapest legal path start..goal (both included), on the same terms
+    as :func:`reachable` (for animating a move), or None."""
     best: dict[str, int] = {start: 0}
     prev: dict[str, str] = {}
-    heap = [(0, start)]
-    while heap:
-        cost, here = heapq.heappop(heap)
-        if here == goal:
-            out = [goal]
-            while out[-1] != start:
-                out.append(prev[out[-1]])
-            return out[::-1]
-        if cost > best.get(here, 1 << 30) or (here != start and stops_in(here)):
-            continue
-        for nxt in neighbours(here):
-            step = enter_cost(here, nxt)
-            if step is None:
+    buckets: list[list[str]] = [[start]] + [[] for _ in range(allowance)]
+    limit = allowance + 1
+    for spent in range(limit):
+        for here in buckets[spent]:
+            if here == goal:
+                out = [goal]
+                while out[-1] != start:
+                    out.append(prev[out[-1]])
+                return out[::-1]
+            if best[here] != spent or (here in stops and here != start):
                 continue
-            c = cost + step
-            if c <= allowance and c < best.get(nxt, 1 << 30):
-                best[nxt] = c
-                prev[nxt] = here
-                heapq.heappush(heap, (c, nxt))
+            for nxt, step in steps[here]:
+                if nxt in blocked:
+                    continue
+                c = spent + step
+                if c < limit and c < best.get(nxt, limit):
+                    best[nxt] = c
+                    prev[nxt] = here
+                    buckets[c].append(nxt)
     return None
 
 

@@ -218,7 +218,13 @@ class Nomonhan(Game):
         """hex -> (unit key, side) for every unit on the map (do not modify the answer)."""
         got = self.memo.get("occ")
         if got is None:
-            got = self.memo["occ"] = {p.hex: (u.key, u.side) for _, (u, p) in esper.get_components(Unit, Position)}
+            got = {}
+            for e in self.unit_ent.values():
+                p = esper.try_component(e, Position)
+                if p is not None:
+                    u = esper.component_for_entity(e, Unit)
+                    got[p.hex] = (u.key, u.side)
+            self.memo["occ"] = got
         return got
 
     def units_on_map(self, side: str | None = None) -> list[tuple[Unit, str]]:
@@ -291,17 +297,6 @@ class Nomonhan(Game):
     def move_cost(self, hex_: str) -> int:
         return self.facts.cost[hex_]
 
-    def _move_rules(self, key: str, ctx: tuple | None = None):
-        u = self.unit(key)
-        intact, _table, occ, zoc, enemy_hexes = ctx or self.side_context(u.side)
-        cost_of = self.facts.cost
-
-        def cost(a: str, b: str) -> int | None:
-            return None if b in enemy_hexes else cost_of[b]
-
-        nbrs = self.facts.move_neighbours(u.crosses_military_bridge, intact)
-        return u, self.pos(key), nbrs.__getitem__, cost, zoc, occ
-
     def reachable(self, key: str, ctx: tuple | None = None) -> dict[str, int]:
         """Hexes the unit may end a move in, with their MP cost [7.0][8.0]."""
         got = self.memo.get(("reach", key))
@@ -320,9 +315,11 @@ class Nomonhan(Game):
 
     def move_path(self, key: str, to: str) -> list[str]:
         """The path a legal move follows (for animation)."""
-        u, start, nbrs, cost, zoc, _ = self._move_rules(key)
-        return movement.path_to(start, to, u.ma, nbrs, cost,
-                                zoc.__contains__) or [start, to]
+        u = self.unit(key)
+        start = self.pos(key)
+        intact, _table, _occ, zoc, enemy_hexes = self.side_context(u.side)
+        return movement.path_to(start, to, u.ma, self.facts.move_steps(u.crosses_military_bridge, intact),
+                                blocked=enemy_hexes, stops=zoc) or [start, to]
 
     # -- combat eligibility [9.0] --------------------------------------------
     def can_attack_across(self, a: str, b: str) -> bool:
