@@ -156,3 +156,18 @@ def test_yoshitsune_hash_is_the_same_in_another_process_and_its_save_replays(tmp
     g = play_one("yoshitsune", 8, {"MINAMOTO": RandomAgent(1), "TAIRA": RandomAgent(2)})
     assert outs == {g.state_hash()}
     assert load_game(write_save(tmp_path / "y.json", g)).state_hash() == g.state_hash()
+
+
+def test_across_suez_hash_is_the_same_in_another_process_and_its_save_replays(tmp_path):
+    import subprocess
+    import sys
+    code = ("from game.runner import play_one; from game.ai.random_agent import RandomAgent; "
+            "g = play_one('across_suez', 5, {'ISR': RandomAgent(1), 'EGY': RandomAgent(2)}); "
+            "print(g.state_hash())")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    outs = {subprocess.run([sys.executable, "-c", code], cwd=root, env=dict(os.environ, PYTHONHASHSEED=s),
+                           capture_output=True, text=True, check=True).stdout.strip() for s in ("1", "2")}
+    from game.runner import play_one
+    g = play_one("across_suez", 5, {"ISR": RandomAgent(1), "EGY": RandomAgent(2)})
+    assert outs == {g.state_hash()}
+    assert load_game(write_save(tmp_path / "s.json", g)).state_hash() == g.state_hash()

@@ -30,6 +30,9 @@ def get_agent(name: str, game_id: str, seed: int = 0) -> Agent:
         if game_id == "yoshitsune":
             from .yoshitsune import YoshitsuneAgent
             return YoshitsuneAgent(seed)
+        if game_id == "across_suez":
+            from .across_suez import AcrossSuezAgent
+            return AcrossSuezAgent(seed)
         raise KeyError(f"no heuristic agent for {game_id!r}")
     raise KeyError(f"unknown agent {name!r}; choose random or heuristic")
 

@@ -1,0 +1,468 @@
+"""A heuristic Across Suez player, for both sides.
+
+Movement is greedy, one move at a time, scored by a cheap static "target
+field" computed once per decision (never by applying each of the ~1000 Move
+actions to a copy):
+
+- the line of communication (LOC) 0112→1708 is the cheapest path through the
+  land hexes, where an Egyptian unit blocks and an Egyptian-ZOC hex without an
+  Israeli unit costs dear;
+- Israel holds the three hexes around 0112 (so no Egyptian unit can stand next
+  to the bridge, which then cannot be attacked or bombarded), fills the LOC
+  hexes that are in (or near) Egyptian ZOC, closes in on Egyptian units near
+  the LOC to attack them, brings the bridge along the roads to 0112 (it never
+  moves again once placed) and crosses units until six are across;
+- Egypt goes for the LOC (standing on it or next to it cuts it) and for the
+  hexes next to 0112.
+
+Attacks are planned with the exact CRT odds (``combat_preview``); Israel spends
+its artillery supports on every attack it can; Egypt always bombards (the
+bridge first, then the Israeli units that matter most to the LOC). The agent
+never rolls or reads dice.
+"""
+from __future__ import annotations
+
+import heapq
+import random
+from collections import deque
+
+from game.core.actions import Action
+from game.rulesets.across_suez.actions import (Advance, Assign, Bombard, Cross, EndAdvance, EndBombardment,
+                                               EndDeclarations, EndPhase, Enter, Move)
+from game.rulesets.across_suez.rules import AcrossSuez, MapFacts
+
+NEED_CROSSED = 6
+W_GUARD = 100.0       # an Israeli unit next to 0112
+W_LOC_ZOC = 60.0      # an LOC hex in Egyptian ZOC (cut unless an Israeli unit stands there)
+W_LOC_NEAR = 25.0     # an LOC hex an Egyptian unit could reach next phase
+W_ATTACK = 30.0       # a hex next to an Egyptian unit that threatens the LOC
+W_END = 80.0         # an Israeli unit on 1708, the end of the LOC
+W_CROSS = 150.0
+K_DIST = 3.0          # value lost per hex of distance to a target
+BIG = 10_000.0
+
+_DIST: dict[int, dict[str, dict[str, int]]] = {}
+
+
+def distances(facts: MapFacts) -> dict[str, dict[str, int]]:
+    """All-pairs land-hex distances (lake excluded), computed once per map."""
+    d = _DIST.get(id(facts))
+    if d is None:
+        d = {}
+        for s in facts.passable:
+            seen = {s: 0}
+            todo = deque([s])
+            while todo:
+                h = todo.popleft()
+                for n in facts.neighbours[h]:
+                    if n not in seen:
+                        seen[n] = seen[h] + 1
+                        todo.append(n)
+            d[s] = seen
+        _DIST[id(facts)] = d
+    return d
+
+
+def loc_path(g: AcrossSuez) -> list[str]:
+    """The cheapest LOC 0112→1708 for Israel as things stand (Egyptian units block;
+    Egyptian ZOC without an Israeli unit costs dear). Empty if none exists."""
+    v = g.data["victory"]["loc"]
+    start, goal = v["from"], v["to"]
+    occ = g.occupancy()
+    zoc = g.enemy_zoc("ISR")
+    nb = g.facts.neighbours
+
+    cost: dict[str, float] = {}
+    for h in nb:
+        o = occ.get(h)
+        if o is not None:
+            cost[h] = BIG if o[1] == "EGY" else 0.5
+        else:
+            cost[h] = 8.0 if h in zoc else 1.0
+
+    best = {start: 0.0}
+    prev: dict[str, str] = {}
+    heap = [(0.0, start)]
+    while heap:
+        c, h = heapq.heappop(heap)
+        if h == goal:
+            break
+        if c > best[h]:
+            continue
+        for n in nb[h]:
+            cn = c + cost[n]
+            if cn < best.get(n, 1e18):
+                best[n] = cn
+                prev[n] = h
+                heapq.heappush(heap, (cn, n))
+    if goal not in best or best[goal] >= BIG:
+        return []
+    path = [goal]
+    while path[-1] != start:
+        path.append(prev[path[-1]])
+    return path[::-1]
+
+
+class AcrossSuezAgent:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, game: AcrossSuez) -> Action:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        game.world.activate()
+        d = game.pending()
+        kind = d.kind
+        if kind == "move":
+            return self._move(game, legal, d.seat)
+        if kind == "bombard":
+            return self._bombard(game, legal)
+        if kind == "declare":
+            return self._declare(game, legal, d.seat)
+        if kind == "order":
+            return self._order(game, legal, d.seat)
+        if kind == "ee_loss":
+            return min(legal, key=lambda a: (self._hold(game, a.unit), game.unit(a.unit).firepower, a.unit))
+        if kind == "retreat":
+            return self._retreat(game, legal, d.seat)
+        if kind == "advance":
+            return self._advance(game, legal, d.seat)
+        return legal[0]
+
+    # -- the target field ------------------------------------------------------------
+    def _targets(self, g: AcrossSuez, side: str) -> dict[str, float]:
+        """hex -> weight of standing there for ``side`` (whether or not a friendly unit is there)."""
+        memo_key = ("ai_targets", side)
+        got = g.memo.get(memo_key)
+        if got is not None:
+            return got
+        facts = g.facts
+        dist = distances(facts)
+        occ = g.occupancy()
+        crossing = g.crossing_hex
+        guards = facts.neighbours[crossing]
+        path = loc_path(g)
+        egy = [h for u, h in g.units_on_map("EGY")]
+        isr_zoc_of_egy = g.enemy_zoc("ISR")          # hexes next to an Egyptian unit
+        nb = facts.neighbours
+        w: dict[str, float] = {}
+
+        def put(h: str, v: float) -> None:
+            if v > w.get(h, 0.0):
+                w[h] = v
+
+        if side == "ISR":
+            for h in guards:
+                put(h, W_GUARD)
+            put(path[-1] if path else g.data["victory"]["loc"]["to"], W_END)
+            near = {e: 0 for e in egy}        # hexes within 3 of an Egyptian unit, with the distance
+            todo = deque(egy)
+            while todo:
+                h = todo.popleft()
+                dh = near[h]
+                if dh < 3:
+                    for n in nb[h]:
+                        if n not in near:
+                            near[n] = dh + 1
+                            todo.append(n)
+            for h in path[1:]:
+                if h in isr_zoc_of_egy:
+                    put(h, W_LOC_ZOC)
+                elif h in near:
+                    put(h, W_LOC_NEAR - 5.0 * (near[h] - 2))
+            # attack positions around Egyptian units that threaten the LOC or 0112
+            for e in egy:
+                dl = min((dist[e].get(h, 99) for h in path), default=99)
+                dl = min(dl, dist[e].get(crossing, 99))
+                if dl > 4:
+                    continue
+                for n in facts.neighbours[e]:
+                    o = occ.get(n)
+                    if o is None or o[1] == "ISR":
+                        put(n, W_ATTACK - 4.0 * dl)
+        else:
+            bridge = g.pos(g.bridge_key)
+            if bridge is not None:
+                for n in facts.neighbours[bridge]:
+                    put(n, 70.0)
+            for h in guards:
+                put(h, 55.0)
+            for h in path[1:]:
+                o = occ.get(h)
+                if o is not None and o[1] == "ISR":
+                    continue
+                put(h, 50.0)
+                for n in facts.neighbours[h]:
+                    if n not in occ or occ[n][1] == "EGY":
+                        put(n, 40.0)
+            if not path:       # the LOC is cut: hold on to the hexes that cut it
+                for e in egy:
+                    put(e, 45.0)
+            for h in list(w):
+                t = g.facts.terrain[h]
+                if t == "chinese_farm" or h in facts.forts:
+                    w[h] += 6.0
+                elif t == "elevated_sand":
+                    w[h] += 3.0
+        g.memo[memo_key] = w
+        return w
+
+    def _field(self, g: AcrossSuez, side: str) -> dict[str, float]:
+        """hex -> value of a unit of ``side`` moving there: the weight of the best free
+        target minus K_DIST per hex of distance to it."""
+        memo_key = ("ai_field", side)
+        got = g.memo.get(memo_key)
+        if got is not None:
+            return got
+        w = self._targets(g, side)
+        occ = g.occupancy()
+        # max over free targets t of (w_t - K_DIST * distance): a Dijkstra from every target at once
+        nb = g.facts.neighbours
+        f: dict[str, float] = {}
+        heap = [(-v, h) for h, v in w.items() if h not in occ]
+        heapq.heapify(heap)
+        while heap:
+            nv, h = heapq.heappop(heap)
+            if h in f:
+                continue
+            f[h] = -nv
+            for n in nb[h]:
+                if n not in f:
+                    heapq.heappush(heap, (nv + K_DIST, n))
+        for h in g.facts.passable:
+            if h not in f:
+                f[h] = -60.0
+        g.memo[memo_key] = f
+        return f
+
+    def _hold(self, g: AcrossSuez, key: str) -> float:
+        """What a unit is worth where it stands (very little if it shares the hex
+        with a friendly unit: one of them would be removed at the end of the phase)."""
+        u = g.unit(key)
+        h = g.pos(key)
+        if h is None:
+            return 0.0
+        if self._stacked(g).get(h, 0) > 1:
+            return -200.0
+        w = self._targets(g, u.side)
+        return max(w.get(h, 0.0), self._field(g, u.side).get(h, 0.0))
+
+    def _stacked(self, g: AcrossSuez) -> dict[str, int]:
+        got = g.memo.get("ai_stacked")
+        if got is None:
+            got = {}
+            for _u, h in g.units_on_map():
+                got[h] = got.get(h, 0) + 1
+            g.memo["ai_stacked"] = got
+        return got
+
+    # -- movement ----------------------------------------------------------------------
+    def _move(self, g: AcrossSuez, legal: list[Action], side: str) -> Action:
+        if side == "ISR":
+            bridge = self._bridge_move(g, legal)
+        else:
+            bridge = None
+        f = self._field(g, side)
+        w = self._targets(g, side)
+        occ = g.occupancy()
+        crossed = len([k for k in g.crossed_units() if not g.unit(k).is_bridge])
+        guards = g.facts.neighbours[g.crossing_hex]
+        val = {h: (w[h] if w.get(h, -1e9) > v else v) for h, v in f.items()}
+        bridge_key = g.bridge_key
+        best_s, best = 0.5, None
+        hold_cache: dict[str, float] = {}
+        for a in legal:
+            if type(a) is Move:
+                to = a.to
+                if to in occ or a.unit == bridge_key:
+                    continue             # never over-stack; the bridge is moved by _bridge_move
+                hv = hold_cache.get(a.unit)
+                if hv is None:
+                    hv = hold_cache[a.unit] = self._hold(g, a.unit)
+                s = val[to] - hv
+            elif type(a) is Enter:
+                o = occ.get(a.hex)
+                if o is not None and o[1] != side:
+                    continue
+                s = 500.0 + f[a.hex] - (100.0 if o is not None else 0.0)
+            elif type(a) is Cross:
+                if crossed >= NEED_CROSSED or g.pos(a.unit) in guards:
+                    continue             # the units next to 0112 stay to shield the bridge
+                s = W_CROSS - self._hold(g, a.unit) * 0.5
+            else:
+                continue
+            if s > best_s:
+                best_s, best = s, a
+        if bridge is not None and (best is None or bridge[0] > best_s):
+            return bridge[1]
+        if best is not None:
+            return best
+        return EndPhase()
+
+    def _bridge_move(self, g: AcrossSuez, legal: list[Action]) -> tuple[float, Action] | None:
+        """The bridge goes towards 0112 along cheap hexes, keeping away from Egyptian
+        units; once placed it never moves."""
+        key = g.bridge_key
+        if g.bridge_deployed() or g.pos(key) is None:
+            return None
+        moves = [a for a in legal if isinstance(a, Move) and a.unit == key]
+        if not moves:
+            return None
+        here = g.pos(key)
+        dist = distances(g.facts)
+        egy = [h for _, h in g.units_on_map("EGY")]
+        occ = g.occupancy()
+        cross = g.crossing_hex
+        guards = g.facts.neighbours[cross]
+
+        def value(h: str) -> float:
+            v = -4.0 * dist[h].get(cross, 99)
+            if h == cross:
+                # placed: good once the hexes around 0112 are ours or can be filled
+                # placed only when the hexes around 0112 are all ours, or no Egyptian unit is near
+                missing = sum(1 for n in guards if occ.get(n, ("", ""))[1] != "ISR")
+                de = min((dist[h].get(e, 99) for e in egy), default=99)
+                v += 20.0
+                if missing and de <= 5:
+                    v -= 30.0 * missing
+                return v
+            de = min((dist[h].get(e, 99) for e in egy), default=99)
+            if de <= 1:
+                v -= 40.0
+            elif de <= 3:
+                v -= 8.0 * (4 - de)
+            return v
+
+        cur = value(here)
+        best_s, best = 0.5, None
+        for a in moves:
+            if a.to in occ and a.to != here:
+                continue
+            s = value(a.to) - cur
+            if s > best_s:
+                best_s, best = s, a
+        if best is None:
+            return None
+        # move the bridge into 0112 after the guards have moved (a low priority), elsewhere early
+        return (1.0 if best.to == cross else 1000.0), best
+
+    # -- bombardment -------------------------------------------------------------------------
+    def _bombard(self, g: AcrossSuez, legal: list[Action]) -> Action:
+        best_v, best = -1.0, EndBombardment()
+        w = self._targets(g, "ISR")
+        for a in legal:
+            if isinstance(a, Bombard):
+                u = g.unit(a.target)
+                v = 1000.0 if u.is_bridge else w.get(g.pos(a.target), 0.0) + u.firepower
+                if v > best_v:
+                    best_v, best = v, a
+        return best
+
+    # -- combat ------------------------------------------------------------------------------
+    def _unit_value(self, g: AcrossSuez, key: str) -> float:
+        u = g.unit(key)
+        if u.is_bridge:
+            return 25.0
+        v = 1.0 + 0.1 * u.firepower
+        if u.side == "EGY":
+            # an Egyptian unit near the LOC or 0112 is the threat that matters
+            got = g.memo.get("ai_loc_set")
+            if got is None:
+                got = g.memo["ai_loc_set"] = frozenset(loc_path(g)) | {g.crossing_hex}
+            h = g.pos(key)
+            dist = distances(g.facts)[h]
+            d = min((dist.get(x, 99) for x in got), default=99)
+            if h in g.facts.neighbours[g.crossing_hex]:
+                v += 5.0                  # next to the bridge's hex
+            elif d <= 2:
+                v += 2.0
+            elif d <= 4:
+                v += 0.5
+        return v
+
+    def _ev(self, g: AcrossSuez, attackers: tuple[str, ...], defender: str, support: bool) -> float:
+        p = dict(g.preview(attackers, defender, support).odds)
+        dv = self._unit_value(g, defender)
+        du = g.unit(defender)
+        dr = 0.4 * dv
+        if du.is_bridge and g.bridge_deployed():
+            dr = dv                       # the placed bridge retreating loses the game
+        elif not g.retreat_hexes(defender):
+            dr = dv
+        av = sum(self._unit_value(g, k) for k in attackers)
+        cheapest = min(self._unit_value(g, k) for k in attackers)
+        return (p["De"] * dv + p["Dr"] * dr + p["Ee"] * (dv - cheapest)
+                - p["Ae"] * av - p["Ar"] * 0.1 * av)
+
+    def _declare(self, g: AcrossSuez, legal: list[Action], side: str) -> Action:
+        f = g.flow()
+        groups = {d: tuple(a) for d, a in f.declared}
+        options: dict[str, list[str]] = {}
+        keep = frozenset(g.facts.neighbours[g.crossing_hex]) if side == "ISR" else frozenset()
+        for a in legal:
+            if isinstance(a, Assign) and (g.pos(a.attacker) not in keep or g.pos(a.defender) in keep):
+                # the units next to 0112 shield the bridge: they do not attack (an advance
+                # or an exchange would open a hex next to it), unless turn 1 forces them or
+                # the defender stands next to 0112 itself
+                options.setdefault(a.defender, []).append(a.attacker)
+        support = side == "ISR" and f.supports_left > len(groups)
+        can_end = EndDeclarations() in legal
+        best_v, best = (0.15 if can_end else -1e9), None
+        for d, avail in sorted(options.items()):
+            base = groups.get(d, ())
+            avail = sorted(avail, key=lambda k: (-g.unit(k).firepower, k))
+            base_ev = self._ev(g, base, d, support) if base else 0.0
+            group = base
+            for k in avail:
+                group = group + (k,)
+                gain = self._ev(g, group, d, support) - base_ev
+                if gain > best_v:
+                    best_v, best = gain, Assign(avail[0], d)
+        if best is not None:
+            return best
+        if can_end:
+            return EndDeclarations()
+        # turn 1: every unit with an enemy next to it must attack; join the best attack
+        best_v, best = -1e9, legal[0]
+        for a in legal:
+            if isinstance(a, Assign):
+                v = self._ev(g, groups.get(a.defender, ()) + (a.attacker,), a.defender, support)
+                if v > best_v:
+                    best_v, best = v, a
+        return best
+
+    def _order(self, g: AcrossSuez, legal: list[Action], side: str) -> Action:
+        groups = dict(g.flow().declared)
+        best_v, best = None, legal[0]
+        for a in legal:
+            atts = tuple(k for k in groups[a.defender] if g.pos(k) is not None)
+            v = self._ev(g, atts, a.defender, a.support) if atts else -1.0
+            v += 0.001 if a.support else 0.0
+            if best_v is None or v > best_v:
+                best_v, best = v, a
+        return best
+
+    # -- retreats and advances --------------------------------------------------------------------
+    def _retreat(self, g: AcrossSuez, legal: list[Action], side: str) -> Action:
+        f = self._field(g, side)
+        w = self._targets(g, side)
+        return max(legal, key=lambda a: (max(w.get(a.to, -1e9), f[a.to]), a.to, a.unit))
+
+    def _advance(self, g: AcrossSuez, legal: list[Action], side: str) -> Action:
+        f = self._field(g, side)
+        w = self._targets(g, side)
+        best_v, best = 0.5, None
+        for a in legal:
+            if isinstance(a, Advance):
+                v = max(w.get(a.to, -1e9), f[a.to]) - self._hold(g, a.unit)
+                if v > best_v:
+                    best_v, best = v, a
+        if best is not None:
+            return best
+        if EndAdvance() in legal:
+            return EndAdvance()
+        return max((a for a in legal if isinstance(a, Advance)),
+                   key=lambda a: (max(w.get(a.to, -1e9), f[a.to]) - self._hold(g, a.unit), a.unit, a.to))

@@ -1,0 +1,129 @@
+"""The Across Suez heuristic agent: it beats the random agent in at least 90% of
+200 seeded games on each side, only chooses legal actions, is deterministic,
+never reads the real dice, and is reachable through get_agent and selfplay."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from game import rulesets
+from game.ai import get_agent
+from game.ai.across_suez import AcrossSuezAgent, loc_path
+from game.ai.random_agent import RandomAgent
+from game.rulesets.across_suez import AcrossSuez
+from game.rulesets.across_suez.actions import Assign, Bombard, EndPhase, Move
+
+SEATS = AcrossSuez.seats
+
+
+def play_match(side: str, games: int, seed: int) -> tuple[int, float]:
+    """Heuristic on ``side`` against random; seeds and agent seeds as game.runner.selfplay."""
+    wins = 0
+    t0 = time.perf_counter()
+    for i in range(games):
+        s = seed + i
+        agents = {seat: (AcrossSuezAgent(s * 31 + k) if seat == side else RandomAgent(s * 31 + k))
+                  for k, seat in enumerate(SEATS)}
+        g = AcrossSuez(seed=s)
+        while not g.is_over():
+            g.apply(agents[g.to_move()].choose(g))
+        wins += g.result().winner == side
+        g.close()
+    return wins, games / (time.perf_counter() - t0)
+
+
+@pytest.mark.parametrize("side", SEATS)
+def test_heuristic_beats_random_in_90_percent_of_200_games(side):
+    wins, gps = play_match(side, 200, 2024)
+    print(f"heuristic as {side}: {wins}/200 = {wins / 200:.1%} ({gps:.1f} games/s)")
+    assert wins / 200 >= 0.90
+
+
+def test_agents_only_choose_legal_actions_and_are_deterministic():
+    def run(seed):
+        g = AcrossSuez(seed=seed)
+        ag = {"ISR": AcrossSuezAgent(1), "EGY": AcrossSuezAgent(2)}
+        while not g.is_over():
+            a = ag[g.to_move()].choose(g)
+            assert a in g.legal_actions()
+            g.apply(a)
+        return g.state_hash(), g.result().winner
+    assert run(5) == run(5)
+
+
+def test_the_heuristic_does_not_read_the_real_dice():
+    """Same decision whatever the real game's dice state is, in every kind of decision met."""
+    g = AcrossSuez(seed=3)
+    ag = {"ISR": AcrossSuezAgent(1), "EGY": RandomAgent(2)}
+    kinds = set()
+    while not g.is_over():
+        seat = g.to_move()
+        if seat == "ISR":
+            kinds.add(g.pending().kind)
+            a1 = AcrossSuezAgent(9).choose(g)
+            state = g.dice.getstate()
+            g.dice.setstate(AcrossSuez(seed=999).dice.getstate())
+            a2 = AcrossSuezAgent(9).choose(g)
+            g.dice.setstate(state)
+            assert a1 == a2
+        g.apply(ag[seat].choose(g))
+    assert {"move", "declare"} <= kinds
+
+
+def test_israel_brings_the_bridge_to_0112_and_never_moves_it_again():
+    g = AcrossSuez(seed=11)
+    ag = {"ISR": AcrossSuezAgent(1), "EGY": RandomAgent(2)}
+    placed = False
+    while not g.is_over():
+        seat = g.to_move()
+        a = ag[seat].choose(g)
+        if placed and seat == "ISR":
+            assert not (isinstance(a, Move) and a.unit == g.bridge_key)
+        g.apply(a)
+        placed = placed or g.bridge_deployed()
+    assert placed and g.pos(g.bridge_key) == "0112"
+    assert g.result().winner == "ISR"
+
+
+def test_israel_holds_the_hexes_around_the_placed_bridge():
+    """With the bridge in 0112, six units across and a free unit near, Israel fills a hex next to 0112."""
+    crossed = ("ISR_AMIR_1", "ISR_AMIR_2", "ISR_AMIR_3", "ISR_AMIR_4", "ISR_EREZ_1", "ISR_EREZ_2")
+    g = AcrossSuez.from_position({"ISR_BRIDGE": "0112", "ISR_RESHEF_1": "0314", "EGY_16_1": "0508"}, turn=4,
+                                 crossed=crossed)
+    a = AcrossSuezAgent(0).choose(g)
+    assert isinstance(a, Move) and a.unit == "ISR_RESHEF_1" and a.to in g.facts.neighbours["0112"]
+
+
+def test_egypt_bombards_the_bridge_first():
+    g = AcrossSuez.from_position({"ISR_BRIDGE": "0112", "ISR_RESHEF_1": "0212", "EGY_16_1": "0211",
+                                  "EGY_16_2": "0312"}, turn=3, side="EGY", phase="combat")
+    assert g.pending().kind == "bombard"
+    assert AcrossSuezAgent(0).choose(g) == Bombard("ISR_BRIDGE")
+
+
+def test_egypt_attacks_the_placed_bridge():
+    g = AcrossSuez.from_position({"ISR_BRIDGE": "0112", "EGY_16_1": "0211", "ISR_RESHEF_1": "0909"},
+                                 turn=3, side="EGY", phase="declare")
+    assert AcrossSuezAgent(0).choose(g) == Assign("EGY_16_1", "ISR_BRIDGE")
+
+
+def test_egypt_moves_onto_the_line_of_communication():
+    g = AcrossSuez.from_position({"ISR_BRIDGE": "0112", "ISR_RESHEF_1": "0211", "EGY_14_1": "1007"},
+                                 turn=3, side="EGY")
+    path = set(loc_path(g))
+    a = AcrossSuezAgent(0).choose(g)
+    assert isinstance(a, Move) and a.unit == "EGY_14_1"
+    to = a.to
+    assert to in path or any(n in path for n in g.facts.neighbours[to])
+    assert not isinstance(a, EndPhase)
+
+
+def test_get_agent_and_selfplay(monkeypatch):
+    assert isinstance(get_agent("heuristic", "across_suez", 3), AcrossSuezAgent)
+    monkeypatch.setitem(rulesets.CATALOGUE, "across_suez",
+                        dict(rulesets.CATALOGUE["across_suez"], module="game.rulesets.across_suez",
+                             cls="AcrossSuez", ready=True, seats=("ISR", "EGY")))
+    from game.runner import selfplay
+    stats = selfplay("across_suez", 4, 2024, ["heuristic", "random"])
+    assert stats.games == 4 and stats.wins["ISR"] >= 3
