@@ -16,7 +16,7 @@ from game.rulesets.across_suez.actions import (Advance, Assign, Bombard, Cross, 
                                                EndBombardment, EndDeclarations, EndPhase, Enter, Move, Resolve,
                                                Retreat)
 
-from .base import Choice, ClickResult, GameUI
+from .base import blit_counter, Choice, ClickResult, GameUI
 
 PHASES = {"move": "movement", "bombard": "bombardment", "declare": "combat: declare", "order": "combat: resolve",
           "ee_loss": "exchange loss", "retreat": "retreat", "advance": "advance", "over": "game over"}
@@ -296,22 +296,7 @@ class AcrossSuezUI(GameUI):
 
     def _blit_counter(self, surf, key, center, size, now, selected, blinking, lifted=False) -> None:
         img = self.counter_surface(key, size)
-        x, y = center
-        off = 5 if lifted else 3
-        shadow = pygame.Rect(0, 0, size, size)
-        shadow.center = (x + off, y + off)
-        pygame.draw.rect(surf, (0, 0, 0), shadow, border_radius=max(3, size // 10))
-        r = surf.blit(img, img.get_rect(center=(x, y)))
-        if selected:
-            pygame.draw.rect(surf, (255, 240, 90), r.inflate(8, 8), 4, border_radius=max(4, size // 8))
-        if blinking and int(now * 4) % 2 == 0:
-            pygame.draw.rect(surf, (255, 70, 50), r.inflate(10, 10), 5, border_radius=max(4, size // 8))
-        f = self.flash.get(key, 0.0)
-        if f > 0:
-            fl = pygame.Surface(r.size, pygame.SRCALPHA)
-            fl.fill((255, 60 + int(120 * (1 - f)), 40, int(200 * f)))
-            surf.blit(fl, r.topleft)
-            pygame.draw.rect(surf, (255, 230, 120), r.inflate(14, 14), 4, border_radius=max(4, size // 8))
+        blit_counter(surf, img, center, size, now, selected, blinking, self.flash.get(key, 0.0), lifted)
 
     def _draw_turn_marker(self, surf, view) -> None:
         turn = self.state["turn"]

@@ -156,3 +156,24 @@ class GameUI:
     def describe_overlay(self) -> set[str]:
         """Hexes for the ZOC overlay."""
         return set()
+
+
+def blit_counter(surf, img, center, size: int, now: float, selected: bool, blinking: bool,
+                 flash: float, lifted: bool = False) -> None:
+    """Draw a counter image with its drop shadow, selection ring, blink (a unit
+    that must act) and hit flash (``flash`` fades from 1 to 0)."""
+    x, y = center
+    off = 5 if lifted else 3
+    shadow = pygame.Rect(0, 0, size, size)
+    shadow.center = (x + off, y + off)
+    pygame.draw.rect(surf, (0, 0, 0), shadow, border_radius=max(3, size // 10))
+    r = surf.blit(img, img.get_rect(center=(x, y)))
+    if selected:
+        pygame.draw.rect(surf, (255, 240, 90), r.inflate(8, 8), 4, border_radius=max(4, size // 8))
+    if blinking and int(now * 4) % 2 == 0:
+        pygame.draw.rect(surf, (255, 70, 50), r.inflate(10, 10), 5, border_radius=max(4, size // 8))
+    if flash > 0:
+        fl = pygame.Surface(r.size, pygame.SRCALPHA)
+        fl.fill((255, 60 + int(120 * (1 - flash)), 40, int(200 * flash)))
+        surf.blit(fl, r.topleft)
+        pygame.draw.rect(surf, (255, 230, 120), r.inflate(14, 14), 4, border_radius=max(4, size // 8))

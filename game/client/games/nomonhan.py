@@ -14,7 +14,7 @@ from game.rulesets.nomonhan.actions import (Advance, Assign, BlowBridge, EndAdva
                                             EndPhase, Enter, Move, Resolve, Retreat, StepLoss)
 
 from game.systems.combat import pool_odds
-from .base import Choice, ClickResult, GameUI
+from .base import blit_counter, Choice, ClickResult, GameUI
 
 GLYPH_COLOURS = {"JP": ((250, 250, 246), (206, 30, 40)), "SOV": ((206, 30, 40), (255, 214, 60))}
 NATO = {"infantry": "infantry", "motorized": "motorized", "cavalry": "cavalry", "tank": "armor",
@@ -242,22 +242,7 @@ class NomonhanUI(GameUI):
 
     def _blit_counter(self, surf, view, key, u, center, size, now, selected, blinking, lifted=False) -> None:
         img = self.counter_surface(key, u["steps_lost"], size)
-        x, y = center
-        off = 5 if lifted else 3
-        shadow = pygame.Rect(0, 0, size, size)
-        shadow.center = (x + off, y + off)
-        pygame.draw.rect(surf, (0, 0, 0), shadow, border_radius=max(3, size // 10))
-        r = surf.blit(img, img.get_rect(center=(x, y)))
-        if selected:
-            pygame.draw.rect(surf, (255, 240, 90), r.inflate(8, 8), 4, border_radius=max(4, size // 8))
-        if blinking and int(now * 4) % 2 == 0:
-            pygame.draw.rect(surf, (255, 70, 50), r.inflate(10, 10), 5, border_radius=max(4, size // 8))
-        f = self.flash.get(key, 0.0)
-        if f > 0:
-            fl = pygame.Surface(r.size, pygame.SRCALPHA)
-            fl.fill((255, 60 + int(120 * (1 - f)), 40, int(200 * f)))
-            surf.blit(fl, r.topleft)
-            pygame.draw.rect(surf, (255, 230, 120), r.inflate(14, 14), 4, border_radius=max(4, size // 8))
+        blit_counter(surf, img, center, size, now, selected, blinking, self.flash.get(key, 0.0), lifted)
 
     def _draw_bridges(self, surf, view) -> None:
         board = self.game.board
