@@ -495,22 +495,6 @@ class AcrossSuezUI(GameUI):
         ]
 
     # interaction ------------------------------------------------------------------
-    def _legal(self) -> list:
-        return self.game.legal_actions()
-
-    def _kind(self) -> str | None:
-        d = self.game.pending()
-        return d.kind if d else None
-
-    def _units_with(self, cls) -> list[str]:
-        seen = []
-        for a in self._legal():
-            if isinstance(a, cls):
-                k = getattr(a, "unit", None) or getattr(a, "attacker", None) or getattr(a, "target", None)
-                if k and k not in seen:
-                    seen.append(k)
-        return seen
-
     def _movers(self) -> list[str]:
         return [k for k in self._units_with(Move) + self._units_with(Cross)]
 

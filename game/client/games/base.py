@@ -37,6 +37,24 @@ class ClickResult:
 
 
 class GameUI:
+    # helpers shared by game modules: choices come only from the legal actions
+    def _legal(self) -> list:
+        return self.game.legal_actions() if self.game.pending() else []
+
+    def _kind(self) -> str | None:
+        d = self.game.pending()
+        return d.kind if d else None
+
+    def _units_with(self, cls) -> list[str]:
+        """Units named by legal actions of type ``cls`` (as unit, attacker or target), in order."""
+        seen: list[str] = []
+        for a in self._legal():
+            if isinstance(a, cls):
+                k = getattr(a, "unit", None) or getattr(a, "attacker", None) or getattr(a, "target", None)
+                if k and k not in seen:
+                    seen.append(k)
+        return seen
+
     def __init__(self, game, assets):
         self.game = game
         self.assets = assets

@@ -364,22 +364,6 @@ class NomonhanUI(GameUI):
         ]
 
     # interaction ------------------------------------------------------------------
-    def _legal(self) -> list:
-        return self.game.legal_actions()
-
-    def _kind(self) -> str | None:
-        d = self.game.pending()
-        return d.kind if d else None
-
-    def _units_with(self, cls) -> list[str]:
-        seen = []
-        for a in self._legal():
-            if isinstance(a, cls):
-                k = getattr(a, "unit", None) or getattr(a, "attacker", None)
-                if k and k not in seen:
-                    seen.append(k)
-        return seen
-
     def auto_select(self) -> None:
         """Keep the selection valid for the decision at hand."""
         kind = self._kind()

@@ -651,9 +651,6 @@ class YoshitsuneUI(GameUI):
         ]
 
     # -- interaction ----------------------------------------------------------------------------
-    def _legal(self) -> list:
-        return self.game.legal_actions() if self.game.pending() else []
-
     def _areas_of(self, a) -> list[str]:
         """The map areas a click goes through to choose this action ([] for button-only actions)."""
         locs = {k: g["where"] for k, g in self.st.get("generals", {}).items()}
