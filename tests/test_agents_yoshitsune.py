@@ -5,7 +5,6 @@ unrevealed cards, never the real dice)."""
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 
 import pytest
 
@@ -13,6 +12,7 @@ from game.ai import get_agent
 from game.ai.random_agent import RandomAgent
 from game.ai.yoshitsune import State, YoshitsuneAgent, evaluate, expected_battle
 from game.rulesets.yoshitsune import Yoshitsune
+from tests.helpers import permute_deck, swap_opponent_choice
 
 SEATS = Yoshitsune.seats
 
@@ -72,37 +72,6 @@ def advance_to(g, kinds, seat=None, skip=0, limit=3000, seed=1):
             skip -= 1
         g.apply(agents[d.seat].choose(g))
     return False
-
-
-def swap_opponent_choice(g, seat):
-    """A copy where the other side chose a different card (same number), unrevealed."""
-    h = g.clone()
-    h.world.activate()
-    c = h.cards()
-    opp = "TAIRA" if seat == "MINAMOTO" else "MINAMOTO"
-    theirs = c.of("chosen", opp)
-    shown = [x for x in c.revealed if x in theirs]
-    hidden = [x for x in theirs if x not in shown]
-    spare = [x for x in c.of("pools", opp) if x not in theirs and x not in ("C02", "C03")]
-    if not hidden or not spare:
-        return None
-    new_hidden = [spare[0]] + hidden[1:]
-    chosen = tuple((s, tuple(sorted(shown + new_hidden)) if s == opp else v) for s, v in c.chosen)
-    deck = tuple(spare[0] if x == hidden[0] else x for x in c.deck)
-    h.put(h.game_ent, replace(c, chosen=chosen, deck=deck))
-    h.invalidate()
-    return h
-
-
-def permute_deck(g):
-    h = g.clone()
-    h.world.activate()
-    c = h.cards()
-    if len(c.deck) < 2:
-        return None
-    h.put(h.game_ent, replace(c, deck=tuple(reversed(c.deck))))
-    h.invalidate()
-    return h
 
 
 @pytest.mark.parametrize("seed", range(10))

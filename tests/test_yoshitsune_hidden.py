@@ -4,13 +4,13 @@ seat cannot see leaves its observation, its determinized view and a seeded
 agent's decision unchanged."""
 from __future__ import annotations
 
-from dataclasses import replace
 
 import pytest
 
 from game.ai.random_agent import RandomAgent
 from game.rulesets.yoshitsune import Yoshitsune
-from game.rulesets.yoshitsune.actions import Choose, DoneChoosing, TurnCard
+from game.rulesets.yoshitsune.actions import Choose, TurnCard
+from tests.helpers import permute_deck, swap_opponent_choice
 
 
 def advance_to(g, phase, seat=None, limit=3000, seed=1):
@@ -31,37 +31,6 @@ def decision(g, seat, seed=7):
         return RandomAgent(seed).choose(view), view.state_hash(), view.observation(seat)
     finally:
         view.close()
-
-
-def swap_opponent_choice(g, seat):
-    """A copy where the other side chose different cards (same number), unrevealed."""
-    h = g.clone()
-    h.world.activate()
-    c = h.cards()
-    opp = "TAIRA" if seat == "MINAMOTO" else "MINAMOTO"
-    theirs = c.of("chosen", opp)
-    shown = [x for x in c.revealed if x in theirs]
-    hidden = [x for x in theirs if x not in shown]
-    spare = [x for x in c.of("pools", opp) if x not in theirs and x not in ("C02", "C03")]
-    if not hidden or not spare:
-        return None
-    new_hidden = [spare[0]] + hidden[1:]
-    chosen = tuple((s, tuple(sorted(shown + new_hidden)) if s == opp else v) for s, v in c.chosen)
-    deck = tuple(spare[0] if x == hidden[0] else x for x in c.deck)
-    h.put(h.game_ent, replace(c, chosen=chosen, deck=deck))
-    h.invalidate()
-    return h
-
-
-def permute_deck(g):
-    h = g.clone()
-    h.world.activate()
-    c = h.cards()
-    if len(c.deck) < 2:
-        return None
-    h.put(h.game_ent, replace(c, deck=tuple(reversed(c.deck))))
-    h.invalidate()
-    return h
 
 
 @pytest.mark.parametrize("seed", range(6))
