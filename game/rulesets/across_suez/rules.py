@@ -286,10 +286,6 @@ class AcrossSuez(Game):
     title_en = "Across Suez: The Battle of the Chinese Farm, 1973"
     seats = SIDES
 
-    @classmethod
-    def default_options(cls) -> dict[str, Any]:
-        return {}
-
     # -- set-up ------------------------------------------------------------------------
     def _load_static(self) -> None:
         self.data = load_data()

@@ -137,10 +137,6 @@ class Nomonhan(Game):
     title_en = "Battle of Nomonhan, 1939"
     seats = SIDES
 
-    @classmethod
-    def default_options(cls) -> dict[str, Any]:
-        return {}
-
     # -- set-up [3.0] ------------------------------------------------------
     def _load_static(self) -> None:
         self.data = load_data()
