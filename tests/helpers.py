@@ -24,7 +24,7 @@ class LoadedDice(Dice):
 
 def load(game, *faces):
     """Make ``game`` roll ``faces`` next."""
-    game.dice = LoadedDice(faces, game._on_roll)
+    game.dice = LoadedDice(faces, game._roll_reporter())
     return game
 
 

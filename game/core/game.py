@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, fields, is_dataclass
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 import esper
 
@@ -50,17 +50,22 @@ class Game:
     title: ClassVar[str] = ""
     seats: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, seed: int = 0, options: dict[str, Any] | None = None, *, _blank: bool = False):
+    def __init__(self, seed: int = 0, options: dict[str, Any] | None = None, *, _blank: bool = False,
+                 _dice: bool = True):
         self.seed = int(seed)
         self.options = self.default_options() | dict(options or {})
         self.world = World()
-        self.dice = Dice(self.seed, self._on_roll)
         self.history: list[Action] = []
         self.events: list[Event] = []
         self._new_events: list[Event] = []
+        if _dice:
+            self.dice = Dice(self.seed, self._roll_reporter())
         self._legal_cache: list[Action] | None = None
         self._legal_set: frozenset[Action] | None = None
         self.memo: dict[Any, Any] = {}       # derived facts of the current state; cleared on every write
+        self._memos: dict[tuple[type, ...], dict[Any, Any]] = {}   # see memo_on()
+        self._memo_watch: dict[type, list[dict[Any, Any]]] = {}
+        self._world_snap: Snapshot | None = None   # the world as of now, kept until the next write
         if not _blank:
             self.world.activate()
             self._setup()
@@ -98,22 +103,56 @@ class Game:
         """Add or replace a component (components are frozen: replace, never mutate)."""
         esper.add_component(ent, component)
         self.memo.clear()
+        self._world_snap = None
+        for d in self._memo_watch.get(type(component), ()):
+            d.clear()
 
     def take(self, ent: int, component_type: type) -> None:
         """Remove a component if present."""
         esper.try_remove_component(ent, component_type)
         self.memo.clear()
+        self._world_snap = None
+        for d in self._memo_watch.get(component_type, ()):
+            d.clear()
+
+    def memo_on(self, *component_types: type) -> dict[Any, Any]:
+        """A memo of facts that depend only on components of these types: it is
+        cleared when one of them is written (``put``/``take``), not on every
+        write like :attr:`memo`. Moving a unit need not forget what depends on
+        the turn marker, and a phase change need not forget the positions."""
+        d = self._memos.get(component_types)
+        if d is None:
+            d = self._memos[component_types] = {}
+            for t in component_types:
+                self._memo_watch.setdefault(t, []).append(d)
+        return d
+
+    def _forget(self) -> None:
+        self._legal_cache = self._legal_set = None
+        self._world_snap = None
+        self.dice.forget()
+        self.memo.clear()
+        for d in self._memos.values():
+            d.clear()
 
     # -- events ------------------------------------------------------------
     def emit(self, kind: str, text: str = "", **data: Any) -> None:
         self._new_events.append(Event(kind, data, text))
 
-    def _on_roll(self, purpose: str, values: tuple[int, ...]) -> None:
-        self.emit("DiceRolled", f"{purpose}: rolled {' '.join(map(str, values))}",
-                  purpose=purpose, values=values)
+    def _roll_reporter(self) -> Callable[[str, tuple[int, ...]], None]:
+        """What the dice call for every roll: a DiceRolled event. It holds the
+        event list, not the game, so a game and its dice form no reference
+        cycle and a dropped copy is freed at once (no garbage-collector pauses)."""
+        sink = self._new_events
+
+        def on_roll(purpose: str, values: tuple[int, ...]) -> None:
+            sink.append(Event("DiceRolled", {"purpose": purpose, "values": values},
+                              f"{purpose}: rolled {' '.join(map(str, values))}"))
+        return on_roll
 
     def _flush_events(self) -> list[Event]:
-        out, self._new_events = self._new_events, []
+        out = self._new_events[:]
+        self._new_events.clear()
         self.events.extend(out)
         return out
 
@@ -135,8 +174,7 @@ class Game:
 
     def invalidate(self) -> None:
         """Forget cached legal actions and derived facts (after editing a position by hand)."""
-        self._legal_cache = self._legal_set = None
-        self.memo.clear()
+        self._forget()
 
     def is_legal(self, action: Action) -> bool:
         legal = self._legal_cache if self._legal_cache is not None else self.legal_actions()
@@ -176,8 +214,15 @@ class Game:
         return self._observation(seat)
 
     # -- copies ------------------------------------------------------------
+    def world_snapshot(self) -> Snapshot:
+        """The esper world as of now. Kept until the next write, so cloning one
+        position many times (AI search, undo) copies the table once."""
+        if self._world_snap is None:
+            self._world_snap = self.world.snapshot()
+        return self._world_snap
+
     def snapshot(self) -> GameSnapshot:
-        return GameSnapshot(self.world.snapshot(), self.dice.getstate(), len(self.history), len(self.events))
+        return GameSnapshot(self.world_snapshot(), self.dice.getstate(), len(self.history), len(self.events))
 
     def restore(self, snap: GameSnapshot) -> None:
         """Go back to ``snap`` (taken earlier from this game: history and events are truncated)."""
@@ -185,21 +230,21 @@ class Game:
         self.dice.setstate(snap.dice)
         del self.history[snap.history_len:]
         del self.events[snap.events_len:]
-        self._legal_cache = self._legal_set = None
-        self.memo.clear()
+        self._forget()
+        self._world_snap = snap.world
 
     def clone(self, *, with_log: bool = True, reseed: int | None = None) -> "Game":
         """An independent copy with its own esper world. ``with_log=False`` skips
         copying history and events (for AI search). ``reseed`` gives the copy
         fresh dice, so a search cannot peek at the real game's future rolls."""
         other = type(self).__new__(type(self))
-        Game.__init__(other, self.seed, self.options, _blank=True)
+        Game.__init__(other, self.seed, self.options, _blank=True, _dice=False)
         self._copy_extra(other)
-        other.world.restore(self.world.snapshot())
+        other.world.restore(self.world_snapshot())
         if reseed is None:
-            other.dice.setstate(self.dice.getstate())
+            other.dice = self.dice.copy(other._roll_reporter())
         else:
-            other.dice = Dice(reseed, other._on_roll)
+            other.dice = Dice(reseed, other._roll_reporter())
         if with_log:
             other.history = list(self.history)
             other.events = list(self.events)
@@ -221,7 +266,7 @@ class Game:
     def state_hash(self) -> str:
         """A hash of the whole state (world and dice) that is the same in every
         process: sets are sorted, so string hash randomisation cannot move it."""
-        snap = self.world.snapshot()
+        snap = self.world_snapshot()
         h = hashlib.sha256()
         for ent, comps in snap:
             h.update(repr((ent, sorted(repr(_canon(c)) for c in comps))).encode())

@@ -14,28 +14,18 @@ def path_to(start: str, goal: str, allowance: int, steps: Mapping[str, Iterable[
             blocked: Collection[str] = (), stops: Collection[str] = ()) -> list[str] | None:
     """The cheapest legal path start..goal (both included), on the same terms
     as :func:`reachable` (for animating a move), or None."""
-    best: dict[str, int] = {start: 0}
-    prev: dict[str, str] = {}
-    buckets: list[list[str]] = [[start]] + [[] for _ in range(allowance)]
-    limit = allowance + 1
-    for spent in range(limit):
-        for here in buckets[spent]:
-            if here == goal:
-                out = [goal]
-                while out[-1] != start:
-                    out.append(prev[out[-1]])
-                return out[::-1]
-            if best[here] != spent or (here in stops and here != start):
-                continue
-            for nxt, step in steps[here]:
-                if nxt in blocked:
-                    continue
-                c = spent + step
-                if c < limit and c < best.get(nxt, limit):
-                    best[nxt] = c
-                    prev[nxt] = here
-                    buckets[c].append(nxt)
-    return None
+    best, prev = search(start, allowance, steps, blocked, stops)
+    return route(prev, start, goal) if goal in best else None
+
+
+def route(prev: Mapping[str, str], start: str, goal: str) -> list[str] | None:
+    """The path start..goal (both included) from the ``prev`` links of :func:`search`."""
+    if goal != start and goal not in prev:
+        return None
+    out = [goal]
+    while out[-1] != start:
+        out.append(prev[out[-1]])
+    return out[::-1]
 
 
 def zone_of_control(sources: Iterable[str], neighbours: Neighbours,
@@ -50,20 +40,21 @@ def zone_of_control(sources: Iterable[str], neighbours: Neighbours,
     return frozenset(out)
 
 
-def reachable(start: str, allowance: int, steps: Mapping[str, Iterable[tuple[str, int]]],
-              blocked: Collection[str] = (), stops: Collection[str] = (),
-              occupied: Collection[str] = ()) -> dict[str, int]:
-    """Hexes a unit can end its move in, with the cheapest MP cost of each.
+def search(start: str, allowance: int, steps: Mapping[str, Iterable[tuple[str, int]]],
+           blocked: Collection[str] = (), stops: Collection[str] = ()) -> tuple[dict[str, int], dict[str, str]]:
+    """Every hex a unit can reach from ``start`` (included, at cost 0), with
+    its cheapest MP cost, and the ``prev`` link of each cheapest path.
 
     ``steps[h]`` lists ``(neighbour, cost)``: the neighbours a unit of this
     kind may step into from h (hexside rules such as rivers already applied)
     and the whole-number MP cost of that step (terrain, roads and ridges; a
     game with half-MP costs doubles every number). ``blocked`` hexes cannot be
     entered (enemy units); entering a hex in ``stops`` ends the move (enemy
-    ZOC); hexes in ``occupied`` may be passed through but not ended in. The
-    start hex is not included. Costs are small whole numbers, so the search
-    keeps one bucket per MP spent (Dial's algorithm), not a heap."""
+    ZOC). Costs are small whole numbers, so the search keeps one bucket per
+    MP spent (Dial's algorithm), not a heap. The answer depends only on the
+    arguments: rulesets may cache it across states."""
     best: dict[str, int] = {start: 0}
+    prev: dict[str, str] = {}
     buckets: list[list[str]] = [[start]] + [[] for _ in range(allowance)]
     limit = allowance + 1
     for spent in range(limit):
@@ -76,6 +67,16 @@ def reachable(start: str, allowance: int, steps: Mapping[str, Iterable[tuple[str
                 c = spent + step
                 if c < limit and c < best.get(nxt, limit):
                     best[nxt] = c
+                    prev[nxt] = here
                     buckets[c].append(nxt)
-    del best[start]
-    return {h: c for h, c in best.items() if h not in occupied}
+    return best, prev
+
+
+def reachable(start: str, allowance: int, steps: Mapping[str, Iterable[tuple[str, int]]],
+              blocked: Collection[str] = (), stops: Collection[str] = (),
+              occupied: Collection[str] = ()) -> dict[str, int]:
+    """Hexes a unit can end its move in, with the cheapest MP cost of each
+    (see :func:`search`); hexes in ``occupied`` may be passed through but not
+    ended in. The start hex is not included."""
+    best, _ = search(start, allowance, steps, blocked, stops)
+    return {h: c for h, c in best.items() if h != start and h not in occupied}

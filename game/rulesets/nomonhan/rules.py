@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 import esper
@@ -29,6 +30,8 @@ from .components import (Bridge, Combat, Eliminated, Flow, Hex, OutOfPlay, Posit
 
 SIDES = ("JP", "SOV")
 _FLOW_FIELDS = tuple(f.name for f in fields(Flow))
+_FLOW_VALUES = attrgetter(*_FLOW_FIELDS)
+_FLOW_INDEX = {n: i for i, n in enumerate(_FLOW_FIELDS)}
 DATA_PATH = ROOT / "game" / "rulesets" / "nomonhan" / "data.json"
 
 
@@ -41,6 +44,30 @@ def _move(unit: str, to: str) -> Move:
     """Move actions are immutable: one shared object per (unit, hex) saves
     building thousands of equal ones while listing legal actions."""
     return Move(unit, to)
+
+
+@lru_cache(maxsize=4096)
+def _search(facts: "MapFacts", start: str, ma: int, crosses_military: bool, intact: tuple[bool, ...],
+            enemy: frozenset[str], zoc: frozenset[str]) -> tuple[dict[str, int], dict[str, str]]:
+    """The movement search from one hex (a pure function of its arguments, so
+    it is shared between states: a move leaves the other units' searches as
+    they were). Callers must not modify the answer."""
+    costs, prev = movement.search(start, ma, facts.move_steps(crosses_military, intact), blocked=enemy, stops=zoc)
+    return dict(sorted(costs.items())), prev
+
+
+@lru_cache(maxsize=8192)
+def _unit_moves(key: str, facts: "MapFacts", start: str, ma: int, crosses_military: bool,
+                intact: tuple[bool, ...], enemy: frozenset[str], zoc: frozenset[str]) -> tuple[Move, ...]:
+    """Move actions to every hex of the unit's search, by hex (occupied ones not yet removed)."""
+    costs, _ = _search(facts, start, ma, crosses_military, intact, enemy, zoc)
+    return tuple(_move(key, h) for h in costs if h != start)
+
+
+@lru_cache(maxsize=4096)
+def _zoc(facts: "MapFacts", intact: tuple[bool, ...], enemy: frozenset[str]) -> frozenset[str]:
+    """Hexes in the ZOC of units in ``enemy`` (a pure function, shared between states) [7.0]."""
+    return movement.zone_of_control(enemy, facts.zoc_neighbours(intact).__getitem__)
 
 
 def load_data(path: str = str(DATA_PATH)) -> dict[str, Any]:
@@ -75,6 +102,15 @@ class MapFacts:
             if nums:
                 self.end_rolls[int(obj.props["turn"])] = frozenset(nums)
 
+
+    def ball(self, centre: str, radius: int) -> frozenset[str]:
+        """The hexes within ``radius`` of ``centre`` (by hex distance)."""
+        key = ("ball", centre, radius)
+        t = self._tables.get(key)
+        if t is None:
+            t = self._tables[key] = frozenset(n for n in self.passable
+                                              if self.board.distance(centre, n) <= radius)
+        return t
 
     def crossing_table(self, intact: tuple[bool, ...]) -> dict[tuple[str, str], str]:
         """Every river hexside, both ways round, as "river" or its intact bridge's kind."""
@@ -153,6 +189,8 @@ class Nomonhan(Game):
 
     def _setup(self) -> None:
         self._load_static()
+        self._unit_searches: dict[str, tuple] = {}     # see _moves()
+        self._static: dict[str, Any] = {}               # facts read once from components that never change
         types = self.data["unit_types"]
         overrides = self.options.get("units", {})
         self.unit_ent: dict[str, int] = {}
@@ -183,6 +221,8 @@ class Nomonhan(Game):
                   "bridge_bonus", "max_cycles", "pts", "unit_ent", "bridge_ent", "marker_ent",
                   "score_ent", "game_ent"):
             setattr(other, k, getattr(self, k))
+        other._unit_searches = {}
+        other._static = self._static
 
     # -- reading the world -------------------------------------------------
     def unit(self, key: str) -> Unit:
@@ -210,28 +250,44 @@ class Nomonhan(Game):
     def bridges(self) -> list[Bridge]:
         return [esper.component_for_entity(e, Bridge) for e in self.bridge_ent]
 
+    def _placement(self) -> tuple[dict[str, tuple[str, str]], dict[str | None, list[tuple[Unit, str]]],
+                                  dict[str, frozenset[str]]]:
+        """Where the units stand, read once per change of position: (hex ->
+        (unit key, side)), (side or None -> [(unit, hex)] by key), (side -> its hexes)."""
+        memo = self.memo_on(Position, Bridge)
+        got = memo.get("placement")
+        if got is None:
+            occ: dict[str, tuple[str, str]] = {}
+            on_map: dict[str | None, list[tuple[Unit, str]]] = {None: [], "JP": [], "SOV": []}
+            hexes_of: dict[str, list[str]] = {"JP": [], "SOV": []}
+            try_component = esper.try_component
+            for key, e, u in self._unit_order():
+                p = try_component(e, Position)
+                if p is not None:
+                    occ[p.hex] = (key, u.side)
+                    on_map[None].append((u, p.hex))
+                    on_map[u.side].append((u, p.hex))
+                    hexes_of[u.side].append(p.hex)
+            hexes = {side: frozenset(hs) for side, hs in hexes_of.items()}
+            got = memo["placement"] = (occ, on_map, hexes)
+        return got
+
+    def _unit_order(self) -> list[tuple[str, int, Unit]]:
+        """(key, entity, unit) of every unit, by key. Unit components are written
+        once, at set-up, so this list is read from the world once per game."""
+        got = self._static.get("units")
+        if got is None:
+            got = self._static["units"] = [(k, e, esper.component_for_entity(e, Unit))
+                                           for k, e in sorted(self.unit_ent.items())]
+        return got
+
     def occupancy(self) -> dict[str, tuple[str, str]]:
         """hex -> (unit key, side) for every unit on the map (do not modify the answer)."""
-        got = self.memo.get("occ")
-        if got is None:
-            got = {}
-            for e in self.unit_ent.values():
-                p = esper.try_component(e, Position)
-                if p is not None:
-                    u = esper.component_for_entity(e, Unit)
-                    got[p.hex] = (u.key, u.side)
-            self.memo["occ"] = got
-        return got
+        return self._placement()[0]
 
     def units_on_map(self, side: str | None = None) -> list[tuple[Unit, str]]:
         """(unit, hex) for the units on the map, by key (do not modify the answer)."""
-        got = self.memo.get(("on_map", side))
-        if got is None:
-            got = [(u, p.hex) for _, (u, p) in esper.get_components(Unit, Position)
-                   if side is None or u.side == side]
-            got.sort(key=lambda t: t[0].key)
-            self.memo[("on_map", side)] = got
-        return got
+        return self._placement()[1][side]
 
     def attack_value(self, key: str) -> int:
         u = self.unit(key)
@@ -245,16 +301,25 @@ class Nomonhan(Game):
         return self.data["sides"][side]["name"]
 
     def _set_flow(self, **changes: Any) -> Flow:
-        old = self.flow()
-        f = Flow(*[changes[n] if n in changes else getattr(old, n) for n in _FLOW_FIELDS])
+        values = list(_FLOW_VALUES(self.flow()))
+        for name, v in changes.items():
+            values[_FLOW_INDEX[name]] = v
+        f = Flow(*values)
         self.put(self.game_ent, f)
         return f
 
     # -- terrain, rivers, bridges [7.0] [8.0] ----------------------------------
+    def intact(self) -> tuple[bool, ...]:
+        """Whether each bridge still stands, in map order."""
+        memo = self.memo_on(Bridge)
+        got = memo.get("intact")
+        if got is None:
+            got = memo["intact"] = tuple(esper.component_for_entity(e, Bridge).intact for e in self.bridge_ent)
+        return got
+
     def crossings(self) -> dict[tuple[str, str], str]:
         """(a, b) -> "river" or the kind of the intact bridge on it, for every river hexside."""
-        return self.facts.crossing_table(tuple(esper.component_for_entity(e, Bridge).intact
-                                               for e in self.bridge_ent))
+        return self.facts.crossing_table(self.intact())
 
     def crossing(self, a: str, b: str) -> str:
         """What lies between adjacent hexes a and b: "open", "river", or the bridge kind."""
@@ -275,15 +340,15 @@ class Nomonhan(Game):
     def side_context(self, side: str) -> tuple:
         """What movement and retreat checks need for one side, computed once per state:
         (bridge states, crossing table, occupancy, enemy ZOC, enemy hexes)."""
-        got = self.memo.get(("ctx", side))
+        memo = self.memo_on(Position, Bridge)
+        got = memo.get(("ctx", side))
         if got is not None:
             return got
-        intact = tuple(esper.component_for_entity(e, Bridge).intact for e in self.bridge_ent)
+        intact = self.intact()
         table = self.facts.crossing_table(intact)
-        occ = self.occupancy()
-        enemy = [h for h, (_, s) in occ.items() if s != side]
-        zoc = movement.zone_of_control(enemy, self.facts.zoc_neighbours(intact).__getitem__)
-        got = self.memo[("ctx", side)] = (intact, table, occ, zoc, frozenset(enemy))
+        occ, _, hexes = self._placement()
+        enemy = hexes[other(side)]
+        got = memo[("ctx", side)] = (intact, table, occ, _zoc(self.facts, intact, enemy), enemy)
         return got
 
     def enemy_zoc(self, side: str) -> frozenset[str]:
@@ -295,27 +360,58 @@ class Nomonhan(Game):
 
     def reachable(self, key: str, ctx: tuple | None = None) -> dict[str, int]:
         """Hexes the unit may end a move in, with their MP cost [7.0][8.0]."""
-        got = self.memo.get(("reach", key))
+        memo = self.memo_on(Position, Bridge)
+        got = memo.get(("reach", key))
         if got is None:
-            got = self.memo[("reach", key)] = self._reachable(key, ctx)
+            got = memo[("reach", key)] = self._reachable(key, ctx)
+        return got
+
+    def _search_args(self, u: Unit, start: str, ctx: tuple) -> tuple:
+        """The arguments of the movement search from ``start``. Only enemy units
+        and ZOC within ``ma`` hexes can change a search (every step costs at
+        least 1 MP), so only those are passed: the same local situation, met
+        again later in the game or in another game, is then searched once."""
+        intact, _table, _occ, zoc, enemy = ctx
+        ball = self.facts.ball(start, u.ma)
+        return (self.facts, start, u.ma, u.crosses_military_bridge, intact, enemy & ball, zoc & ball)
+
+    def _moves(self, key: str, ctx: tuple) -> tuple[Move, ...]:
+        """The unit's move actions, by destination hex."""
+        memo = self.memo_on(Position, Bridge)
+        got = memo.get(("moves", key))
+        if got is None:
+            u = self.unit(key)
+            start = self.pos(key)
+            intact, _, occ, zoc, enemy = ctx
+            if start is None or u.ma <= 0 or start in zoc:   # may leave enemy ZOC only by retreat
+                got = ()
+            else:
+                # a friendly move changes only which hexes are free: the search stands while
+                # the unit, the bridges and the enemy stay where they were
+                seen = self._unit_searches.get(key)
+                if seen is None or seen[0] is not u or seen[1] != start or seen[2] != intact or seen[3] != enemy:
+                    seen = self._unit_searches[key] = (u, start, intact, enemy,
+                                                       _unit_moves(key, *self._search_args(u, start, ctx)))
+                got = tuple(m for m in seen[4] if m.to not in occ)
+            memo[("moves", key)] = got
         return got
 
     def _reachable(self, key: str, ctx: tuple | None) -> dict[str, int]:
         u = self.unit(key)
         start = self.pos(key)
-        intact, _table, occ, zoc, enemy_hexes = ctx or self.side_context(u.side)
+        ctx = ctx or self.side_context(u.side)
+        occ, zoc = ctx[2], ctx[3]
         if start is None or u.ma <= 0 or start in zoc:   # may leave enemy ZOC only by retreat
             return {}
-        return movement.reachable(start, u.ma, self.facts.move_steps(u.crosses_military_bridge, intact),
-                                  blocked=enemy_hexes, stops=zoc, occupied=occ)
+        costs, _ = _search(*self._search_args(u, start, ctx))
+        return {h: c for h, c in costs.items() if h != start and h not in occ}
 
     def move_path(self, key: str, to: str) -> list[str]:
         """The path a legal move follows (for animation)."""
         u = self.unit(key)
         start = self.pos(key)
-        intact, _table, _occ, zoc, enemy_hexes = self.side_context(u.side)
-        return movement.path_to(start, to, u.ma, self.facts.move_steps(u.crosses_military_bridge, intact),
-                                blocked=enemy_hexes, stops=zoc) or [start, to]
+        _, prev = _search(*self._search_args(u, start, self.side_context(u.side)))
+        return movement.route(prev, start, to) or [start, to]
 
     # -- combat eligibility [9.0] --------------------------------------------
     def can_attack_across(self, a: str, b: str) -> bool:
@@ -389,7 +485,7 @@ class Nomonhan(Game):
         for u, _h in self.units_on_map(f.side):
             if u.key in f.moved:
                 continue
-            out.extend(_move(u.key, to) for to in sorted(self.reachable(u.key, ctx)))
+            out.extend(self._moves(u.key, ctx))
         if self._can_blow(f.side):
             out.append(BlowBridge())
         out.append(EndPhase())
@@ -490,12 +586,21 @@ class Nomonhan(Game):
             got = self.memo[("due", side)] = self._find_due(side)
         return got
 
+    def _reinforcement_ents(self) -> list[tuple[str, int, Unit]]:
+        """(key, entity, unit) of every unit that enters during the game (these never change)."""
+        got = self._static.get("reinforcements")
+        if got is None:
+            got = self._static["reinforcements"] = [
+                (k, e, u) for k, e in sorted(self.unit_ent.items())
+                if (u := esper.component_for_entity(e, Unit)).enter > 0]
+        return got
+
     def _find_due(self, side: str) -> list[str]:
         turn = self.marker().turn
-        return [k for k, e in self.unit_ent.items()
-                if (u := esper.component_for_entity(e, Unit)).side == side and 0 < u.enter <= turn
-                and not esper.has_component(e, Position) and not esper.has_component(e, Eliminated)
-                and not esper.has_component(e, OutOfPlay)]
+        has = esper.has_component
+        return [k for k, e, u in self._reinforcement_ents()
+                if u.side == side and u.enter <= turn
+                and not has(e, Position) and not has(e, Eliminated) and not has(e, OutOfPlay)]
 
     def _start_movement(self, side: str) -> None:
         """Reinforcements appear on the side's flag hex; if it is held, entry waits [8.0]."""
@@ -537,7 +642,7 @@ class Nomonhan(Game):
         if self._due_reinforcements(f.side) and self.facts.flags[f.side] not in self.occupancy():
             return True
         ctx = self.side_context(f.side)
-        return any(u.key not in f.moved and self.reachable(u.key, ctx) for u, _ in self.units_on_map(f.side))
+        return any(u.key not in f.moved and self._moves(u.key, ctx) for u, _ in self.units_on_map(f.side))
 
     def _do_move(self, f: Flow, a: Move) -> None:
         path = self.move_path(a.unit, a.to)
