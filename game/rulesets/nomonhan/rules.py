@@ -58,10 +58,13 @@ def _search(facts: "MapFacts", start: str, ma: int, crosses_military: bool, inta
 
 @lru_cache(maxsize=8192)
 def _unit_moves(key: str, facts: "MapFacts", start: str, ma: int, crosses_military: bool,
-                intact: tuple[bool, ...], enemy: frozenset[str], zoc: frozenset[str]) -> tuple[Move, ...]:
-    """Move actions to every hex of the unit's search, by hex (occupied ones not yet removed)."""
+                intact: tuple[bool, ...], enemy: frozenset[str], zoc: frozenset[str]
+                ) -> tuple[tuple[Move, ...], frozenset[str], tuple[tuple[str, Move], ...]]:
+    """Move actions to every hex of the unit's search, by hex, occupied ones not yet
+    removed: (the moves, their hexes, (hex, move) pairs)."""
     costs, _ = _search(facts, start, ma, crosses_military, intact, enemy, zoc)
-    return tuple(_move(key, h) for h in costs if h != start)
+    pairs = tuple((h, _move(key, h)) for h in costs if h != start)
+    return tuple(m for _, m in pairs), frozenset(h for h, _ in pairs), pairs
 
 
 @lru_cache(maxsize=4096)
@@ -226,7 +229,10 @@ class Nomonhan(Game):
 
     # -- reading the world -------------------------------------------------
     def unit(self, key: str) -> Unit:
-        return esper.component_for_entity(self.unit_ent[key], Unit)
+        got = self._static.get("by_key")
+        if got is None:
+            got = self._static["by_key"] = {k: u for k, _, u in self._unit_order()}
+        return got[key]
 
     def pos(self, key: str) -> str | None:
         p = esper.try_component(self.unit_ent[key], Position)
@@ -375,15 +381,14 @@ class Nomonhan(Game):
         ball = self.facts.ball(start, u.ma)
         return (self.facts, start, u.ma, u.crosses_military_bridge, intact, enemy & ball, zoc & ball)
 
-    def _moves(self, key: str, ctx: tuple) -> tuple[Move, ...]:
-        """The unit's move actions, by destination hex."""
+    def _moves(self, u: Unit, start: str, ctx: tuple) -> tuple[Move, ...]:
+        """The move actions of unit ``u``, standing in ``start``, by destination hex."""
         memo = self.memo_on(Position, Bridge)
+        key = u.key
         got = memo.get(("moves", key))
         if got is None:
-            u = self.unit(key)
-            start = self.pos(key)
             intact, _, occ, zoc, enemy = ctx
-            if start is None or u.ma <= 0 or start in zoc:   # may leave enemy ZOC only by retreat
+            if u.ma <= 0 or start in zoc:   # may leave enemy ZOC only by retreat
                 got = ()
             else:
                 # a friendly move changes only which hexes are free: the search stands while
@@ -392,7 +397,9 @@ class Nomonhan(Game):
                 if seen is None or seen[0] is not u or seen[1] != start or seen[2] != intact or seen[3] != enemy:
                     seen = self._unit_searches[key] = (u, start, intact, enemy,
                                                        _unit_moves(key, *self._search_args(u, start, ctx)))
-                got = tuple(m for m in seen[4] if m.to not in occ)
+                moves, dests, pairs = seen[4]
+                taken = dests.intersection(occ)
+                got = moves if not taken else tuple([m for h, m in pairs if h not in taken])
             memo[("moves", key)] = got
         return got
 
@@ -482,10 +489,10 @@ class Nomonhan(Game):
         for key in self._due_reinforcements(f.side):
             if self.facts.flags[f.side] not in ctx[2]:
                 out.append(Enter(key))
-        for u, _h in self.units_on_map(f.side):
-            if u.key in f.moved:
-                continue
-            out.extend(self._moves(u.key, ctx))
+        moved = f.moved
+        for u, h in self.units_on_map(f.side):
+            if u.key not in moved:
+                out.extend(self._moves(u, h, ctx))
         if self._can_blow(f.side):
             out.append(BlowBridge())
         out.append(EndPhase())
@@ -642,7 +649,7 @@ class Nomonhan(Game):
         if self._due_reinforcements(f.side) and self.facts.flags[f.side] not in self.occupancy():
             return True
         ctx = self.side_context(f.side)
-        return any(u.key not in f.moved and self._moves(u.key, ctx) for u, _ in self.units_on_map(f.side))
+        return any(u.key not in f.moved and self._moves(u, h, ctx) for u, h in self.units_on_map(f.side))
 
     def _do_move(self, f: Flow, a: Move) -> None:
         path = self.move_path(a.unit, a.to)
@@ -655,11 +662,12 @@ class Nomonhan(Game):
     def _can_blow(self, side: str) -> bool:
         if side != "JP":
             return False
-        occ = self.occupancy()
-        for br in self.bridges():
-            if br.intact and br.blow_from and any(occ.get(h, ("", ""))[1] == "JP" for h in br.blow_from):
-                return True
-        return False
+        memo = self.memo_on(Position, Bridge)
+        got = memo.get("can_blow")
+        if got is None:
+            jp = self._placement()[2]["JP"]
+            got = memo["can_blow"] = any(br.intact and not jp.isdisjoint(br.blow_from) for br in self.bridges())
+        return got
 
     def _blow_bridge(self) -> None:
         for e in self.bridge_ent:
