@@ -164,25 +164,24 @@ def bench(game_id: str = "nomonhan", seconds: float = 3.0, frames: int = 300,
     out["legal_actions_ms_mean"] = round(statistics.mean(times), 4)
     out["legal_actions_ms_p95"] = round(_percentile(times, 95), 4)
     out["legal_actions_max_count"] = busiest
-    # clone, cold: the first copy of a position (nothing kept from an earlier copy)
-    ct = []
-    for _ in range(10):
-        for p in positions:
-            p.invalidate()
+    def clone_times(sources: list[Game], cold: bool) -> list[float]:
+        ms = []
+        for p in sources:
+            if cold:
+                p.invalidate()
             t = time.perf_counter()
             c = p.clone(with_log=False)
-            ct.append((time.perf_counter() - t) * 1000)
+            ms.append((time.perf_counter() - t) * 1000)
             c.close()
+        return ms
+
+    # clone, cold: the first copy of a position (nothing kept from an earlier copy)
+    ct = clone_times(positions * 10, cold=True)
     out["clone_ms_mean"] = round(statistics.mean(ct), 4)
     out["clone_ms_p95"] = round(_percentile(ct, 95), 4)
     # clone, warm: the same position copied again and again, as AI search and undo do
     base = positions[len(positions) // 2] if positions else rulesets.new_game(game_id, seed=1)
-    ct = []
-    for _ in range(500):
-        t = time.perf_counter()
-        c = base.clone(with_log=False)
-        ct.append((time.perf_counter() - t) * 1000)
-        c.close()
+    ct = clone_times([base] * 500, cold=False)
     out["clone_again_ms_mean"] = round(statistics.mean(ct), 4)
     out["clone_again_ms_p95"] = round(_percentile(ct, 95), 4)
     for p in positions:

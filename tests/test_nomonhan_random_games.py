@@ -49,6 +49,28 @@ def play(seed: int, check_every: bool = True) -> Nomonhan:
     return g
 
 
+def listing_from_scratch(g: Nomonhan) -> list:
+    """The legal actions as a copy that kept no memo computes them."""
+    c = g.clone(with_log=False)
+    c.invalidate()
+    c._unit_searches.clear()
+    got = c.legal_actions()
+    c.close()
+    return got
+
+
+def test_memos_agree_with_a_fresh_reading_after_every_action():
+    """The memos patched after a move, the searches kept while friendly units move and the
+    searches shared between states must list exactly what a fresh reading lists."""
+    for seed in range(40):
+        g = Nomonhan(seed=seed)
+        agents = {"JP": RandomAgent(seed * 2 + 1), "SOV": RandomAgent(seed * 2 + 2)}
+        while not g.is_over():
+            assert g.legal_actions() == listing_from_scratch(g)
+            g.apply(agents[g.to_move()].choose(g))
+        g.close()
+
+
 @pytest.mark.parametrize("block", range(10))
 def test_random_games_keep_the_invariants(block):
     per = GAMES // 10
