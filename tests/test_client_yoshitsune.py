@@ -306,3 +306,29 @@ def test_hotseat_undo_never_goes_back_into_the_other_players_choice(app):
     assert g.pending().kind == "build" and g.pending().seat == "TAIRA"
     app.frame(0.02, [key(pygame.K_RETURN)])
     assert not sc.session.can_undo()
+
+
+@pytest.mark.parametrize("kind,data", [
+    ("GeneralMoved", {"general": "yoshitsune", "frm": "sekkasen", "to": "kyo", "party": 2}),
+    ("GeneralEntered", {"general": "yoshitsune", "area": "sekkasen"}),
+])
+def test_generals_slide_from_area_to_area(app, kind, data):
+    """A general's move is animated: it leaves its stack and is drawn on the way there."""
+    from game.core.events import Event
+    sc = new_scene(app, {"MINAMOTO": "human", "TAIRA": "random"}, seed=1)
+    sc.seq.time_scale = 1.0
+    ui = sc.ui
+    frm = ui._where_pixel(data.get("frm", "waiting_box"))
+    to = ui._where_pixel(data.get("to", data.get("area")))
+    sc.play_events([Event(kind, data, f"{kind} line")])
+    seen = []
+    for _ in range(30):
+        sc.update(0.03)
+        if "yoshitsune" in ui.moving:
+            seen.append(ui.moving["yoshitsune"])
+            sc.draw(app.screen)            # draws the sliding block, not the stacked one
+    assert seen, "no slide"
+    assert seen[0] != seen[-1]
+    dist = lambda p, q: ((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2) ** 0.5
+    assert dist(seen[-1], to) < dist(seen[0], to) and dist(seen[0], frm) < dist(seen[0], to)
+    assert "yoshitsune" not in ui.moving            # the slide ended

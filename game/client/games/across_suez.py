@@ -29,6 +29,7 @@ NIGHT_TINT = (8, 16, 60, 105)
 
 
 class AcrossSuezUI(GameUI):
+    overlay_hint = "L: supply line"
     def __init__(self, game, assets):
         super().__init__(game, assets)
         self.data = game.data

@@ -37,6 +37,10 @@ class ClickResult:
 
 
 class GameUI:
+    #: the map toggles this game has, as shown in the key hints: Z (enemy ZOC), L (overlay)
+    zoc_overlay: bool = True
+    overlay_hint: str = ""
+
     # helpers shared by game modules: choices come only from the legal actions
     def _legal(self) -> list:
         return self.game.legal_actions() if self.game.pending() else []
@@ -81,6 +85,16 @@ class GameUI:
 
     def event_shown(self, ev) -> None:
         """An event's animation has finished: update what is shown."""
+
+    def slide_for(self, ev) -> tuple[str, list[tuple[float, float]]] | None:
+        """(piece, map-pixel points) if ``ev`` moves a piece that should slide there,
+        else None. Hex games: a unit moving, retreating or advancing along its path."""
+        if ev.kind not in ("UnitMoved", "UnitRetreated", "UnitAdvanced"):
+            return None
+        d = ev.data
+        cells = self.game.board.cells
+        path = list(d.get("path") or (d.get("frm"), d.get("to")))
+        return d.get("unit"), [cells[h].center for h in path if h in cells]
 
     def unit_hex(self, key: str) -> str | None:
         return None

@@ -294,10 +294,10 @@ class NomonhanUI(GameUI):
             return
         r = self._box_rect(box, view, view.z)
         r = r.move(view.area.x + view.ox, view.area.y + view.oy)
-        size = int(min(r.width, r.height) * 0.78)
+        size = int(min(r.width, r.height) * 0.72)
         init = st["initiative"]
         img = self.assets.scaled(f"nomonhan/turn_{init}.png", size, size)
-        c = (r.centerx + size * 0.18, r.centery + size * 0.12)
+        c = (r.centerx + r.width * 0.16, r.centery + r.height * 0.12)
         if img is not None:
             surf.blit(img, img.get_rect(center=c))
         else:
@@ -314,6 +314,19 @@ class NomonhanUI(GameUI):
                 _star(surf, fg, (rr.centerx, rr.y + size * 0.32), size * 0.2)
             t = self.assets.text(init, max(8, int(size * 0.3)), (20, 16, 12) if init == "JP" else (255, 255, 255), bold=True)
             surf.blit(t, t.get_rect(center=(rr.centerx, rr.y + size * 0.74)))
+        # the marker sits on the box: write the box's turn number and end roll again on top of it
+        z = view.z
+        num = self.assets.text(str(st["turn"]), max(10, int(22 * z)), (255, 255, 255), bold=True)
+        badge = num.get_rect().inflate(10, 0)
+        badge.midtop = (r.centerx, r.y + 2 * z)
+        pygame.draw.rect(surf, (40, 34, 24), badge, border_radius=badge.height // 2)
+        surf.blit(num, num.get_rect(center=badge.center))
+        er = str(box.props.get("end_roll", "")).replace(" ", "")
+        if er:
+            lab = self.assets.text("end " + er.replace(",", "·"), max(8, int(9 * z)), (255, 255, 255), bold=True)
+            back = lab.get_rect(midbottom=(r.centerx, r.bottom - 2 * z)).inflate(6, 0)
+            pygame.draw.rect(surf, (170, 30, 30), back, border_radius=3)
+            surf.blit(lab, lab.get_rect(center=back.center))
 
     # panel text -----------------------------------------------------------------
     def status(self) -> list[tuple[str, str]]:

@@ -43,6 +43,7 @@ PHASE_NAMES = {
 
 
 class YoshitsuneUI(GameUI):
+    zoc_overlay = False          # an area game: no zones of control
     def __init__(self, game, assets):
         super().__init__(game, assets)
         self.data = game.data
@@ -155,6 +156,29 @@ class YoshitsuneUI(GameUI):
             if o is not None:
                 return (o.x + o.width / 2, o.y + o.height / 2 + 10)
         return (c.center[0], c.center[1] + 14)
+
+    def _where_pixel(self, where: str | None) -> tuple[float, float] | None:
+        """Map pixel of a place a general can be: an area, the Ōu box or the waiting box."""
+        if where in self.board.cells:
+            return self._anchor(where)
+        o = self._obj(where) if where else None
+        if o is not None and getattr(o, "width", 0):
+            return (o.x + o.width / 2, o.y + o.height / 2)
+        return None
+
+    def slide_for(self, ev) -> tuple[str, list[tuple[float, float]]] | None:
+        """Generals slide from area to area (moves, entries from the waiting box, withdrawals)."""
+        d = ev.data
+        if ev.kind == "GeneralMoved" or ev.kind == "GeneralRelocated":
+            frm, to = d.get("frm"), d.get("to")
+        elif ev.kind == "GeneralEntered":
+            frm, to = "waiting_box", d.get("area")
+        else:
+            return None
+        a, b = self._where_pixel(frm), self._where_pixel(to)
+        if a is None or b is None or a == b:
+            return None
+        return d.get("general"), [a, b]
 
     # -- static layer --------------------------------------------------------------------------
     def decorate_static(self, surf: pygame.Surface, view, z: float) -> None:
@@ -301,7 +325,7 @@ class YoshitsuneUI(GameUI):
         gar = self.st.get("areas", {}).get(where, {})
         gens = {}
         for k, g in self.st.get("generals", {}).items():
-            if g["where"] == where:
+            if g["where"] == where and k not in self.moving:     # a sliding general is drawn on its way
                 gens.setdefault(g["clan"], []).append(k)
         m = self.st.get("markers", {})
         act = self.st.get("act") or {}
@@ -369,7 +393,7 @@ class YoshitsuneUI(GameUI):
         if wb is not None:
             x, y = wb.x + 6, wb.y + size + 8
             for k, g in sorted(st.get("generals", {}).items()):
-                if g["where"] != "waiting_box":
+                if g["where"] != "waiting_box" or k in self.moving:
                     continue
                 img = self._block(self.gen_short(k), g["clan"], size, sub=f"{self.game.gdata[k]['valour']}-"
                                                                        f"{self.game.gdata[k]['command']}")
@@ -377,6 +401,18 @@ class YoshitsuneUI(GameUI):
                     x, y = wb.x + 6, y + img.get_height() + 3
                 surf.blit(img, (x, y))
                 x += img.get_width() + 4
+        # generals on their way (move animation), with the retainers they lead
+        for k, p in self.moving.items():
+            g = st.get("generals", {}).get(k)
+            if g is None:
+                continue
+            img = self._block(self.gen_short(k), g["clan"], size, True,
+                              sub=f"{self.game.gdata[k]['valour']}-{self.game.gdata[k]['command']}")
+            x, y = view.to_screen(*p)
+            shadow = pygame.Rect(0, 0, img.get_width(), img.get_height())
+            shadow.center = (round(x) + 4, round(y) + 5)
+            pygame.draw.rect(surf, (0, 0, 0), shadow, border_radius=4)
+            surf.blit(img, img.get_rect(center=(round(x), round(y))))
         # marker boxes: the markers not on a general
         m = st.get("markers", {})
         for mk in ("kajiwara", "okubyo"):

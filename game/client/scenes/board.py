@@ -181,7 +181,6 @@ class BoardScene(Scene):
         k, d = ev.kind, ev.data
         ann = self._announce(ev)
         ui = self.ui
-        board = self.game.board
         panel_ = ui.dice_for(ev)
         if panel_ is not None:          # a game's own roll (fire, fate table, tribute ...) on the dice panel
             def dstart(b, panel_=panel_):
@@ -192,10 +191,9 @@ class BoardScene(Scene):
             def dend(b):
                 self.dice = None
             return [Beat("dice", panel_.get("duration", 1.6), {}, on_start=dstart, on_end=dend)]
-        if k in ("UnitMoved", "UnitRetreated", "UnitAdvanced"):
-            path = list(d.get("path") or (d.get("frm"), d.get("to")))
-            pts = [board.cells[h].center for h in path if h in board.cells]
-            unit = d.get("unit")
+        slide = ui.slide_for(ev)
+        if slide is not None:
+            unit, pts = slide
 
             def start(b, pts=pts, unit=unit):
                 ann(b)
@@ -306,7 +304,7 @@ class BoardScene(Scene):
                 self.app.toast(msg)
                 self.app.audio.play("click")
             return
-        if n == "zoc":
+        if n == "zoc" and self.ui.zoc_overlay:
             self.zoc = not self.zoc
             self.app.audio.play("click")
             return
@@ -817,7 +815,10 @@ class BoardScene(Scene):
                 surf.blit(img, (info.x + 8, y))
                 y += img.get_height() + 4
         else:
-            hint = "Z: enemy ZOC   F1: help   Esc: menu" + ("   U: undo" if self.session.can_undo() else "")
+            keys = ["Z: enemy ZOC"] if self.ui.zoc_overlay else []
+            keys += [self.ui.overlay_hint] if self.ui.overlay_hint else []
+            keys += ["F1: help", "Esc: menu"] + (["U: undo"] if self.session.can_undo() else [])
+            hint = "   ".join(keys)
             surf.blit(self.assets.text(hint, 15, DIM, wrap=info.width), (info.x + 4, info.bottom - 40))
 
     def _draw_odds(self, surf, rect, pv) -> None:
