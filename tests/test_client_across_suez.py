@@ -249,3 +249,20 @@ def test_screenshot_each_scene(env, ready, tmp_path, scene):
     from game.client.screenshot import render
     out = render("across_suez", str(tmp_path / f"{scene}.png"), scene=scene)
     assert os.path.getsize(out) > 10_000
+
+
+def test_board_opens_zoomed_in_with_every_unit_in_view(app):
+    """The map is tall: the board opens closer than the fitted view, so counters read
+    from the sofa, and every unit on the map at the start is still in view."""
+    from game import rulesets
+    sc = new_scene(app, rulesets.new_game("across_suez", seed=1))
+    view = sc.view
+    assert view.z > view.fit_z
+    assert sc.ui.counter_size(view) >= 36
+    g = sc.game
+    g.world.activate()
+    for key in g.unit_ent:
+        h = g.pos(key)
+        if h is not None:
+            x, y = view.hex_center(h)
+            assert view.area.collidepoint(x, y), f"{key} at {h} is out of view"

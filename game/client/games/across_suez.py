@@ -408,6 +408,15 @@ class AcrossSuezUI(GameUI):
                     blocked.add(n)
         return [], set(prev), blocked
 
+    def start_view(self, view) -> None:
+        """The map is tall and the fighting is in its north half: open two zoom steps in,
+        on the crossing and the roads to it, so counters read from the sofa (wheel or -
+        shows the whole map)."""
+        x, y = self.game.board.cells[self.game.crossing_hex].center
+        view.zoom(2, anchor=view.to_screen(x + 140, y))
+        view.oy = 8                 # from the northern edge down: the bridge's road and the crossing
+        view.clamp()
+
     def toggle_overlay(self) -> str:
         self.show_loc = not self.show_loc
         if not self.show_loc:

@@ -86,6 +86,9 @@ class GameUI:
     def event_shown(self, ev) -> None:
         """An event's animation has finished: update what is shown."""
 
+    def start_view(self, view) -> None:
+        """Set the camera when the board opens (default: the whole map fitted)."""
+
     def slide_for(self, ev) -> tuple[str, list[tuple[float, float]]] | None:
         """(piece, map-pixel points) if ``ev`` moves a piece that should slide there,
         else None. Hex games: a unit moving, retreating or advancing along its path."""

@@ -51,6 +51,7 @@ class BoardScene(Scene):
         self.map_w = int(w * MAP_FRACTION)
         self.view = BoardView(self.game.board, app.assets, pygame.Rect(0, 0, self.map_w, h),
                               decorate=self.ui.decorate_static)
+        self.ui.start_view(self.view)
         px = self.map_w + 8
         self.px = px
         self.pw = w - px - 8
