@@ -37,3 +37,17 @@ def env(tmp_path_factory):
             os.environ.pop(k, None)
         else:
             os.environ[k] = v
+
+
+@pytest.fixture
+def app(env):
+    """A client App with dummy drivers; its session is closed and pygame quit afterwards."""
+    import pygame
+
+    from game.client.app import App
+    a = App(fast=True)
+    yield a
+    sc = a.scene
+    if sc is not None and hasattr(sc, "session"):
+        sc.session.close()
+    pygame.quit()

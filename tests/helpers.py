@@ -3,6 +3,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import time
+
+from game.ai.random_agent import RandomAgent
 from game.core.rng import Dice
 
 
@@ -62,3 +65,32 @@ def permute_deck(g):
     h.put(h.game_ent, replace(c, deck=tuple(reversed(c.deck))))
     h.invalidate()
     return h
+
+
+def play_match(game_cls, agent_cls, side: str, games: int, seed: int) -> tuple[int, float]:
+    """``agent_cls`` on ``side`` against the random agent for ``games`` seeded games
+    (seeds and agent seeds as game.runner.selfplay): (wins, games per second)."""
+    wins = 0
+    t0 = time.perf_counter()
+    for i in range(games):
+        s = seed + i
+        agents = {seat: (agent_cls(s * 31 + k) if seat == side else RandomAgent(s * 31 + k))
+                  for k, seat in enumerate(game_cls.seats)}
+        g = game_cls(seed=s)
+        while not g.is_over():
+            g.apply(agents[g.to_move()].choose(g))
+        wins += g.result().winner == side
+        g.close()
+    return wins, games / (time.perf_counter() - t0)
+
+
+# -- synthetic input for client tests ----------------------------------------------------
+def key(k, mod=0):
+    import pygame
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+
+def click(pos, button=1):
+    import pygame
+    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]

@@ -3,8 +3,6 @@
 never reads the real dice, and is reachable through get_agent and selfplay."""
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from game import rulesets
@@ -13,29 +11,14 @@ from game.ai.across_suez import AcrossSuezAgent, loc_path
 from game.ai.random_agent import RandomAgent
 from game.rulesets.across_suez import AcrossSuez
 from game.rulesets.across_suez.actions import Assign, Bombard, EndPhase, Move
+from tests.helpers import play_match
 
 SEATS = AcrossSuez.seats
 
 
-def play_match(side: str, games: int, seed: int) -> tuple[int, float]:
-    """Heuristic on ``side`` against random; seeds and agent seeds as game.runner.selfplay."""
-    wins = 0
-    t0 = time.perf_counter()
-    for i in range(games):
-        s = seed + i
-        agents = {seat: (AcrossSuezAgent(s * 31 + k) if seat == side else RandomAgent(s * 31 + k))
-                  for k, seat in enumerate(SEATS)}
-        g = AcrossSuez(seed=s)
-        while not g.is_over():
-            g.apply(agents[g.to_move()].choose(g))
-        wins += g.result().winner == side
-        g.close()
-    return wins, games / (time.perf_counter() - t0)
-
-
 @pytest.mark.parametrize("side", SEATS)
 def test_heuristic_beats_random_in_90_percent_of_200_games(side):
-    wins, gps = play_match(side, 200, 2024)
+    wins, gps = play_match(AcrossSuez, AcrossSuezAgent, side, 200, 2024)
     print(f"heuristic as {side}: {wins}/200 = {wins / 200:.1%} ({gps:.1f} games/s)")
     assert wins / 200 >= 0.90
 

@@ -4,38 +4,20 @@ decides from what its seat may see (never the deck order or the opponent's
 unrevealed cards, never the real dice)."""
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from game.ai import get_agent
 from game.ai.random_agent import RandomAgent
 from game.ai.yoshitsune import State, YoshitsuneAgent, evaluate, expected_battle
 from game.rulesets.yoshitsune import Yoshitsune
-from tests.helpers import permute_deck, swap_opponent_choice
+from tests.helpers import play_match, permute_deck, swap_opponent_choice
 
 SEATS = Yoshitsune.seats
 
 
-def play_match(side: str, games: int, seed: int) -> tuple[int, float]:
-    """Heuristic on ``side`` against random; seeds and agent seeds as game.runner.selfplay."""
-    wins = 0
-    t0 = time.perf_counter()
-    for i in range(games):
-        s = seed + i
-        agents = {seat: (YoshitsuneAgent(s * 31 + k) if seat == side else RandomAgent(s * 31 + k))
-                  for k, seat in enumerate(SEATS)}
-        g = Yoshitsune(seed=s)
-        while not g.is_over():
-            g.apply(agents[g.to_move()].choose(g))
-        wins += g.result().winner == side
-        g.close()
-    return wins, games / (time.perf_counter() - t0)
-
-
 @pytest.mark.parametrize("side", SEATS)
 def test_heuristic_beats_random_in_90_percent_of_200_games(side):
-    wins, gps = play_match(side, 200, 2024)
+    wins, gps = play_match(Yoshitsune, YoshitsuneAgent, side, 200, 2024)
     print(f"heuristic as {side}: {wins}/200 = {wins / 200:.1%} ({gps:.1f} games/s)")
     assert wins / 200 >= 0.90
 

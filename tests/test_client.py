@@ -8,31 +8,9 @@ import time
 
 import pytest
 
+from tests.helpers import click, key
+
 pytestmark = pytest.mark.client
-
-
-@pytest.fixture
-def app(env):
-    import pygame
-
-    from game.client.app import App
-    a = App(fast=True)
-    yield a
-    sc = a.scene
-    if sc is not None and hasattr(sc, "session"):
-        sc.session.close()
-    pygame.quit()
-
-
-def key(k, mod=0):
-    import pygame
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
-
-
-def click(pos, button=1):
-    import pygame
-    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
 
 
 def board_scene(app, seats=None, seed=5):

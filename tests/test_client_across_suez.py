@@ -10,40 +10,9 @@ from collections import Counter
 
 import pytest
 
+from tests.helpers import click, key
+
 pytestmark = pytest.mark.client
-
-ENTRY = {"module": "game.rulesets.across_suez", "cls": "AcrossSuez", "ready": True, "seats": ("ISR", "EGY")}
-
-
-@pytest.fixture
-def ready(monkeypatch):
-    from game import rulesets
-    entry = dict(rulesets.CATALOGUE["across_suez"], **ENTRY)
-    monkeypatch.setitem(rulesets.CATALOGUE, "across_suez", entry)
-
-
-@pytest.fixture
-def app(env, ready):
-    import pygame
-
-    from game.client.app import App
-    a = App(fast=True)
-    yield a
-    sc = a.scene
-    if sc is not None and hasattr(sc, "session"):
-        sc.session.close()
-    pygame.quit()
-
-
-def key(k):
-    import pygame
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
-
-
-def click(pos, button=1):
-    import pygame
-    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
 
 
 def at(sc, h):
@@ -245,7 +214,7 @@ def test_human_vs_ai_game_to_game_over(app):
 
 
 @pytest.mark.parametrize("scene", ["board", "seats", "gameover", "select", "title"])
-def test_screenshot_each_scene(env, ready, tmp_path, scene):
+def test_screenshot_each_scene(env, tmp_path, scene):
     from game.client.screenshot import render
     out = render("across_suez", str(tmp_path / f"{scene}.png"), scene=scene)
     assert os.path.getsize(out) > 10_000

@@ -8,40 +8,9 @@ import random
 
 import pytest
 
+from tests.helpers import click, key
+
 pytestmark = pytest.mark.client
-
-ENTRY = {"module": "game.rulesets.yoshitsune", "cls": "Yoshitsune", "ready": True, "seats": ("MINAMOTO", "TAIRA")}
-
-
-@pytest.fixture
-def ready(monkeypatch):
-    from game import rulesets
-    entry = dict(rulesets.CATALOGUE["yoshitsune"], **ENTRY)
-    monkeypatch.setitem(rulesets.CATALOGUE, "yoshitsune", entry)
-
-
-@pytest.fixture
-def app(env, ready):
-    import pygame
-
-    from game.client.app import App
-    a = App(fast=True)
-    yield a
-    sc = a.scene
-    if sc is not None and hasattr(sc, "session"):
-        sc.session.close()
-    pygame.quit()
-
-
-def key(k):
-    import pygame
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
-
-
-def click(pos, button=1):
-    import pygame
-    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
 
 
 def secret_names(game) -> list[str]:
@@ -248,7 +217,7 @@ def test_seats_offer_human_and_ai_for_both(app):
 
 
 @pytest.mark.parametrize("scene", ["board", "seats", "gameover", "select"])
-def test_screenshot_each_scene(env, ready, tmp_path, scene):
+def test_screenshot_each_scene(env, tmp_path, scene):
     from game.client.screenshot import render
     out = render("yoshitsune", str(tmp_path / f"{scene}.png"), scene=scene)
     assert os.path.getsize(out) > 10_000

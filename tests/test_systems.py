@@ -60,3 +60,11 @@ def test_odds_sum_to_one_and_losses_are_consistent(a, d, ha, hd):
     assert o.attacker_losses >= 0 and o.defender_losses >= 0
     if a == 0:
         assert o.attacker_wins == 0
+
+
+def test_declare_joins_an_attack_already_declared_on_the_defender():
+    from game.systems.combat import declare
+    d = declare((), "D1", "A1")
+    d = declare(d, "D2", "A2")
+    d = declare(d, "D1", "A3")
+    assert d == (("D1", ("A1", "A3")), ("D2", ("A2",)))

@@ -62,3 +62,16 @@ def pool_odds(attack_dice: int, defense_dice: int, attack_hits_on: Iterable[int]
     """Exact odds of a dice-pool combat: each side rolls its dice, the side
     with fewer hits takes the difference as losses."""
     return _odds(attack_dice, defense_dice, frozenset(attack_hits_on), frozenset(defense_hits_on))
+
+
+def declare(declared: tuple[tuple[str, tuple[str, ...]], ...], defender: str,
+            attacker: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Declared attacks ((defender, attackers), ...) in declaration order, with
+    ``attacker`` added against ``defender`` (joining an attack already declared on it)."""
+    out = list(declared)
+    for i, (d, atts) in enumerate(out):
+        if d == defender:
+            out[i] = (d, atts + (attacker,))
+            return tuple(out)
+    out.append((defender, (attacker,)))
+    return tuple(out)

@@ -81,6 +81,7 @@ from game.core.game import Game, Result
 from game.core.tmx import load_board
 from game.paths import ROOT
 from game.systems import movement
+from game.systems.combat import declare
 
 from .actions import (Advance, Assign, Bombard, Cross, EeLoss, EndAdvance, EndBombardment, EndDeclarations,
                       EndPhase, Enter, Move, Resolve, Retreat)
@@ -885,14 +886,7 @@ class AcrossSuez(Game):
             self._start_declare(f.side)
 
     def _assign(self, f: Flow, a: Assign) -> None:
-        declared = list(f.declared)
-        for i, (d, atts) in enumerate(declared):
-            if d == a.defender:
-                declared[i] = (d, atts + (a.attacker,))
-                break
-        else:
-            declared.append((a.defender, (a.attacker,)))
-        self._set_flow(declared=tuple(declared))
+        self._set_flow(declared=declare(f.declared, a.defender, a.attacker))
         self.emit("AttackDeclared", f"{self.unit(a.attacker).label} will attack {self.unit(a.defender).label}",
                   attacker=a.attacker, defender=a.defender)
 

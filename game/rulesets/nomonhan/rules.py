@@ -21,7 +21,7 @@ from game.core.game import Game, Result
 from game.core.tmx import load_board
 from game.paths import ROOT
 from game.systems import movement
-from game.systems.combat import roll_pool
+from game.systems.combat import declare, roll_pool
 
 from .actions import (Advance, Assign, BlowBridge, EndAdvance, EndDeclarations, EndPhase, Enter, Move,
                       Resolve, Retreat, StepLoss)
@@ -686,14 +686,7 @@ class Nomonhan(Game):
         self.emit("PhaseStarted", f"{self._side_name(side)} combat phase", side=side, phase="combat")
 
     def _assign(self, f: Flow, a: Assign) -> None:
-        declared = list(f.declared)
-        for i, (d, atts) in enumerate(declared):
-            if d == a.defender:
-                declared[i] = (d, atts + (a.attacker,))
-                break
-        else:
-            declared.append((a.defender, (a.attacker,)))
-        self._set_flow(declared=tuple(declared))
+        self._set_flow(declared=declare(f.declared, a.defender, a.attacker))
         self.emit("AttackDeclared", f"{self.unit(a.attacker).label} will attack {self.unit(a.defender).label}",
                   attacker=a.attacker, defender=a.defender)
 
