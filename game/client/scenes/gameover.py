@@ -62,10 +62,13 @@ class GameOverScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         w, h = surf.get_size()
         if self.bg is not None:
-            surf.blit(self.bg, (0, 0))
-            veil = pygame.Surface((w, h), pygame.SRCALPHA)
-            veil.fill((6, 8, 12, 190))
-            surf.blit(veil, (0, 0))
+            if getattr(self, "_veiled", None) is None or self._veiled.get_size() != (w, h):
+                self._veiled = pygame.transform.scale(self.bg, (w, h)) if self.bg.get_size() != (w, h) \
+                    else self.bg.copy()
+                veil = pygame.Surface((w, h), pygame.SRCALPHA)
+                veil.fill((6, 8, 12, 190))
+                self._veiled.blit(veil, (0, 0))         # the veiled board, made once
+            surf.blit(self._veiled, (0, 0))
         else:
             surf.fill((16, 19, 26))
         r = pygame.Rect(w // 2 - 420, 60, 840, h - 120)
@@ -86,7 +89,9 @@ class GameOverScene(Scene):
             blit_center(surf, self.assets.text(res.reason, 28, TEXT), (w // 2, 210))
             score = "   ".join(f"{seats_data.get(s, {}).get('name', s)} {v}" for s, v in res.scores)
             blit_center(surf, self.assets.text(score, 40, ACCENT, bold=True), (w // 2, 270))
-        turns = sum(1 for e in self.session.game.events if e.kind == "TurnStarted")
+        if getattr(self, "_turns", None) is None:
+            self._turns = sum(1 for e in self.session.game.events if e.kind == "TurnStarted")
+        turns = self._turns
         blit_center(surf, self.assets.text(f"{len(self.session.game.history)} decisions · {turns} turns", 20, DIM),
                     (w // 2, 318))
         self.menu.draw(surf, self.assets)
