@@ -10,6 +10,7 @@ from typing import Any, Callable
 from game import rulesets
 from game.ai import get_agent
 from game.core.game import Game
+from game.core.memory import settle_memory
 
 
 @dataclass
@@ -126,6 +127,7 @@ def bench(game_id: str = "nomonhan", seconds: float = 3.0, frames: int = 300,
 
     for n in range(5):
         random_game(n, grab).close()
+    settle_memory()                 # as the client does at a scene change
     # full random games per second: five trials over fresh seeds; the median trial is the
     # figure (the machine is shared, so a single run can be slowed by other work)
     trials: list[float] = []

@@ -291,3 +291,12 @@ def test_bench_runs(env):
     from game.client.bench import board_frame_times
     t = board_frame_times(frames=30)
     assert len(t) == 30 and all(x > 0 for x in t)
+
+
+def test_scene_changes_collect_garbage_and_freeze_the_survivors(app):
+    """The collector may pause only at a scene change, never in the middle of play."""
+    import gc
+    from game.client.scenes.title import TitleScene
+    gc.unfreeze()
+    app.switch(TitleScene(app))
+    assert gc.get_freeze_count() > 0

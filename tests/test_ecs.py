@@ -131,3 +131,26 @@ def test_dice_copy_continues_the_same_sequence_and_getstate_is_kept():
     assert d.getstate() != s
     d.setstate(s)
     assert d.getstate() == s
+
+
+def test_static_entities_are_shared_between_copies_and_cannot_change():
+    g = rulesets.new_game("across_suez", seed=2)
+    from game.rulesets.across_suez.components import Hex, Position
+    g.world.activate()
+    hexes = {e for e, _ in esper.get_component(Hex)}
+    assert hexes and g._static_ents == frozenset(hexes)        # only the map hexes are static
+    c = g.clone()
+    g.world.activate()
+    mine = {e: esper._entities[e] for e in hexes}
+    c.world.activate()
+    assert all(esper._entities[e] is mine[e] for e in hexes)   # shared, not copied
+    unit = g.unit_ent[next(iter(g.unit_ent))]
+    assert unit not in g._static_ents
+    with pytest.raises(ValueError, match="static"):
+        c.put(next(iter(hexes)), Hex("0101", "clear"))
+    with pytest.raises(ValueError, match="static"):
+        c.take(next(iter(hexes)), Hex)
+    c.put(unit, Position("0909"))                              # a unit is the copy's own
+    g.world.activate()
+    assert esper.try_component(unit, Position) != Position("0909")
+    assert g.clone().state_hash() == g.state_hash()

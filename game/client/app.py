@@ -10,6 +10,7 @@ import random
 import pygame
 
 from game import rulesets
+from game.core.memory import settle_memory
 
 from .assets import Assets
 from .audio import Audio
@@ -62,6 +63,8 @@ class App:
             self.scene.leave()
         self.scene = scene
         scene.enter()
+        settle_memory()
+
 
     def quit(self, code: int = 0) -> None:
         self.running = False

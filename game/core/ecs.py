@@ -80,12 +80,15 @@ class World:
         self._finalizer()
 
     # -- snapshots ---------------------------------------------------------
-    def snapshot(self, fast: bool = FAST) -> Snapshot:
+    def snapshot(self, fast: bool = FAST, static: frozenset[int] = frozenset()) -> Snapshot:
+        """The entity table. Entities in ``static`` (whose components are never
+        written after set-up, such as map hexes) share their component dict with
+        the world and every copy instead of being copied."""
         self.activate()
         if fast:
             dead = esper._dead_entities
             ents = esper._entities
-            table = {e: dict(ents[e]) for e in sorted(ents) if e not in dead}
+            table = {e: (ents[e] if e in static else dict(ents[e])) for e in sorted(ents) if e not in dead}
             index = {t: frozenset(s - dead if dead else s) for t, s in esper._components.items()}
             # read the id counter without moving it: take the next value, then put a counter back
             nxt = next(esper._entity_count)
@@ -94,8 +97,9 @@ class World:
         table = {e: {type(c): c for c in esper.components_for_entity(e)} for e in sorted(esper.get_entities())}
         return Snapshot(table, max(table, default=0) + 1)
 
-    def restore(self, snap: Snapshot, fast: bool = FAST) -> None:
-        """Replace this world's contents with ``snap``, keeping entity ids."""
+    def restore(self, snap: Snapshot, fast: bool = FAST, static: frozenset[int] = frozenset()) -> None:
+        """Replace this world's contents with ``snap``, keeping entity ids (the
+        component dicts of ``static`` entities are shared, not copied)."""
         self.activate()
         if fast:
             if snap.index is None:      # made by the public path
@@ -106,7 +110,7 @@ class World:
             else:
                 index = {t: set(s) for t, s in snap.index.items() if s}
             esper._entities.clear()
-            esper._entities.update({e: dict(comps) for e, comps in snap.table.items()})
+            esper._entities.update({e: (comps if e in static else dict(comps)) for e, comps in snap.table.items()})
             esper._components.clear()
             esper._components.update(index)
             esper._dead_entities.clear()

@@ -49,6 +49,9 @@ class Game:
     game_id: ClassVar[str] = ""
     title: ClassVar[str] = ""
     seats: ClassVar[tuple[str, ...]] = ()
+    #: component types never written after set-up (map hexes ...): an entity with only
+    #: these is shared between a game and its copies instead of copied, and put/take refuse it
+    static_components: ClassVar[tuple[type, ...]] = ()
 
     def __init__(self, seed: int = 0, options: dict[str, Any] | None = None, *, _blank: bool = False,
                  _dice: bool = True):
@@ -66,10 +69,19 @@ class Game:
         self._memos: dict[tuple[type, ...], dict[Any, Any]] = {}   # see memo_on()
         self._memo_watch: dict[type, list[dict[Any, Any]]] = {}
         self._world_snap: Snapshot | None = None   # the world as of now, kept until the next write
+        self._static_ents: frozenset[int] = frozenset()
         if not _blank:
             self.world.activate()
             self._setup()
             self._flush_events()
+            self._static_ents = self._find_static()
+
+    def _find_static(self) -> frozenset[int]:
+        if not self.static_components:
+            return frozenset()
+        kinds = frozenset(self.static_components)
+        return frozenset(e for e in esper.get_entities()
+                         if all(type(c) in kinds for c in esper.components_for_entity(e)))
 
     # -- hooks for rulesets ----------------------------------------------
     @classmethod
@@ -101,6 +113,8 @@ class Game:
     # -- writing the world: every change goes through these, so memo stays true --
     def put(self, ent: int, component: Any) -> None:
         """Add or replace a component (components are frozen: replace, never mutate)."""
+        if ent in self._static_ents:
+            raise ValueError(f"{self.game_id}: entity {ent} is static (shared between copies); it cannot change")
         esper.add_component(ent, component)
         self.memo.clear()
         self._world_snap = None
@@ -109,6 +123,8 @@ class Game:
 
     def take(self, ent: int, component_type: type) -> None:
         """Remove a component if present."""
+        if ent in self._static_ents:
+            raise ValueError(f"{self.game_id}: entity {ent} is static (shared between copies); it cannot change")
         esper.try_remove_component(ent, component_type)
         self.memo.clear()
         self._world_snap = None
@@ -218,7 +234,7 @@ class Game:
         """The esper world as of now. Kept until the next write, so cloning one
         position many times (AI search, undo) copies the table once."""
         if self._world_snap is None:
-            self._world_snap = self.world.snapshot()
+            self._world_snap = self.world.snapshot(static=self._static_ents)
         return self._world_snap
 
     def snapshot(self) -> GameSnapshot:
@@ -226,7 +242,7 @@ class Game:
 
     def restore(self, snap: GameSnapshot) -> None:
         """Go back to ``snap`` (taken earlier from this game: history and events are truncated)."""
-        self.world.restore(snap.world)
+        self.world.restore(snap.world, static=self._static_ents)
         self.dice.setstate(snap.dice)
         del self.history[snap.history_len:]
         del self.events[snap.events_len:]
@@ -240,7 +256,8 @@ class Game:
         other = type(self).__new__(type(self))
         Game.__init__(other, self.seed, self.options, _blank=True, _dice=False)
         self._copy_extra(other)
-        other.world.restore(self.world_snapshot())
+        other._static_ents = self._static_ents
+        other.world.restore(self.world_snapshot(), static=self._static_ents)
         if reseed is None:
             other.dice = self.dice.copy(other._roll_reporter())
         else:

@@ -286,6 +286,7 @@ class AcrossSuez(Game):
     title = "Across Suez"
     title_en = "Across Suez: The Battle of the Chinese Farm, 1973"
     seats = SIDES
+    static_components = (Hex,)      # the map hexes never change: shared by every copy
 
     # -- set-up ------------------------------------------------------------------------
     def _load_static(self) -> None:

@@ -175,6 +175,7 @@ class Nomonhan(Game):
     title = "ノモンハンの戦い"
     title_en = "Battle of Nomonhan, 1939"
     seats = SIDES
+    static_components = (Hex,)      # the map hexes never change: shared by every copy
 
     # -- set-up [3.0] ------------------------------------------------------
     def _load_static(self) -> None:
