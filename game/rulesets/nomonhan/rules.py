@@ -427,18 +427,22 @@ class Nomonhan(Game):
         return self.crossing(a, b) != "river"
 
     def attack_targets(self, key: str, ctx: tuple | None = None) -> list[str]:
-        """Enemy units this unit could attack (adjacent, not across an unbridged river)."""
+        """Enemy units this unit could attack (adjacent, not across an unbridged river;
+        do not modify the answer)."""
+        memo = self.memo_on(Position, Bridge, Steps)
+        got = memo.get(("targets", key))
+        if got is not None:
+            return got
         u = self.unit(key)
         here = self.pos(key)
         if here is None or self.attack_value(key) <= 0:
-            return []
-        _, table, occ, _, _ = ctx or self.side_context(u.side)
-        out = []
-        for n in self.facts.neighbours[here]:
-            o = occ.get(n)
-            if o and o[1] != u.side and table.get((here, n)) != "river":
-                out.append(o[0])
-        return sorted(out)
+            got = []
+        else:
+            _, table, occ, _, _ = ctx or self.side_context(u.side)
+            got = sorted(o[0] for n in self.facts.neighbours[here]
+                         if (o := occ.get(n)) and o[1] != u.side and table.get((here, n)) != "river")
+        memo[("targets", key)] = got
+        return got
 
     def must_attack(self, key: str, ctx: tuple | None = None) -> bool:
         """Units in enemy ZOC must attack, except on a hill (and units with no attack)."""
