@@ -88,26 +88,10 @@ def _percentile(xs: list[float], p: float) -> float:
     return xs[k]
 
 
-def _reference_loop_ms() -> float:
-    """Best of five timings of a fixed pure-Python loop (dict lookups and arithmetic)."""
-    d = {i: i for i in range(1000)}
-    best = float("inf")
-    for _ in range(5):
-        t = time.perf_counter()
-        acc = 0
-        for i in range(200_000):
-            acc += d[i % 1000]
-        best = min(best, time.perf_counter() - t)
-    return best * 1000
-
-
 def bench(game_id: str = "nomonhan", seconds: float = 3.0, frames: int = 300,
           with_client: bool = True) -> dict[str, Any]:
     """Figures for the closing notes: random games/s, legal-action listing, clone, frame time."""
     out: dict[str, Any] = {"game": game_id}
-    # how fast this machine runs plain Python right now (a shared machine varies from minute to
-    # minute): compare figures taken at different times against this
-    out["reference_loop_ms"] = round(_reference_loop_ms(), 2)
     # loading the map and data happens once per process: measured on its own, not in games/s
     t = time.perf_counter()
     rulesets.new_game(game_id, seed=0).close()

@@ -22,3 +22,24 @@ def test_map_info_on_a_bad_map_prints_one_line_and_exits_2(tmp_path, capsys):
     assert main(["map-info", str(bad), "--json"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "bad.tmx" in err[0]
+
+
+def test_count_instructions_divides_the_games_by_their_number(monkeypatch, capsys):
+    """tools/count_instructions.py: (N+1 games - 1 game) / N, from valgrind's own line."""
+    import importlib.util
+    import shutil
+    import subprocess
+    from pathlib import Path
+    spec = importlib.util.spec_from_file_location(
+        "count_instructions", Path(__file__).resolve().parents[1] / "tools" / "count_instructions.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+
+    def fake_run(cmd, **kw):
+        games = int(cmd[cmd.index("--games") + 1])
+        refs = f"{700_000_000 + (games - 1) * 60_000_000:,}"
+        return subprocess.CompletedProcess(cmd, 0, "", f"==1== I   refs:      {refs}\n")
+    monkeypatch.setattr(shutil, "which", lambda name: "/usr/bin/valgrind")
+    monkeypatch.setattr(subprocess, "run", fake_run)
+    assert mod.main(["--games", "4"]) == 0
+    assert "60.0 M instructions per random game" in capsys.readouterr().out
