@@ -462,13 +462,14 @@ class Nomonhan(Game):
         if f.phase == "over":
             return None
         name = self._side_name
-        if f.phase == "move":
-            return Decision(f.side, "move", f"{name(f.side)} movement phase: move units, then end the phase")
-        if f.phase == "declare":
-            return Decision(f.side, "declare",
-                            f"{name(f.side)} combat phase: declare every attack, then resolve")
-        if f.phase == "order":
-            return Decision(f.side, "order", f"{name(f.side)}: choose the next attack to resolve")
+        if f.phase in ("move", "declare", "order"):      # the same few decisions, again and again
+            got = self._static.get(("decision", f.phase, f.side))
+            if got is None:
+                prompt = {"move": f"{name(f.side)} movement phase: move units, then end the phase",
+                          "declare": f"{name(f.side)} combat phase: declare every attack, then resolve",
+                          "order": f"{name(f.side)}: choose the next attack to resolve"}[f.phase]
+                got = self._static[("decision", f.phase, f.side)] = Decision(f.side, f.phase, prompt)
+            return got
         c = f.combat
         assert c is not None
         if f.phase == "loss":
