@@ -36,9 +36,8 @@ def play_one(game_id: str, seed: int, agents: dict[str, Any], max_actions: int =
     """Play one game to the end with ``agents`` (seat -> agent)."""
     g = rulesets.new_game(game_id, seed=seed, options=options)
     n = 0
-    while not g.is_over():
-        seat = g.to_move()
-        g.apply(agents[seat].choose(g))
+    while (d := g.pending()) is not None:
+        g.apply(agents[d.seat].choose(g))
         n += 1
         if on_action is not None:
             on_action(g)

@@ -6,8 +6,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
+    """Output only (never part of the state), so not frozen: events are made on
+    every action, and a frozen dataclass costs three times as much to build."""
     kind: str                       # e.g. "UnitMoved", "DiceRolled", "StepLost"
     data: dict[str, Any] = field(default_factory=dict)
     text: str = ""                  # one human line for the log panel

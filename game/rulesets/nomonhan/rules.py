@@ -194,6 +194,9 @@ class Nomonhan(Game):
     def _setup(self) -> None:
         self._load_static()
         self._unit_searches: dict[str, tuple] = {}     # see _moves()
+        self._bm = self.memo_on(Position, Bridge)       # facts of where units stand and which bridges stand
+        self._brm = self.memo_on(Bridge)
+        self._tgm = self.memo_on(Position, Bridge, Steps)
         self._static: dict[str, Any] = {}               # facts read once from components that never change
         types = self.data["unit_types"]
         overrides = self.options.get("units", {})
@@ -211,6 +214,7 @@ class Nomonhan(Game):
             self.unit_ent[u.key] = esper.create_entity(*comps)
         for name, cell in self.board.cells.items():
             esper.create_entity(Hex(name, cell.terrain))
+        self._units = {k: esper.component_for_entity(e, Unit) for k, e in self.unit_ent.items()}
         self.bridge_ent = [esper.create_entity(b) for b in self.facts.bridges]
         self.marker_ent = esper.create_entity(TurnMarker(1, self.data["first_initiative"], 0))
         self.score_ent = esper.create_entity(Score())
@@ -223,17 +227,18 @@ class Nomonhan(Game):
     def _copy_extra(self, other: "Nomonhan") -> None:
         for k in ("data", "board", "facts", "art_bonus", "art_on_defense", "hit_on", "hit_on_hill",
                   "bridge_bonus", "max_cycles", "pts", "unit_ent", "bridge_ent", "marker_ent",
-                  "score_ent", "game_ent"):
+                  "score_ent", "game_ent", "_units"):
             setattr(other, k, getattr(self, k))
         other._unit_searches = {}
+        other._bm = other.memo_on(Position, Bridge)
+        other._brm = other.memo_on(Bridge)
+        other._tgm = other.memo_on(Position, Bridge, Steps)
         other._static = self._static
 
     # -- reading the world -------------------------------------------------
     def unit(self, key: str) -> Unit:
-        got = self._static.get("by_key")
-        if got is None:
-            got = self._static["by_key"] = {k: u for k, _, u in self._unit_order()}
-        return got[key]
+        """The unit's (never changing) Unit component."""
+        return self._units[key]
 
     def pos(self, key: str) -> str | None:
         p = esper.try_component(self.unit_ent[key], Position)
@@ -261,7 +266,7 @@ class Nomonhan(Game):
                                   dict[str, frozenset[str]]]:
         """Where the units stand, read once per change of position: (hex ->
         (unit key, side)), (side or None -> [(unit, hex)] by key), (side -> its hexes)."""
-        memo = self.memo_on(Position, Bridge)
+        memo = self._bm
         got = memo.get("placement")
         if got is None:
             occ: dict[str, tuple[str, str]] = {}
@@ -318,7 +323,7 @@ class Nomonhan(Game):
     # -- terrain, rivers, bridges [7.0] [8.0] ----------------------------------
     def intact(self) -> tuple[bool, ...]:
         """Whether each bridge still stands, in map order."""
-        memo = self.memo_on(Bridge)
+        memo = self._brm
         got = memo.get("intact")
         if got is None:
             got = memo["intact"] = tuple(esper.component_for_entity(e, Bridge).intact for e in self.bridge_ent)
@@ -347,7 +352,7 @@ class Nomonhan(Game):
     def side_context(self, side: str) -> tuple:
         """What movement and retreat checks need for one side, computed once per state:
         (bridge states, crossing table, occupancy, enemy ZOC, enemy hexes)."""
-        memo = self.memo_on(Position, Bridge)
+        memo = self._bm
         got = memo.get(("ctx", side))
         if got is not None:
             return got
@@ -367,7 +372,7 @@ class Nomonhan(Game):
 
     def reachable(self, key: str, ctx: tuple | None = None) -> dict[str, int]:
         """Hexes the unit may end a move in, with their MP cost [7.0][8.0]."""
-        memo = self.memo_on(Position, Bridge)
+        memo = self._bm
         got = memo.get(("reach", key))
         if got is None:
             got = memo[("reach", key)] = self._reachable(key, ctx)
@@ -384,7 +389,7 @@ class Nomonhan(Game):
 
     def _moves(self, u: Unit, start: str, ctx: tuple) -> tuple[Move, ...]:
         """The move actions of unit ``u``, standing in ``start``, by destination hex."""
-        memo = self.memo_on(Position, Bridge)
+        memo = self._bm
         key = u.key
         got = memo.get(("moves", key))
         if got is None:
@@ -429,7 +434,7 @@ class Nomonhan(Game):
     def attack_targets(self, key: str, ctx: tuple | None = None) -> list[str]:
         """Enemy units this unit could attack (adjacent, not across an unbridged river;
         do not modify the answer)."""
-        memo = self.memo_on(Position, Bridge, Steps)
+        memo = self._tgm
         got = memo.get(("targets", key))
         if got is not None:
             return got
@@ -668,7 +673,7 @@ class Nomonhan(Game):
     def _can_blow(self, side: str) -> bool:
         if side != "JP":
             return False
-        memo = self.memo_on(Position, Bridge)
+        memo = self._bm
         got = memo.get("can_blow")
         if got is None:
             jp = self._placement()[2]["JP"]
