@@ -382,10 +382,16 @@ class Nomonhan(Game):
         """The arguments of the movement search from ``start``. Only enemy units
         and ZOC within ``ma`` hexes can change a search (every step costs at
         least 1 MP), so only those are passed: the same local situation, met
-        again later in the game or in another game, is then searched once."""
+        again later in the game or in another game, is then searched once.
+        Kept per unit while the unit, the bridges and the enemy stay where they
+        were (a friendly move changes only which hexes are free)."""
         intact, _table, _occ, zoc, enemy = ctx
-        ball = self.facts.ball(start, u.ma)
-        return (self.facts, start, u.ma, u.crosses_military_bridge, intact, enemy & ball, zoc & ball)
+        seen = self._unit_searches.get(u.key)
+        if seen is None or seen[0] is not u or seen[1] != start or seen[2] != intact or seen[3] != enemy:
+            ball = self.facts.ball(start, u.ma)
+            args = (self.facts, start, u.ma, u.crosses_military_bridge, intact, enemy & ball, zoc & ball)
+            seen = self._unit_searches[u.key] = (u, start, intact, enemy, args)
+        return seen[4]
 
     def _moves(self, u: Unit, start: str, ctx: tuple) -> tuple[Move, ...]:
         """The move actions of unit ``u``, standing in ``start``, by destination hex."""
@@ -397,13 +403,7 @@ class Nomonhan(Game):
             if u.ma <= 0 or start in zoc:   # may leave enemy ZOC only by retreat
                 got = ()
             else:
-                # a friendly move changes only which hexes are free: the search stands while
-                # the unit, the bridges and the enemy stay where they were
-                seen = self._unit_searches.get(key)
-                if seen is None or seen[0] is not u or seen[1] != start or seen[2] != intact or seen[3] != enemy:
-                    seen = self._unit_searches[key] = (u, start, intact, enemy,
-                                                       _unit_moves(key, *self._search_args(u, start, ctx)))
-                moves, dests, pairs = seen[4]
+                moves, dests, pairs = _unit_moves(key, *self._search_args(u, start, ctx))
                 taken = dests.intersection(occ)
                 got = moves if not taken else tuple([m for h, m in pairs if h not in taken])
             memo[("moves", key)] = got
