@@ -24,7 +24,7 @@ from typing import Any, Callable, ClassVar
 import esper
 
 from .actions import Action, Decision
-from .ecs import Snapshot, World
+from .ecs import FAST, Snapshot, World
 from .errors import IllegalActionError
 from .events import Event
 from .rng import Dice
@@ -80,6 +80,8 @@ class Game:
         if not self.static_components:
             return frozenset()
         kinds = frozenset(self.static_components)
+        if FAST:        # esper 3.x's own table: each entity's component types are its dict's keys
+            return frozenset(e for e, comps in esper._entities.items() if comps.keys() <= kinds)
         return frozenset(e for e in esper.get_entities()
                          if all(type(c) in kinds for c in esper.components_for_entity(e)))
 
