@@ -230,8 +230,8 @@ def test_board_opens_zoomed_in_with_every_unit_in_view(app):
     assert sc.ui.counter_size(view) >= 36
     g = sc.game
     g.world.activate()
-    for key in g.unit_ent:
-        h = g.pos(key)
+    for unit in g.unit_ent:
+        h = g.pos(unit)
         if h is not None:
             x, y = view.hex_center(h)
-            assert view.area.collidepoint(x, y), f"{key} at {h} is out of view"
+            assert view.area.collidepoint(x, y), f"{unit} at {h} is out of view"

@@ -193,10 +193,7 @@ class Nomonhan(Game):
 
     def _setup(self) -> None:
         self._load_static()
-        self._unit_searches: dict[str, tuple] = {}     # see _moves()
-        self._bm = self.memo_on(Position, Bridge)       # facts of where units stand and which bridges stand
-        self._brm = self.memo_on(Bridge)
-        self._tgm = self.memo_on(Position, Bridge, Steps)
+        self._bind()
         self._static: dict[str, Any] = {}               # facts read once from components that never change
         types = self.data["unit_types"]
         overrides = self.options.get("units", {})
@@ -229,11 +226,16 @@ class Nomonhan(Game):
                   "bridge_bonus", "max_cycles", "pts", "unit_ent", "bridge_ent", "marker_ent",
                   "score_ent", "game_ent", "_units"):
             setattr(other, k, getattr(self, k))
-        other._unit_searches = {}
-        other._bm = other.memo_on(Position, Bridge)
-        other._brm = other.memo_on(Bridge)
-        other._tgm = other.memo_on(Position, Bridge, Steps)
+        other._bind()
         other._static = self._static
+
+    def _bind(self) -> None:
+        """Each copy's own working state: its memo dicts at hand, and the movement
+        search arguments kept per unit (see _search_args)."""
+        self._unit_searches: dict[str, tuple] = {}
+        self._bm = self.memo_on(Position, Bridge)       # where units stand, which bridges stand
+        self._brm = self.memo_on(Bridge)
+        self._tgm = self.memo_on(Position, Bridge, Steps)
 
     # -- reading the world -------------------------------------------------
     def unit(self, key: str) -> Unit:
@@ -289,8 +291,7 @@ class Nomonhan(Game):
         once, at set-up, so this list is read from the world once per game."""
         got = self._static.get("units")
         if got is None:
-            got = self._static["units"] = [(k, e, esper.component_for_entity(e, Unit))
-                                           for k, e in sorted(self.unit_ent.items())]
+            got = self._static["units"] = [(k, e, self._units[k]) for k, e in sorted(self.unit_ent.items())]
         return got
 
     def occupancy(self) -> dict[str, tuple[str, str]]:
@@ -608,9 +609,7 @@ class Nomonhan(Game):
         """(key, entity, unit) of every unit that enters during the game (these never change)."""
         got = self._static.get("reinforcements")
         if got is None:
-            got = self._static["reinforcements"] = [
-                (k, e, u) for k, e in sorted(self.unit_ent.items())
-                if (u := esper.component_for_entity(e, Unit)).enter > 0]
+            got = self._static["reinforcements"] = [(k, e, u) for k, e, u in self._unit_order() if u.enter > 0]
         return got
 
     def _find_due(self, side: str) -> list[str]:
