@@ -115,19 +115,22 @@ class Game:
     # -- writing the world: every change goes through these, so memo stays true --
     def put(self, ent: int, component: Any) -> None:
         """Add or replace a component (components are frozen: replace, never mutate)."""
-        if ent in self._static_ents:
-            raise ValueError(f"{self.game_id}: entity {ent} is static (shared between copies); it cannot change")
+        self._writable(ent)
         esper.add_component(ent, component)
-        self.memo.clear()
-        self._world_snap = None
-        for d in self._memo_watch.get(type(component), ()):
-            d.clear()
+        self._wrote(type(component))
 
     def take(self, ent: int, component_type: type) -> None:
         """Remove a component if present."""
+        self._writable(ent)
+        esper.try_remove_component(ent, component_type)
+        self._wrote(component_type)
+
+    def _writable(self, ent: int) -> None:
         if ent in self._static_ents:
             raise ValueError(f"{self.game_id}: entity {ent} is static (shared between copies); it cannot change")
-        esper.try_remove_component(ent, component_type)
+
+    def _wrote(self, component_type: type) -> None:
+        """Forget what a write of this component type may have made untrue."""
         self.memo.clear()
         self._world_snap = None
         for d in self._memo_watch.get(component_type, ()):
