@@ -235,3 +235,14 @@ def test_board_opens_zoomed_in_with_every_unit_in_view(app):
         if h is not None:
             x, y = view.hex_center(h)
             assert view.area.collidepoint(x, y), f"{unit} at {h} is out of view"
+
+
+def test_game_select_picture_shows_the_map_without_panels(app, monkeypatch):
+    """The small picture on the game select screen is the map and the counters:
+    the crossed-units box, the night badge and the turn marker's label stay out."""
+    from game.client.games.across_suez import AcrossSuezUI
+    from game.client.scenes.select import map_thumbnail
+    for name in ("_draw_crossed_box", "_draw_night_badge", "_draw_turn_marker"):
+        monkeypatch.setattr(AcrossSuezUI, name, lambda *a, _n=name: pytest.fail(f"{_n} on a thumbnail"))
+    app.cache.pop("thumbs", None)
+    assert map_thumbnail(app, "across_suez", (208, 190)) is not None

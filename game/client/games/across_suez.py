@@ -154,9 +154,10 @@ class AcrossSuezUI(GameUI):
                 pygame.draw.lines(surf, (236, 200, 130), False, pts, max(2, round(4 * z)))
                 for p in pts:
                     pygame.draw.circle(surf, (236, 200, 130), p, max(1, round(2 * z)))
+        words = z >= 0.3             # no names on the small picture of the game select screen
         for name, chain in board.routes.items():
             mid = chain[len(chain) // 2]
-            if mid in board.cells:
+            if mid in board.cells and words:
                 cx, cy = board.cells[mid].center
                 img = self.assets.text(name, max(8, int(9 * z)), (70, 40, 16), bold=True)
                 surf.blit(img, img.get_rect(midtop=(cx * z, cy * z + 6 * z)))
@@ -174,7 +175,7 @@ class AcrossSuezUI(GameUI):
         # place labels
         for obj in board.objects_of_type("decor"):
             t = str(obj.props.get("label", ""))
-            if t:
+            if t and words:
                 img = self.assets.text(t, max(8, int(11 * z)), (40, 30, 20), bold=True)
                 bg = pygame.Surface(img.get_rect().inflate(6, 2).size, pygame.SRCALPHA)
                 bg.fill((255, 250, 230, 150))
@@ -200,6 +201,8 @@ class AcrossSuezUI(GameUI):
                 cx, cy = board.cells[obj.cell].center
                 pts = view._corners[obj.cell]
                 pygame.draw.polygon(surf, (230, 60, 40), [(x * z, y * z) for x, y in pts], max(2, round(3 * z)))
+                if not words:
+                    continue
                 img = self.assets.text("CROSSING", max(7, int(8 * z)), (255, 255, 255), bold=True)
                 bg = img.get_rect(center=(cx * z, cy * z + 11 * z)).inflate(4, 0)
                 pygame.draw.rect(surf, (190, 40, 30), bg)
@@ -212,9 +215,10 @@ class AcrossSuezUI(GameUI):
             night = bool(obj.props.get("night"))
             pygame.draw.rect(surf, (34, 40, 86) if night else (238, 228, 196), r, border_radius=max(2, int(4 * z)))
             pygame.draw.rect(surf, (20, 20, 30), r, max(1, int(2 * z)), border_radius=max(2, int(4 * z)))
-            img = self.assets.text(str(obj.props.get("turn", "")), max(11, int(22 * z)),
-                                   (240, 240, 255) if night else (40, 34, 24), bold=True)
-            surf.blit(img, img.get_rect(midleft=(r.x + 3 * z, r.centery)))
+            if words:
+                img = self.assets.text(str(obj.props.get("turn", "")), max(11, int(22 * z)),
+                                       (240, 240, 255) if night else (40, 34, 24), bold=True)
+                surf.blit(img, img.get_rect(midleft=(r.x + 3 * z, r.centery)))
             if night:
                 m = max(6, int(r.height * 0.5))
                 moon = moon or self.assets.scaled("across_suez/night_turn.png", m, m)
@@ -266,7 +270,9 @@ class AcrossSuezUI(GameUI):
             self._draw_loc(surf, view)
 
     def draw(self, surf: pygame.Surface, view, now: float) -> None:
-        self._draw_turn_marker(surf, view)
+        small = self.thumbnail(view)
+        if not small:
+            self._draw_turn_marker(surf, view)
         size = self.counter_size(view)
         blink = self.blinking()
         sel = self.selected
@@ -291,6 +297,8 @@ class AcrossSuezUI(GameUI):
                     if isinstance(a, Bombard) and self.unit_hex(a.target):
                         cx, cy = view.hex_center(self.unit_hex(a.target))
                         surf.blit(img, img.get_rect(center=(cx + size * 0.45, cy - size * 0.45)))
+        if small:
+            return
         self._draw_crossed_box(surf, view)
         if self.state.get("night"):
             self._draw_night_badge(surf, view)

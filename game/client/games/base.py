@@ -86,6 +86,12 @@ class GameUI:
     def event_shown(self, ev) -> None:
         """An event's animation has finished: update what is shown."""
 
+    @staticmethod
+    def thumbnail(view) -> bool:
+        """Is this view a small picture of the map (the game select screen)? Then only
+        the map and the pieces are drawn, no panels or badges."""
+        return view.area.width < 400
+
     def start_view(self, view) -> None:
         """Set the camera when the board opens (default: the whole map fitted)."""
 
