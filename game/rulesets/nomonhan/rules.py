@@ -46,7 +46,7 @@ def _move(unit: str, to: str) -> Move:
     return Move(unit, to)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _search(facts: "MapFacts", start: str, ma: int, crosses_military: bool, intact: tuple[bool, ...],
             enemy: frozenset[str], zoc: frozenset[str]) -> tuple[dict[str, int], dict[str, str]]:
     """The movement search from one hex (a pure function of its arguments, so
@@ -56,7 +56,7 @@ def _search(facts: "MapFacts", start: str, ma: int, crosses_military: bool, inta
     return dict(sorted(costs.items())), prev
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def _unit_moves(key: str, facts: "MapFacts", start: str, ma: int, crosses_military: bool,
                 intact: tuple[bool, ...], enemy: frozenset[str], zoc: frozenset[str]
                 ) -> tuple[tuple[Move, ...], frozenset[str], tuple[tuple[str, Move], ...]]:
@@ -67,7 +67,7 @@ def _unit_moves(key: str, facts: "MapFacts", start: str, ma: int, crosses_milita
     return tuple(m for _, m in pairs), frozenset(h for h, _ in pairs), pairs
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _zoc(facts: "MapFacts", intact: tuple[bool, ...], enemy: frozenset[str]) -> frozenset[str]:
     """Hexes in the ZOC of units in ``enemy`` (a pure function, shared between states) [7.0]."""
     return movement.zone_of_control(enemy, facts.zoc_neighbours(intact).__getitem__)
