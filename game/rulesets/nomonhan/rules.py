@@ -663,11 +663,28 @@ class Nomonhan(Game):
 
     def _do_move(self, f: Flow, a: Move) -> None:
         path = self.move_path(a.unit, a.to)
-        self.put(self.unit_ent[a.unit], Position(a.to))
-        self._set_flow(moved=f.moved | {a.unit})
         u = self.unit(a.unit)
+        before = self._placement()
+        self.put(self.unit_ent[a.unit], Position(a.to))
+        self._placed_after_move(u, path[0], a.to, before)
+        self._set_flow(moved=f.moved | {a.unit})
         self.emit("UnitMoved", f"{u.label} moves {path[0]} → {a.to}", unit=a.unit, path=tuple(path),
                   side=u.side, frm=path[0], to=a.to)
+
+    def _placed_after_move(self, u: Unit, frm: str, to: str, before: tuple) -> None:
+        """A unit moved in its movement phase: patch the placement the write made the
+        memo forget instead of reading every unit again (checked against a fresh
+        reading after every action by a property test)."""
+        occ_b, on_map_b, hexes_b = before
+        occ = dict(occ_b)
+        del occ[frm]
+        occ[to] = (u.key, u.side)
+        on_map = dict(on_map_b)
+        for k in (None, u.side):
+            on_map[k] = [(v, to if v is u else h) for v, h in on_map_b[k]]
+        hexes = dict(hexes_b)
+        hexes[u.side] = (hexes_b[u.side] - {frm}) | {to}
+        self._bm["placement"] = (occ, on_map, hexes)
 
     def _can_blow(self, side: str) -> bool:
         if side != "JP":
