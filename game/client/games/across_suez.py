@@ -538,59 +538,34 @@ class AcrossSuezUI(GameUI):
     def targets(self) -> dict[str, str]:
         kind = self._kind()
         out: dict[str, str] = {}
-        legal = self._legal()
         sel = self.selected
         if kind == "move":
             if sel and self.unit_hex(sel) is None:       # a reinforcement: its entry hexes
-                for a in legal:
-                    if isinstance(a, Enter) and a.unit == sel:
-                        out[a.hex] = "advance"
+                self._mark_dest(out, Enter, "advance", sel, field="hex")
             elif sel:
-                for a in legal:
-                    if isinstance(a, Move) and a.unit == sel:
-                        out[a.to] = "move"
-                if Cross(sel) in legal:
+                self._mark_dest(out, Move, "move", sel)
+                if Cross(sel) in self._legal():
                     out[self.game.crossing_hex] = "resolve"
             else:
-                for k in self._movers():
-                    h = self.unit_hex(k)
-                    if h:
-                        out[h] = "select"
-                for a in legal:
-                    if isinstance(a, Enter):
-                        out.setdefault(a.hex, "advance")
+                self._mark_units(out, self._movers(), "select")
+                self._mark_dest(out, Enter, "advance", field="hex", keep=True)
         elif kind == "bombard":
-            for a in legal:
-                if isinstance(a, Bombard) and self.unit_hex(a.target):
-                    out[self.unit_hex(a.target)] = "attack"
+            self._mark_named(out, Bombard, "target", "attack")
         elif kind == "declare":
             if sel:
-                for a in legal:
-                    if isinstance(a, Assign) and a.attacker == sel and self.unit_hex(a.defender):
-                        out[self.unit_hex(a.defender)] = "attack"
+                self._mark_named(out, Assign, "defender", "attack", when=lambda a: a.attacker == sel)
             else:
-                for k in self._units_with(Assign):
-                    if self.unit_hex(k):
-                        out[self.unit_hex(k)] = "select"
+                self._mark_units(out, self._units_with(Assign), "select")
         elif kind == "order":
-            for a in legal:
-                if isinstance(a, Resolve) and self.unit_hex(a.defender):
-                    out[self.unit_hex(a.defender)] = "resolve"
+            self._mark_named(out, Resolve, "defender", "resolve")
         elif kind == "ee_loss":
-            for a in legal:
-                if isinstance(a, EeLoss) and self.unit_hex(a.unit):
-                    out[self.unit_hex(a.unit)] = "attack"
+            self._mark_named(out, EeLoss, "unit", "attack")
         elif kind == "retreat":
-            for a in legal:
-                if isinstance(a, Retreat) and (sel is None or a.unit == sel):
-                    out[a.to] = "retreat"
+            self._mark_dest(out, Retreat, "retreat", sel)
         elif kind == "advance":
-            for a in legal:
-                if isinstance(a, Advance) and a.unit == sel:
-                    out[a.to] = "advance"
-            for k in self._units_with(Advance):
-                if k != sel and self.unit_hex(k):
-                    out.setdefault(self.unit_hex(k), "select")
+            if sel:
+                self._mark_dest(out, Advance, "advance", sel)
+            self._mark_units(out, [k for k in self._units_with(Advance) if k != sel], "select", keep=True)
         return out
 
     def blinking(self) -> set[str]:

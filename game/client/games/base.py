@@ -59,6 +59,32 @@ class GameUI:
                     seen.append(k)
         return seen
 
+    # lighting hexes for the choices (targets()): the same few patterns in every hex game
+    def _mark_units(self, out: dict[str, str], keys, label: str, keep: bool = False) -> None:
+        """Light the hexes of these units (``keep``: leave hexes already lit as they are)."""
+        for k in keys:
+            h = self.unit_hex(k)
+            if h:
+                if keep:
+                    out.setdefault(h, label)
+                else:
+                    out[h] = label
+
+    def _mark_named(self, out: dict[str, str], cls, field: str, label: str, when=None) -> None:
+        """Light the hex of the unit named by ``field`` of each legal action of type ``cls``."""
+        self._mark_units(out, [getattr(a, field) for a in self._legal()
+                               if isinstance(a, cls) and (when is None or when(a))], label)
+
+    def _mark_dest(self, out: dict[str, str], cls, label: str, unit: str | None = None, field: str = "to",
+                   keep: bool = False) -> None:
+        """Light where legal actions of type ``cls`` lead (``field``), for ``unit`` or for every unit."""
+        for a in self._legal():
+            if isinstance(a, cls) and (unit is None or a.unit == unit):
+                if keep:
+                    out.setdefault(getattr(a, field), label)
+                else:
+                    out[getattr(a, field)] = label
+
     def __init__(self, game, assets):
         self.game = game
         self.assets = assets

@@ -400,47 +400,25 @@ class NomonhanUI(GameUI):
     def targets(self) -> dict[str, str]:
         kind = self._kind()
         out: dict[str, str] = {}
-        legal = self._legal()
         sel = self.selected
         if kind == "move":
             if sel:
-                for a in legal:
-                    if isinstance(a, Move) and a.unit == sel:
-                        out[a.to] = "move"
+                self._mark_dest(out, Move, "move", sel)
             else:
-                for k in self._units_with(Move):
-                    h = self.unit_hex(k)
-                    if h:
-                        out[h] = "select"
+                self._mark_units(out, self._units_with(Move), "select")
         elif kind == "declare":
             if sel:
-                for a in legal:
-                    if isinstance(a, Assign) and a.attacker == sel:
-                        h = self.unit_hex(a.defender)
-                        if h:
-                            out[h] = "attack"
+                self._mark_named(out, Assign, "defender", "attack", when=lambda a: a.attacker == sel)
             else:
-                for k in self._units_with(Assign):
-                    h = self.unit_hex(k)
-                    if h:
-                        out[h] = "select"
+                self._mark_units(out, self._units_with(Assign), "select")
         elif kind == "order":
-            for a in legal:
-                if isinstance(a, Resolve):
-                    h = self.unit_hex(a.defender)
-                    if h:
-                        out[h] = "resolve"
+            self._mark_named(out, Resolve, "defender", "resolve")
         elif kind == "loss":
-            for a in legal:
-                if isinstance(a, Retreat) and (sel is None or a.unit == sel):
-                    out[a.to] = "retreat"
+            self._mark_dest(out, Retreat, "retreat", sel)
         elif kind == "advance":
-            for a in legal:
-                if isinstance(a, Advance) and a.unit == sel:
-                    out[a.to] = "advance"
-            for k in self._units_with(Advance):
-                if k != sel and self.unit_hex(k):
-                    out.setdefault(self.unit_hex(k), "select")
+            if sel:
+                self._mark_dest(out, Advance, "advance", sel)
+            self._mark_units(out, [k for k in self._units_with(Advance) if k != sel], "select", keep=True)
         return out
 
     def blinking(self) -> set[str]:
