@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from game import rulesets
-from game.ai import get_agent
+from game.ai import Seat, get_agent, mix_seed
 from game.core.game import Game
 from game.core.memory import settle_memory
 
@@ -31,13 +31,32 @@ class MatchStats:
                 "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None}
 
 
-def play_one(game_id: str, seed: int, agents: dict[str, Any], max_actions: int = 100_000,
+def seat_agents(game: Game, agent_names: list[str]) -> dict[str, Seat]:
+    """One agent per seat (names in seat order), each with seeds of its own that do
+    not reveal the game's seed."""
+    seats = game.seats
+    if len(agent_names) == 1:
+        agent_names = agent_names * len(seats)
+    if len(agent_names) != len(seats):
+        raise ValueError(f"{game.game_id} has {len(seats)} seats ({', '.join(seats)}); give {len(seats)} agents")
+    return {seat: Seat(get_agent(name, game.game_id, seed=mix_seed("agent", game.seed, k)),
+                       mix_seed("view", game.seed, k))
+            for k, (seat, name) in enumerate(zip(seats, agent_names))}
+
+
+def play_one(game_id: str, seed: int, agents: dict[str, Any] | list[str], max_actions: int = 100_000,
              on_action: Callable[[Game], None] | None = None, options: dict | None = None) -> Game:
-    """Play one game to the end with ``agents`` (seat -> agent)."""
+    """Play one game to the end. ``agents``: seat -> agent (or Seat), or agent
+    names in seat order. Each agent sees only its seat's view (:func:`decide`)."""
     g = rulesets.new_game(game_id, seed=seed, options=options)
+    if isinstance(agents, list):
+        seated = seat_agents(g, agents)
+    else:
+        seated = {s: a if isinstance(a, Seat) else Seat(a, mix_seed("view", seed, k))
+                  for k, (s, a) in enumerate(agents.items())}
     n = 0
     while (d := g.pending()) is not None:
-        g.apply(agents[d.seat].choose(g))
+        g.apply(seated[d.seat].decide(g, d.seat))
         n += 1
         if on_action is not None:
             on_action(g)
@@ -51,20 +70,21 @@ def turn_of(g: Game) -> int:
     return int(st.get("turn", 0))
 
 
-def selfplay(game_id: str, games: int, seed: int, agent_names: list[str]) -> MatchStats:
-    """Play ``games`` games. Agent names are given per seat in seat order."""
+def selfplay(game_id: str, games: int, seed: int, agent_names: list[str],
+             options: dict[str, Any] | None = None) -> MatchStats:
+    """Play ``games`` games. Agent names are given per seat in seat order; wins
+    are counted per side (or camp)."""
     cls = rulesets.get(game_id)
-    seats = cls.seats
-    if len(agent_names) == 1:
-        agent_names = agent_names * len(seats)
-    if len(agent_names) != len(seats):
-        raise ValueError(f"{game_id} has {len(seats)} seats ({', '.join(seats)}); give {len(seats)} agents")
-    stats = MatchStats(game_id, wins={s: 0 for s in seats})
+    opts = cls.check_options(options)
+    probe = cls(seed=seed, options=opts)
+    sides = list(dict.fromkeys(probe.side_of(s) for s in probe.seats))
+    seat_agents(probe, agent_names)          # the names fit the seats (ValueError if not)
+    probe.close()
+    stats = MatchStats(game_id, wins={s: 0 for s in sides})
     t0 = time.perf_counter()
     for i in range(games):
         s = seed + i
-        agents = {seat: get_agent(name, game_id, seed=s * 31 + k) for k, (seat, name) in enumerate(zip(seats, agent_names))}
-        g = play_one(game_id, s, agents)
+        g = play_one(game_id, s, list(agent_names), options=opts)
         r = g.result()
         stats.games += 1
         if r.winner is None:
@@ -95,11 +115,9 @@ def bench(game_id: str = "nomonhan", seconds: float = 3.0, frames: int = 300,
     t = time.perf_counter()
     rulesets.new_game(game_id, seed=0).close()
     out["first_game_setup_ms"] = round((time.perf_counter() - t) * 1000, 1)
-    seats = rulesets.get(game_id).seats
 
     def random_game(n: int, on_action: Callable[[Game], None] | None = None) -> Game:
-        agents = {s: get_agent("random", game_id, seed=n * 7 + k) for k, s in enumerate(seats)}
-        return play_one(game_id, n, agents, on_action=on_action)
+        return play_one(game_id, n, ["random"], on_action=on_action)
 
     # positions for the listing and clone figures: every 17th position of five games
     positions: list[Game] = []

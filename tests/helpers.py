@@ -1,5 +1,6 @@
 """Helpers for the rules tests."""
 from __future__ import annotations
+from game.ai import ask
 
 from dataclasses import replace
 
@@ -78,7 +79,7 @@ def play_match(game_cls, agent_cls, side: str, games: int, seed: int) -> tuple[i
                   for k, seat in enumerate(game_cls.seats)}
         g = game_cls(seed=s)
         while not g.is_over():
-            g.apply(agents[g.to_move()].choose(g))
+            g.apply(ask(g, agents[g.to_move()]))
         wins += g.result().winner == side
         g.close()
     return wins, games / (time.perf_counter() - t0)

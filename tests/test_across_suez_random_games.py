@@ -1,5 +1,6 @@
 """Property tests: seeded random Across Suez games, with the invariants checked after every action."""
 from __future__ import annotations
+from game.ai import ask
 
 import os
 
@@ -40,7 +41,7 @@ def play(seed: int) -> AcrossSuez:
     n = 0
     while not g.is_over():
         was_move = g.flow().phase == "move"
-        g.apply(agents[g.to_move()].choose(g))
+        g.apply(ask(g, agents[g.to_move()]))
         n += 1
         check_invariants(g, mid_move=was_move and g.is_over())
         assert n < 3000, "game did not end"

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from game.__main__ import main
-from game.ai import get_agent
+from game.ai import ask, get_agent
 from game.ai.nomonhan import evaluate
 from game.rulesets.nomonhan import Nomonhan
 from game.runner import selfplay
@@ -25,7 +25,7 @@ def test_agents_only_choose_legal_actions_and_are_deterministic():
         g = Nomonhan(seed=seed)
         ag = {"JP": get_agent("heuristic", "nomonhan", 1), "SOV": get_agent("heuristic", "nomonhan", 2)}
         while not g.is_over():
-            a = ag[g.to_move()].choose(g)
+            a = ask(g, ag[g.to_move()])
             assert a in g.legal_actions()
             g.apply(a)
         return g.state_hash()
@@ -36,9 +36,9 @@ def test_the_heuristic_does_not_read_the_real_dice():
     """Searching on a copy with fresh dice: the choice is the same whatever the
     real game's dice state is."""
     g = Nomonhan(seed=3)
-    a1 = get_agent("heuristic", "nomonhan", 9).choose(g)
+    a1 = ask(g, get_agent("heuristic", "nomonhan", 9))
     g.dice.setstate(Nomonhan(seed=999).dice.getstate())
-    a2 = get_agent("heuristic", "nomonhan", 9).choose(g)
+    a2 = ask(g, get_agent("heuristic", "nomonhan", 9))
     assert a1 == a2
 
 

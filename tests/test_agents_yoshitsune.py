@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai import get_agent
+from game.ai import ask, get_agent
 from game.ai.random_agent import RandomAgent
 from game.ai.yoshitsune import State, YoshitsuneAgent, evaluate, expected_battle
 from game.rulesets.yoshitsune import Yoshitsune
@@ -31,7 +31,7 @@ def test_agents_only_choose_legal_actions_and_are_deterministic():
         g = Yoshitsune(seed=seed)
         ag = {"MINAMOTO": YoshitsuneAgent(1), "TAIRA": YoshitsuneAgent(2)}
         while not g.is_over():
-            a = ag[g.to_move()].choose(g)
+            a = ask(g, ag[g.to_move()])
             assert a in g.legal_actions()
             g.apply(a)
         h = g.state_hash()
@@ -52,7 +52,7 @@ def advance_to(g, kinds, seat=None, skip=0, limit=3000, seed=1):
             if skip <= 0:
                 return True
             skip -= 1
-        g.apply(agents[d.seat].choose(g))
+        g.apply(ask(g, agents[d.seat]))
     return False
 
 
@@ -67,10 +67,10 @@ def test_decision_ignores_the_hidden_deck_order_and_opponents_cards(seed, seat):
     variants = [h for h in (permute_deck(g), swap_opponent_choice(g, seat)) if h is not None]
     if not variants:
         pytest.skip("nothing hidden to permute")
-    want = YoshitsuneAgent(77).choose(g)
+    want = ask(g, YoshitsuneAgent(77))
     for h in variants:
         assert h.observation(seat) == g.observation(seat)
-        assert YoshitsuneAgent(77).choose(h) == want
+        assert ask(h, YoshitsuneAgent(77)) == want
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -80,17 +80,17 @@ def test_card_choice_ignores_the_opponents_secret_choice(seed):
     h = swap_opponent_choice(g, "TAIRA")
     if h is None:
         pytest.skip("Genji chose nothing to swap in this seed")
-    assert YoshitsuneAgent(5).choose(g) == YoshitsuneAgent(5).choose(h)
+    assert ask(g, YoshitsuneAgent(5)) == ask(h, YoshitsuneAgent(5))
 
 
 def test_the_heuristic_does_not_read_or_change_the_real_game():
     g = Yoshitsune(seed=4)
     assert advance_to(g, {"use"}, "MINAMOTO", seed=4)
     before = g.state_hash()
-    a1 = YoshitsuneAgent(9).choose(g)
+    a1 = ask(g, YoshitsuneAgent(9))
     assert g.state_hash() == before
     g.dice.setstate(Yoshitsune(seed=999).dice.getstate())     # other real dice: same choice
-    assert YoshitsuneAgent(9).choose(g) == a1
+    assert ask(g, YoshitsuneAgent(9)) == a1
 
 
 # -- evaluation ---------------------------------------------------------------------------------------

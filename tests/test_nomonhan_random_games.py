@@ -1,5 +1,6 @@
 """Property tests: seeded random games with the invariants checked after every action."""
 from __future__ import annotations
+from game.ai import ask
 
 import os
 
@@ -38,7 +39,7 @@ def play(seed: int, check_every: bool = True) -> Nomonhan:
     agents = {"JP": RandomAgent(seed * 2 + 1), "SOV": RandomAgent(seed * 2 + 2)}
     n = 0
     while not g.is_over():
-        g.apply(agents[g.to_move()].choose(g))
+        g.apply(ask(g, agents[g.to_move()]))
         n += 1
         if check_every:
             check_invariants(g)
@@ -67,7 +68,7 @@ def test_memos_agree_with_a_fresh_reading_after_every_action():
         agents = {"JP": RandomAgent(seed * 2 + 1), "SOV": RandomAgent(seed * 2 + 2)}
         while not g.is_over():
             assert g.legal_actions() == listing_from_scratch(g)
-            g.apply(agents[g.to_move()].choose(g))
+            g.apply(ask(g, agents[g.to_move()]))
         g.close()
 
 

@@ -1,5 +1,6 @@
 """Saves and replays: determinism by state hash, and every way a save can be bad."""
 from __future__ import annotations
+from game.ai import ask
 
 import json
 import os
@@ -17,7 +18,7 @@ def random_game(seed: int, upto: int | None = None) -> Nomonhan:
     g = Nomonhan(seed=seed)
     agents = {"JP": RandomAgent(seed), "SOV": RandomAgent(seed + 99)}
     while not g.is_over() and (upto is None or len(g.history) < upto):
-        g.apply(agents[g.to_move()].choose(g))
+        g.apply(ask(g, agents[g.to_move()]))
     return g
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.core.tmx import load_board
-from game.rulesets import CATALOGUE
+from game import rulesets
 
 ROOT = Path(__file__).resolve().parent.parent
 MAP = ROOT / "maps" / "yoshitsune.tmx"
@@ -234,7 +234,7 @@ def test_boxes_exist_and_lie_off_the_areas(board):
 # -- data --------------------------------------------------------------------------------------
 
 def test_sides_are_the_catalogue_seats(data):
-    assert set(data["sides"]) == set(CATALOGUE["yoshitsune"]["seats"])
+    assert set(data["sides"]) == set(rulesets.spec("yoshitsune").seats)
     for side, info in data["sides"].items():
         for clan in info["clans"]:
             c = data["clans"][clan]

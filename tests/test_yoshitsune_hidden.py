@@ -3,6 +3,7 @@ never the deck order or the other side's unrevealed choices. Permuting what a
 seat cannot see leaves its observation, its determinized view and a seeded
 agent's decision unchanged."""
 from __future__ import annotations
+from game.ai import ask
 
 
 import pytest
@@ -21,14 +22,14 @@ def advance_to(g, phase, seat=None, limit=3000, seed=1):
             return False
         if d.kind == phase and (seat is None or d.seat == seat):
             return True
-        g.apply(agents[d.seat].choose(g))
+        g.apply(ask(g, agents[d.seat]))
     return False
 
 
 def decision(g, seat, seed=7):
     view = g.view_for(seat, seed)
     try:
-        return RandomAgent(seed).choose(view), view.state_hash(), view.observation(seat)
+        return ask(view, RandomAgent(seed)), view.state_hash(), view.observation(seat)
     finally:
         view.close()
 
@@ -93,7 +94,7 @@ def test_view_for_is_a_determinized_copy_consistent_with_the_observation():
             set(c.of("pools", "TAIRA" if seat == "MINAMOTO" else "MINAMOTO"))
         # the copy plays on
         while not v.is_over() and len(v.history) < 50:
-            v.apply(RandomAgent(1).choose(v))
+            v.apply(ask(v, RandomAgent(1)))
         v.close()
 
 

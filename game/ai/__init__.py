@@ -1,39 +1,93 @@
-"""Agents. Every agent has ``choose(game) -> Action`` for the seat to move.
+"""Agents, and the one way they are asked to decide.
 
-Agents read the game through ``game.view_for(seat)``: a perfect-information
-game shows itself; a hidden-information game gives a determinized copy that
-agrees with the seat's observation, so an agent cannot see hidden cards.
+An agent has ``choose(view) -> Action``. It is never handed the true game:
+:func:`decide` gives it ``game.view_for(seat, seed)``, a copy built for its
+seat, with a seed and dice of its own (a hidden-information game deals what
+the seat cannot see again). The agent may search the view as it likes; the
+action it returns must be one of the view's legal actions, which are the true
+game's legal actions for that seat.
+
+An agent that needs only the list of legal actions (random play) sets
+``blind = True`` and gets just that list through ``choose_among``.
 """
 from __future__ import annotations
 
-from typing import Protocol
+import hashlib
+import random
+from typing import Any, Protocol
 
 from game.core.actions import Action
 from game.core.game import Game
+from game.core.spec import load_object
 
 
 class Agent(Protocol):
     name: str
 
-    def choose(self, game: Game) -> Action: ...
+    def choose(self, view: Game) -> Action: ...
+
+
+def mix_seed(*parts: Any) -> int:
+    """A seed from these parts that does not reveal them: an agent that knows its
+    own seed cannot work out the game's seed (and so the game's dice) from it."""
+    h = hashlib.sha256(repr(parts).encode()).digest()
+    return int.from_bytes(h[:6], "big")
+
+
+class Seat:
+    """An agent in a seat, with the seeds of the views it is given."""
+
+    def __init__(self, agent: Any, view_seed: int):
+        self.agent = agent
+        self.blind = bool(getattr(agent, "blind", False))
+        self._rng = random.Random(view_seed)
+
+    def next_view_seed(self) -> int:
+        return self._rng.randrange(1 << 40)
+
+    def decide(self, game: Game, seat: str) -> Action:
+        if self.blind:
+            return self.agent.choose_among(game.legal_actions())
+        return decide(game, seat, self.agent, self.next_view_seed())
+
+
+def decide(game: Game, seat: str, agent: Any, view_seed: int) -> Action:
+    """Ask ``agent`` for ``seat``'s action in ``game``: it sees the seat's view only."""
+    if getattr(agent, "blind", False):
+        return agent.choose_among(game.legal_actions())
+    view = game.view_for(seat, view_seed)
+    try:
+        return agent.choose(view)
+    finally:
+        view.close()
+
+
+def ask(game: Game, agent: Any, view_seed: int = 0) -> Action:
+    """The action ``agent`` chooses for the seat to move now (tests and tools)."""
+    seat = game.to_move()
+    if seat is None:
+        raise ValueError(f"{game.game_id}: the game is over; nobody is to move")
+    return decide(game, seat, agent, view_seed)
+
+
+def require_view(view: Game) -> None:
+    """Agents call this first: they are given a seat's view, never the game."""
+    if view.viewer is None:
+        raise ValueError(f"{view.game_id}: an agent was handed the game itself; agents get "
+                         "game.view_for(seat, seed) through game.ai.decide")
 
 
 def get_agent(name: str, game_id: str, seed: int = 0) -> Agent:
-    """``name``: "random" or "heuristic"."""
+    """``name``: "random" or "heuristic" (the game's own agent, named in its spec)."""
     from .random_agent import RandomAgent
     if name == "random":
         return RandomAgent(seed)
     if name == "heuristic":
-        if game_id == "nomonhan":
-            from .nomonhan import NomonhanAgent
-            return NomonhanAgent(seed)
-        if game_id == "yoshitsune":
-            from .yoshitsune import YoshitsuneAgent
-            return YoshitsuneAgent(seed)
-        if game_id == "across_suez":
-            from .across_suez import AcrossSuezAgent
-            return AcrossSuezAgent(seed)
-        raise KeyError(f"no heuristic agent for {game_id!r}")
+        from game import rulesets
+        spec = rulesets.spec(game_id)
+        if not spec.agent:
+            raise KeyError(f"no heuristic agent for {game_id!r}")
+        return load_object(spec.agent)(seed)
     raise KeyError(f"unknown agent {name!r}; choose random or heuristic")
 
 

@@ -26,6 +26,7 @@ import heapq
 import random
 from collections import deque
 
+from game.ai import require_view
 from game.core.actions import Action
 from game.rulesets.across_suez.actions import (Advance, Assign, Bombard, Cross, EndAdvance, EndBombardment,
                                                EndDeclarations, EndPhase, Enter, Move)
@@ -110,10 +111,10 @@ class AcrossSuezAgent:
         self.rng = random.Random(seed)
 
     def choose(self, game: AcrossSuez) -> Action:
+        require_view(game)
         legal = game.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        game.world.activate()
         d = game.pending()
         kind = d.kind
         if kind == "move":

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from game.ai import require_view
 from game.core.actions import Action
 from game.rulesets.nomonhan.actions import Assign, EndDeclarations, EndPhase, Resolve
 from game.rulesets.nomonhan.rules import Nomonhan
@@ -110,6 +111,7 @@ class NomonhanAgent:
         self.rng = random.Random(seed)
 
     def choose(self, game: Nomonhan) -> Action:
+        require_view(game)
         legal = game.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -122,7 +124,6 @@ class NomonhanAgent:
 
     # -- attacks -------------------------------------------------------------
     def _declare(self, g: Nomonhan, legal: list[Action]) -> Action:
-        g.world.activate()
         f = g.flow()
         groups = {d: list(a) for d, a in f.declared}
         options: dict[str, list[str]] = {}
@@ -147,7 +148,6 @@ class NomonhanAgent:
         return EndDeclarations() if EndDeclarations() in legal else legal[0]
 
     def _order(self, g: Nomonhan, legal: list[Action]) -> Action:
-        g.world.activate()
         groups = dict(g.flow().declared)
         return max(legal, key=lambda a: (exchange(g, groups[a.defender], a.defender), a.defender)
                    if isinstance(a, Resolve) else (-99, ""))
@@ -168,5 +168,4 @@ class NomonhanAgent:
             elif abs(v - best_v) <= 1e-9:
                 best.append(a)
         scratch.close()
-        g.world.activate()
         return best[self.rng.randrange(len(best))]

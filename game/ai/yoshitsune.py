@@ -32,6 +32,7 @@ import random
 from collections import deque
 from dataclasses import replace
 
+from game.ai import require_view
 from game.core.actions import Action
 
 from game.rulesets.yoshitsune.actions import (BattleIn, Choose, ContinueBattle, DoneChoosing, EndBattles, EndMove,
@@ -114,7 +115,6 @@ class State:
 
     @classmethod
     def of(cls, g: Yoshitsune) -> "State":
-        g.world.activate()
         st = cls()
         st.S = static_of(g)
         st.gar = {a: g.garrison(a) for a in g.areas + (OU,)}
@@ -300,7 +300,6 @@ def value(st: State) -> float:
 def evaluate(g: Yoshitsune, side: str) -> float:
     """Static value of the position for ``side`` (higher is better);
     evaluate(g, "MINAMOTO") == -evaluate(g, "TAIRA")."""
-    g.world.activate()
     f = g.flow()
     if f.phase == "over":
         if f.winner is None:
@@ -370,6 +369,7 @@ class YoshitsuneAgent:
         self.plan: list[Action] = []
 
     def choose(self, game: Yoshitsune) -> Action:
+        require_view(game)
         legal = game.legal_actions()
         if not legal:
             raise ValueError("no legal action: the game is over")
@@ -404,7 +404,6 @@ class YoshitsuneAgent:
                 act = self._one_ply(view, legal, seat)
         finally:
             view.close()
-            game.world.activate()
         return act if act in legal else legal[0]
 
     def _v(self, st: State) -> float:
@@ -415,7 +414,6 @@ class YoshitsuneAgent:
         picks = [a for a in legal if isinstance(a, Choose)]
         if not picks:
             return DoneChoosing()
-        g.world.activate()
         return max(picks, key=lambda a: (self._card_score(g, a.card), a.card))
 
     def _card_score(self, g: Yoshitsune, card: str) -> float:

@@ -14,7 +14,7 @@ def board_frame_times(frames: int = 300, size=(1280, 720), game_id: str = "nomon
     import pygame
 
     from game import rulesets
-    from game.ai import get_agent
+    from game.ai import ask, get_agent
 
     from .app import App
     from .scenes.board import BoardScene
@@ -32,7 +32,7 @@ def board_frame_times(frames: int = 300, size=(1280, 720), game_id: str = "nomon
                 break
             if len(game.history) >= 25 and d.seat == first and (d.kind == "move" or len(game.history) >= 60):
                 break
-            game.apply(agent.choose(game))
+            game.apply(ask(game, agent))
         seats = {s: "heuristic" for s in game.seats} | {first: "human"}
         session = Session(game, seats, autosave=False)
         scene = BoardScene(app, session)

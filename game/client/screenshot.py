@@ -17,6 +17,7 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
 
     from .app import App
     from .session import Session
+    from game.ai import Seat
 
     app = App(size=size, fast=True)
     try:
@@ -43,7 +44,7 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
                 from .scenes.gameover import GameOverScene
                 if not session.game.is_over():
                     session.seats = {s: "heuristic" for s in session.game.seats}
-                    session.agents = {s: session._agent("heuristic", i + 1) for i, s in enumerate(session.game.seats)}
+                    session.agents = {s: Seat(session._agent("heuristic", i + 1), i + 1) for i, s in enumerate(session.game.seats)}
                     guard = 0
                     while not session.game.is_over() and guard < 5000:
                         session.machine_step()

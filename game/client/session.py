@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from game import rulesets
+from game.ai import Seat, mix_seed
 from game.core.errors import IllegalActionError, SaveError
 from game.core.save import default_save_dir, load_game, write_save
 
@@ -22,7 +23,7 @@ AI_KINDS = ("heuristic", "random")
 
 
 def default_seats(game_id: str) -> dict[str, str]:
-    seats = rulesets.CATALOGUE[game_id]["seats"]
+    seats = rulesets.spec(game_id).seats
     return {s: (HUMAN if i == 0 else "heuristic") for i, s in enumerate(seats)}
 
 
@@ -40,7 +41,8 @@ class Session:
         self.agents: dict[str, Any] = {}
         for i, (seat, kind) in enumerate(sorted(self.seats.items())):
             if kind in AI_KINDS:
-                self.agents[seat] = self._agent(kind, game.seed * 31 + i)
+                self.agents[seat] = Seat(self._agent(kind, mix_seed("agent", game.seed, i)),
+                                         mix_seed("view", game.seed, i))
         self.undo_stack: list = []
         self.last_save: Path | None = None
         self.save_error = ""
@@ -93,7 +95,7 @@ class Session:
             action = self.replay.pop(0)
         else:
             seat = self.to_move()
-            action = self.agents[seat].choose(self.game)
+            action = self.agents[seat].decide(self.game, seat)
         events = self.game.apply(action)
         self._after(events)
         return events

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import weakref
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterator
 
 import esper
 
@@ -59,14 +59,25 @@ def _drop_world(name: str) -> None:
 
 
 class World:
-    """One esper world context. Deleted when the owner is garbage-collected."""
+    """One esper world context, owned by one game. Deleted when the owner is
+    garbage-collected (or at :meth:`close`).
 
-    __slots__ = ("name", "_finalizer", "__weakref__")
+    Reads (:meth:`get`, :meth:`try_get`, :meth:`has`, :meth:`components`) look
+    in this world's own entity table, whatever world esper has current, so a
+    game can never read another game's units. Queries and writes make this
+    world current first (esper's queries and writes work on the current
+    world). Rules code uses only these methods, never ``esper.*``."""
+
+    __slots__ = ("name", "_finalizer", "_ents", "_index", "__weakref__")
 
     def __init__(self, name: str | None = None) -> None:
         self.name = name or f"sandtable-{next(_names)}"
         esper.switch_world(self.name)
         esper.clear_database()
+        # esper keeps each world's tables as dicts that live as long as the world
+        # (switching worlds rebinds esper's globals to them; clearing empties them in place)
+        self._ents: dict[int, dict[type, Any]] = esper._entities
+        self._index: dict[type, set[int]] = esper._components
         self._finalizer = weakref.finalize(self, _drop_world, self.name)
 
     def activate(self) -> None:
@@ -74,6 +85,54 @@ class World:
             if not self._finalizer.alive:
                 raise RuntimeError(f"esper world {self.name} is closed: this game was closed")
             esper.switch_world(self.name)
+            if esper._entities is not self._ents:
+                raise RuntimeError(f"esper world {self.name} was deleted behind its game's back")
+
+    # -- reading: this world's own table, never the current world's ----------------
+    def get(self, ent: int, component_type: type) -> Any:
+        """The entity's component of this type (KeyError if it has none)."""
+        return self._ents[ent][component_type]
+
+    def try_get(self, ent: int, component_type: type) -> Any:
+        """The entity's component of this type, or None."""
+        comps = self._ents.get(ent)
+        return None if comps is None else comps.get(component_type)
+
+    def has(self, ent: int, component_type: type) -> bool:
+        return component_type in self._ents[ent]
+
+    def components(self, ent: int) -> tuple[Any, ...]:
+        return tuple(self._ents[ent].values())
+
+    def entities(self) -> list[int]:
+        return list(self._ents)
+
+    def table(self) -> dict[int, dict[type, Any]]:
+        """The live entity table (entity -> {type: component}); read only."""
+        return self._ents
+
+    def query(self, *component_types: type) -> list[tuple[int, tuple[Any, ...]]]:
+        """(entity, (components ...)) for every entity with all these types."""
+        self.activate()
+        return esper.get_components(*component_types)
+
+    def query_one(self, component_type: type) -> list[tuple[int, Any]]:
+        """(entity, component) for every entity with a component of this type."""
+        self.activate()
+        return esper.get_component(component_type)
+
+    # -- writing (the game's put/take call these, so its memos stay true) ------------
+    def create(self, *components: Any) -> int:
+        self.activate()
+        return esper.create_entity(*components)
+
+    def add(self, ent: int, component: Any) -> None:
+        self.activate()
+        esper.add_component(ent, component)
+
+    def remove(self, ent: int, component_type: type) -> None:
+        self.activate()
+        esper.try_remove_component(ent, component_type)
 
     def close(self) -> None:
         """Delete the esper world now (a finished game in a long-running kiosk)."""
@@ -132,6 +191,3 @@ class World:
             next_id += 1
 
 
-def entities_with(*component_types: type) -> Iterable[tuple[int, tuple[Any, ...]]]:
-    """esper.get_components, named for readers who do not know esper."""
-    return esper.get_components(*component_types)

@@ -15,3 +15,7 @@ class MapError(SandtableError):
 
 class SaveError(SandtableError):
     """A save file that cannot be read or does not replay."""
+
+
+class OptionError(SandtableError, ValueError):
+    """A game option that the game does not have, or a value of the wrong kind."""

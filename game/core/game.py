@@ -9,32 +9,53 @@ Public API, the same for every game:
     g.apply(action)        -> list[Event]  (raises IllegalActionError, state unchanged)
     g.is_over(), g.result()
     g.observation(seat)    -> what that seat may see
-    g.snapshot()/restore(), g.clone(), g.state_hash()
+    g.view_for(seat, seed) -> the copy an agent for that seat may search
+    g.snapshot()/restore(), g.clone(), g.state_hash(); pickle.dumps(g)
 
 Subclasses implement the ``_``-prefixed hooks and keep *all* state in the esper
 world (frozen dataclass components), except the dice state, which the base
-class snapshots itself.
+class snapshots itself. Rules code reads and writes the world only through the
+game (``self.world.get/try_get/has/query`` and ``self.put/take/create``),
+never through ``esper.*``: a game's reads then cannot reach another game's
+world, whichever world esper has current.
+
+What a ruleset sets up in ``_setup`` besides the world (its data, board, the
+entity ids of its units) is the game's *layout*: made once, never changed
+afterwards, and shared as one object by the game, its copies and games
+unpickled in another process (see :meth:`Game._layout`).
 """
 from __future__ import annotations
 
 import hashlib
+import json
+import random
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, Callable, ClassVar
-
-import esper
 
 from .actions import Action, Decision
 from .ecs import FAST, Snapshot, World
 from .errors import IllegalActionError
 from .events import Event
 from .rng import Dice
+from .spec import GameSpec, lookup
 
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    winner: str | None          # seat name, or None for a draw
+    winner: str | None          # the winning side or camp, or None for a draw
     reason: str                 # e.g. "artillery eliminated", "points 5-3"
     scores: tuple[tuple[str, int], ...] = ()
+    returns: tuple[tuple[str, float], ...] = ()     # per seat: 1 won, -1 lost, 0 drawn
+
+    def returns_for(self, seat: str) -> float:
+        for s, r in self.returns:
+            if s == seat:
+                return r
+        raise KeyError(f"no seat {seat!r} in this result")
+
+    @property
+    def winning_seats(self) -> tuple[str, ...]:
+        return tuple(s for s, r in self.returns if r > 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,21 +69,36 @@ class GameSnapshot:
 class Game:
     game_id: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    #: the seats with the default options; a game whose seats depend on its options
+    #: (the number of players) overrides :meth:`seats_for`. Read ``game.seats``.
     seats: ClassVar[tuple[str, ...]] = ()
+    #: a game with secrets (cards in hands, face-down choices) sets this and
+    #: implements :meth:`_determinize`
+    hidden_information: ClassVar[bool] = False
     #: component types never written after set-up (map hexes ...): an entity with only
     #: these is shared between a game and its copies instead of copied, and put/take refuse it
     static_components: ClassVar[tuple[type, ...]] = ()
 
-    def __init__(self, seed: int = 0, options: dict[str, Any] | None = None, *, _blank: bool = False,
-                 _dice: bool = True):
-        self.seed = int(seed)
-        self.options = self.default_options() | dict(options or {})
+    def __init__(self, seed: int = 0, options: dict[str, Any] | None = None):
+        self._init_kernel(int(seed), self.check_options(options))
+        self.dice = Dice(self.seed, self._roll_reporter())
+        self._bind()
+        before = set(vars(self))
+        self._setup()
+        self._layout = {k: v for k, v in vars(self).items() if k not in before}
+        self._flush_events()
+        self._static_ents = self._find_static()
+
+    def _init_kernel(self, seed: int, options: dict[str, Any]) -> None:
+        """The kernel's own attributes, the same for a new game and a copy."""
+        self.seed = seed
+        self.options = options
+        self.seats = self.seats_for(options)
+        self.viewer: str | None = None       # set on a view: the seat it was made for
         self.world = World()
         self.history: list[Action] = []
         self.events: list[Event] = []
         self._new_events: list[Event] = []
-        if _dice:
-            self.dice = Dice(self.seed, self._roll_reporter())
         self._legal_cache: list[Action] | None = None
         self._legal_set: frozenset[Action] | None = None
         self.memo: dict[Any, Any] = {}       # derived facts of the current state; cleared on every write
@@ -70,25 +106,51 @@ class Game:
         self._memo_watch: dict[type, list[dict[Any, Any]]] = {}
         self._world_snap: Snapshot | None = None   # the world as of now, kept until the next write
         self._static_ents: frozenset[int] = frozenset()
-        if not _blank:
-            self.world.activate()
-            self._setup()
-            self._flush_events()
-            self._static_ents = self._find_static()
+        self._layout: dict[str, Any] = {}
 
     def _find_static(self) -> frozenset[int]:
         if not self.static_components:
             return frozenset()
         kinds = frozenset(self.static_components)
-        if FAST:        # esper 3.x's own table: each entity's component types are its dict's keys
-            return frozenset(e for e, comps in esper._entities.items() if comps.keys() <= kinds)
-        return frozenset(e for e in esper.get_entities()
-                         if all(type(c) in kinds for c in esper.components_for_entity(e)))
+        # each entity's component types are the keys of its dict in the world's table
+        return frozenset(e for e, comps in self.world.table().items() if comps.keys() <= kinds)
+
+    # -- the spec: options, seats, sides ------------------------------------
+    @classmethod
+    def spec(cls) -> GameSpec:
+        """The game's spec (registered by its ruleset package); a game with no
+        spec has no options."""
+        return lookup(cls.game_id) or GameSpec(cls.game_id, cls.title, cls.title, "", seats=cls.seats)
+
+    @classmethod
+    def check_options(cls, options: dict[str, Any] | None) -> dict[str, Any]:
+        """The options with defaults filled in (OptionError for a bad one)."""
+        return cls.spec().check_options(options)
+
+    @classmethod
+    def seats_for(cls, options: dict[str, Any]) -> tuple[str, ...]:
+        """The seats (players) of a game with these options."""
+        return cls.seats
+
+    def roles_of(self, seat: str) -> tuple[str, ...]:
+        """The roles (sides, commanders) the player in this seat holds."""
+        return (seat,)
+
+    def side_of(self, seat: str) -> str:
+        """The side or camp a seat plays for (it wins or loses with it)."""
+        return seat
+
+    def make_result(self, winner: str | None, reason: str, scores: tuple[tuple[str, int], ...] = ()) -> Result:
+        """A Result for ``winner`` (a side or camp; None for a draw), with every
+        seat's return: 1 for the seats of the winning side, -1 for the others."""
+        rets = tuple((s, 0.0 if winner is None else (1.0 if self.side_of(s) == winner else -1.0))
+                     for s in self.seats)
+        return Result(winner, reason, scores, rets)
 
     # -- hooks for rulesets ----------------------------------------------
-    @classmethod
-    def default_options(cls) -> dict[str, Any]:
-        return {}
+    def _bind(self) -> None:
+        """Each copy's own working state (memo dicts kept at hand, per-copy caches),
+        made before set-up and again for every copy; never shared, never pickled."""
 
     def _setup(self) -> None:
         raise NotImplementedError
@@ -112,17 +174,29 @@ class Game:
     def public_state(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    def _determinize(self, view: "Game", seat: str, rng: random.Random) -> None:
+        """Hidden-information games: deal the parts of ``view`` that ``seat``
+        cannot see again, from ``rng`` and that seat's observation only."""
+        raise NotImplementedError(f"{self.game_id} hides information but cannot determinize a view")
+
     # -- writing the world: every change goes through these, so memo stays true --
+    def create(self, *components: Any) -> int:
+        """A new entity with these components (set-up, or a card or marker made in play)."""
+        ent = self.world.create(*components)
+        for c in components:
+            self._wrote(type(c))
+        return ent
+
     def put(self, ent: int, component: Any) -> None:
         """Add or replace a component (components are frozen: replace, never mutate)."""
         self._writable(ent)
-        esper.add_component(ent, component)
+        self.world.add(ent, component)
         self._wrote(type(component))
 
     def take(self, ent: int, component_type: type) -> None:
         """Remove a component if present."""
         self._writable(ent)
-        esper.try_remove_component(ent, component_type)
+        self.world.remove(ent, component_type)
         self._wrote(component_type)
 
     def _writable(self, ent: int) -> None:
@@ -179,7 +253,6 @@ class Game:
 
     # -- public API ----------------------------------------------------------
     def pending(self) -> Decision | None:
-        self.world.activate()
         return self._pending()
 
     def to_move(self) -> str | None:
@@ -188,7 +261,6 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         if self._legal_cache is None:
-            self.world.activate()
             self._legal_cache = [] if self._pending() is None else self._legal()
             self._legal_set = None
         return list(self._legal_cache)
@@ -215,7 +287,6 @@ class Game:
             raise IllegalActionError(
                 f"{self.game_id}: {action.label()} is not legal now "
                 f"({d.seat} must decide: {d.prompt}; {len(legal)} legal actions)")
-        self.world.activate()
         self._legal_cache = self._legal_set = None
         self.history.append(action)
         self._apply(action)
@@ -225,13 +296,11 @@ class Game:
         return self.pending() is None
 
     def result(self) -> Result | None:
-        self.world.activate()
         return self._result()
 
     def observation(self, seat: str) -> dict[str, Any]:
         if seat not in self.seats:
             raise ValueError(f"{self.game_id}: unknown seat {seat!r}; seats are {self.seats}")
-        self.world.activate()
         return self._observation(seat)
 
     # -- copies ------------------------------------------------------------
@@ -255,13 +324,11 @@ class Game:
         self._world_snap = snap.world
 
     def clone(self, *, with_log: bool = True, reseed: int | None = None) -> "Game":
-        """An independent copy with its own esper world. ``with_log=False`` skips
+        """An independent copy with its own esper world, sharing the layout (data,
+        board, entity ids) and the static entities. ``with_log=False`` skips
         copying history and events (for AI search). ``reseed`` gives the copy
         fresh dice, so a search cannot peek at the real game's future rolls."""
-        other = type(self).__new__(type(self))
-        Game.__init__(other, self.seed, self.options, _blank=True, _dice=False)
-        self._copy_extra(other)
-        other._static_ents = self._static_ents
+        other = self._blank_copy(self.seed)
         other.world.restore(self.world_snapshot(), static=self._static_ents)
         if reseed is None:
             other.dice = self.dice.copy(other._roll_reporter())
@@ -270,17 +337,41 @@ class Game:
         if with_log:
             other.history = list(self.history)
             other.events = list(self.events)
-        self.world.activate()
+        other.viewer = self.viewer
+        return other
+
+    def _blank_copy(self, seed: int) -> "Game":
+        """A game of this kind with this game's layout and an empty world."""
+        other = type(self).__new__(type(self))
+        other._init_kernel(seed, self.options)
+        other._bind()
+        other.__dict__.update(self._layout)
+        other._layout = self._layout
+        other._static_ents = self._static_ents
         return other
 
     def view_for(self, seat: str, seed: int = 0) -> "Game":
-        """What an agent for ``seat`` may search: a copy with fresh dice. A
-        hidden-information game overrides this to return a determinized copy
-        that agrees with ``observation(seat)``."""
-        return self.clone(with_log=False, reseed=seed)
+        """What an agent for ``seat`` may search: a copy with its own seed and
+        fresh dice (so the real game's coming rolls cannot be worked out from
+        it), no history, and in a hidden-information game everything the seat
+        cannot see dealt again from ``seed`` and the seat's observation."""
+        if seat not in self.seats:
+            raise ValueError(f"{self.game_id}: unknown seat {seat!r}; seats are {self.seats}")
+        view = self.clone(with_log=False, reseed=seed)
+        view.seed = int(seed)
+        view.viewer = seat
+        if self.hidden_information:
+            self._determinize(view, seat, random.Random(seed))
+            view.invalidate()
+        return view
 
-    def _copy_extra(self, other: "Game") -> None:
-        """Copy per-game static data (boards, tables) that is not in the world."""
+    # -- pickling: a game goes to a worker process and comes back equal -------------
+    def __reduce__(self):
+        snap = self.world_snapshot()
+        static = self._static_ents
+        table = {e: dict(c) for e, c in snap.table.items() if e not in static}
+        return (_unpickle, (type(self), self.seed, self.options, table, snap.next_id,
+                            self.dice.getstate(), list(self.history), list(self.events), self.viewer))
 
     def close(self) -> None:
         self.world.close()
@@ -294,6 +385,37 @@ class Game:
             h.update(repr((ent, sorted(repr(_canon(c)) for c in comps))).encode())
         h.update(repr(self.dice.getstate()).encode())
         return h.hexdigest()[:20]
+
+
+_TEMPLATES: dict[tuple[type, str], Game] = {}
+
+
+def template(cls: type[Game], options: dict[str, Any]) -> Game:
+    """A game of this kind and options, set up once per process: its layout and
+    static entities are shared by every game unpickled here."""
+    key = (cls, json.dumps(options, sort_keys=True, default=repr))
+    t = _TEMPLATES.get(key)
+    if t is None:
+        t = _TEMPLATES[key] = cls(seed=0, options=options)
+    return t
+
+
+def _unpickle(cls: type[Game], seed: int, options: dict[str, Any], table: dict[int, dict[type, Any]],
+              next_id: int, dice_state: Any, history: list[Action], events: list[Event],
+              viewer: str | None) -> Game:
+    t = template(cls, options)
+    g = t._blank_copy(seed)
+    full = dict(table)
+    tsnap = t.world_snapshot()
+    for e in t._static_ents:
+        full[e] = tsnap.table[e]
+    g.world.restore(Snapshot(dict(sorted(full.items())), next_id), static=g._static_ents)
+    g.dice = Dice(0, g._roll_reporter())
+    g.dice.setstate(dice_state)
+    g.history = history
+    g.events = events
+    g.viewer = viewer
+    return g
 
 
 def _canon(v: Any) -> Any:

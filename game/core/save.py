@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from .actions import action_from_json
-from .errors import IllegalActionError, SaveError
+from .errors import IllegalActionError, OptionError, SaveError
 from .game import Game
+from .spec import lookup, registered
 
 FORMAT = "sandtable-save"
 VERSION = 1
@@ -79,21 +80,21 @@ def read_save(path: str | os.PathLike) -> dict[str, Any]:
 
 
 def load_game(path: str | os.PathLike, *, verify: bool = True, upto: int | None = None) -> Game:
-    """Rebuild the game a save describes by replaying its actions.
+    """Rebuild the game a save describes by replaying its actions. The game's
+    ruleset must be registered (import :mod:`game.rulesets`, the catalogue).
 
     With ``verify`` the final state hash must equal the saved one. ``upto``
     stops after that many actions (a replay viewer), skipping the hash check.
     """
-    from game import rulesets
-
     data = read_save(path)
-    try:
-        cls = rulesets.get(data["game"])
-    except KeyError:
-        raise SaveError(f"{path}: unknown game {data['game']!r}") from None
+    spec = lookup(data["game"])
+    if spec is None or not spec.ready:
+        known = ", ".join(sorted(s.id for s in registered().values() if s.ready)) or "none loaded"
+        raise SaveError(f"{path}: unknown game {data['game']!r} (games: {known})")
+    cls = spec.game_class()
     try:
         game = cls(seed=data["seed"], options=data["options"])
-    except Exception as e:  # bad options
+    except OptionError as e:
         raise SaveError(f"{path}: cannot start {data['game']} with the saved options ({e})") from None
     actions = data["actions"] if upto is None else data["actions"][:upto]
     for i, raw in enumerate(actions, 1):

@@ -1,39 +1,51 @@
-"""One package per game. ``get(game_id)`` returns its Game class."""
+"""The catalogue: one package per game, each declaring its spec once.
+
+Every subpackage of ``game.rulesets`` registers a :class:`~game.core.spec.GameSpec`
+in its ``__init__.py`` (id, titles, options, and its rules, agent and UI
+classes by module path). This module finds them all; nothing else keeps a
+list of games. ``get(game_id)`` returns the rules class of a playable game.
+"""
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from typing import Any
 
 from game.core.game import Game
+from game.core.spec import GameSpec, lookup, registered
 
-# game id -> (module, class name, English title, original title, seats)
-CATALOGUE: dict[str, dict[str, Any]] = {
-    "nomonhan": {"module": "game.rulesets.nomonhan", "cls": "Nomonhan",
-                 "title": "Battle of Nomonhan", "local": "ノモンハンの戦い", "year": "1939",
-                 "seats": ("JP", "SOV"), "ready": True},
-    "across_suez": {"module": "game.rulesets.across_suez", "cls": "AcrossSuez",
-                    "title": "Across Suez", "local": "スエズを渡れ", "year": "1973",
-                    "seats": ("ISR", "EGY"), "ready": True},
-    "sino_japanese": {"title": "Sino-Japanese War", "local": "日清戰爭 旭日與斜陽", "year": "1894–95",
-                      "seats": ("JP", "QING"), "ready": False},
-    "yoshitsune": {"module": "game.rulesets.yoshitsune", "cls": "Yoshitsune",
-                   "title": "Yoshitsune", "local": "義經", "year": "1180–85",
-                   "seats": ("MINAMOTO", "TAIRA"), "ready": True},
-    "central_plains": {"title": "Central Plains War", "local": "中原大戰", "year": "1930",
-                       "seats": ("CHIANG", "YAN", "FENG", "LI", "WANG"), "ready": False},
-}
+
+def _discover() -> None:
+    for m in pkgutil.iter_modules(__path__):
+        if m.ispkg:
+            importlib.import_module(f"{__name__}.{m.name}")
+
+
+_discover()
+
+
+def specs() -> list[GameSpec]:
+    """Every game's spec, in catalogue order (playable or not)."""
+    return sorted(registered().values(), key=lambda s: (s.order, s.id))
+
+
+def spec(game_id: str) -> GameSpec:
+    s = lookup(game_id)
+    if s is None:
+        raise KeyError(f"unknown game {game_id!r}; games: {', '.join(x.id for x in specs())}")
+    return s
 
 
 def available() -> list[str]:
-    return [k for k, v in CATALOGUE.items() if v.get("ready")]
+    return [s.id for s in specs() if s.ready]
 
 
 def get(game_id: str) -> type[Game]:
-    entry = CATALOGUE.get(game_id)
-    if entry is None or not entry.get("ready"):
+    s = lookup(game_id)
+    if s is None or not s.ready:
         ready = ", ".join(available())
         raise KeyError(f"unknown or unfinished game {game_id!r}; playable games: {ready}")
-    return getattr(importlib.import_module(entry["module"]), entry["cls"])
+    return s.game_class()
 
 
 def new_game(game_id: str, seed: int = 0, options: dict[str, Any] | None = None) -> Game:

@@ -21,8 +21,8 @@ class SeatsScene(Scene):
     def __init__(self, app, game_id: str, seats: dict[str, str] | None = None):
         super().__init__(app)
         self.game_id = game_id
-        self.entry = rulesets.CATALOGUE[game_id]
-        self.seat_names = list(self.entry["seats"])
+        self.entry = rulesets.spec(game_id)
+        self.seat_names = list(self.entry.seats)
         self.seats = dict(seats or default_seats(game_id))
         self.side_info = dict(SIDE_INFO)
         try:  # names and colours from the game's own data when it has them
@@ -98,7 +98,7 @@ class SeatsScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         hex_backdrop(surf, self.time)
         w, h = surf.get_size()
-        blit_center(surf, self.assets.text(f"{self.entry['title']}  ·  {self.entry['local']}", 44, ACCENT, bold=True),
+        blit_center(surf, self.assets.text(f"{self.entry.title}  ·  {self.entry.local}", 44, ACCENT, bold=True),
                     (w // 2, 64))
         blit_center(surf, self.assets.text("Who commands each side?", 28, TEXT), (w // 2, 118))
         for i, (seat, r) in enumerate(zip(self.seat_names, self.row_rects)):

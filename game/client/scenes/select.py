@@ -44,7 +44,7 @@ class SelectScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.ids = list(rulesets.CATALOGUE)
+        self.ids = [s.id for s in rulesets.specs()]
         ready = rulesets.available()
         self.focus = self.ids.index(ready[0]) if ready else 0
         w = app.size[0]
@@ -55,7 +55,7 @@ class SelectScene(Scene):
         self.hover = None
 
     def ready(self, i: int) -> bool:
-        return bool(rulesets.CATALOGUE[self.ids[i]].get("ready"))
+        return rulesets.spec(self.ids[i]).ready
 
     def choose(self, i: int) -> None:
         if not self.ready(i):
@@ -100,7 +100,7 @@ class SelectScene(Scene):
         w, h = surf.get_size()
         blit_center(surf, self.assets.text("CHOOSE A BATTLE", 56, ACCENT, bold=True), (w // 2, 70))
         for i, (gid, r) in enumerate(zip(self.ids, self.cards)):
-            entry = rulesets.CATALOGUE[gid]
+            entry = rulesets.spec(gid)
             ready = self.ready(i)
             focused = i == self.focus
             rr = r.move(0, -10) if focused else r
@@ -116,12 +116,12 @@ class SelectScene(Scene):
                 blit_center(surf, self.assets.text("?", 90, (60, 66, 80), bold=True), pic.center)
             y = pic.bottom + 18
             col = TEXT if ready else DIM
-            t = fit_text(self.assets, entry["title"], 26, rr.width - 20, col, bold=True)
+            t = fit_text(self.assets, entry.title, 26, rr.width - 20, col, bold=True)
             blit_center(surf, t, (rr.centerx, y + 14))
-            loc = fit_text(self.assets, entry["local"] if entry["local"] != entry["title"] else "", 30, rr.width - 20, ACCENT if ready else DIM, bold=True)
+            loc = fit_text(self.assets, entry.local if entry.local != entry.title else "", 30, rr.width - 20, ACCENT if ready else DIM, bold=True)
             blit_center(surf, loc, (rr.centerx, y + 58))
-            blit_center(surf, self.assets.text(entry["year"], 24, col), (rr.centerx, y + 100))
-            seats = " · ".join(entry["seats"])
+            blit_center(surf, self.assets.text(entry.year, 24, col), (rr.centerx, y + 100))
+            seats = " · ".join(entry.seats)
             blit_center(surf, fit_text(self.assets, seats, 16, rr.width - 20, DIM), (rr.centerx, y + 134))
             if not ready:
                 tag = pygame.Rect(0, 0, rr.width - 30, 46)

@@ -72,7 +72,6 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
-import esper
 
 from game.core.actions import Action, Decision
 from game.core.board import Board
@@ -315,42 +314,37 @@ class AcrossSuez(Game):
             comps: list[Any] = [u]
             if "start" in spec:
                 comps.append(Position(spec["start"]))
-            self.unit_ent[u.key] = esper.create_entity(*comps)
+            self.unit_ent[u.key] = self.create(*comps)
         # Unit components are never replaced: a static index for fast reads
-        self.units = {k: esper.component_for_entity(e, Unit) for k, e in self.unit_ent.items()}
+        self.units = {k: self.world.get(e, Unit) for k, e in self.unit_ent.items()}
         self.unit_of_ent = {e: self.units[k] for k, e in self.unit_ent.items()}
         for name, cell in self.board.cells.items():
-            esper.create_entity(Hex(name, cell.terrain, bool(cell.props.get("fort"))))
-        self.marker_ent = esper.create_entity(TurnMarker(1))
+            self.create(Hex(name, cell.terrain, bool(cell.props.get("fort"))))
+        self.marker_ent = self.create(TurnMarker(1))
         first = self.data["first_player"]
-        self.game_ent = esper.create_entity(Flow("move", first))
+        self.game_ent = self.create(Flow("move", first))
         self._start_turn(1)
-
-    def _copy_extra(self, other: "AcrossSuez") -> None:
-        for k in ("data", "board", "facts", "turns", "night_turns", "crossing_hex", "bridge_key",
-                  "unit_ent", "units", "unit_of_ent", "marker_ent", "game_ent"):
-            setattr(other, k, getattr(self, k))
 
     # -- reading the world -------------------------------------------------------------
     def unit(self, key: str) -> Unit:
         return self.units[key]
 
     def pos(self, key: str) -> str | None:
-        p = esper.try_component(self.unit_ent[key], Position)
+        p = self.world.try_get(self.unit_ent[key], Position)
         return p.hex if p else None
 
     def is_eliminated(self, key: str) -> bool:
-        return esper.has_component(self.unit_ent[key], Eliminated)
+        return self.world.has(self.unit_ent[key], Eliminated)
 
     def has_crossed(self, key: str) -> bool:
-        return esper.has_component(self.unit_ent[key], Crossed)
+        return self.world.has(self.unit_ent[key], Crossed)
 
     def flow(self) -> Flow:
-        return esper.component_for_entity(self.game_ent, Flow)
+        return self.world.get(self.game_ent, Flow)
 
     @property
     def turn(self) -> int:
-        return esper.component_for_entity(self.marker_ent, TurnMarker).turn
+        return self.world.get(self.marker_ent, TurnMarker).turn
 
     def is_night(self, turn: int | None = None) -> bool:
         return (self.turn if turn is None else turn) in self.night_turns
@@ -359,11 +353,11 @@ class AcrossSuez(Game):
         got = self.memo.get("crossed")
         if got is None:
             ue = self.unit_of_ent
-            got = self.memo["crossed"] = sorted(ue[e].key for e, _c in esper.get_component(Crossed))
+            got = self.memo["crossed"] = sorted(ue[e].key for e, _c in self.world.query_one(Crossed))
         return got
 
     def bridge_deployed(self) -> bool:
-        return esper.has_component(self.unit_ent[self.bridge_key], BridgeDeployed)
+        return self.world.has(self.unit_ent[self.bridge_key], BridgeDeployed)
 
     def bridge_in_place(self) -> bool:
         return self.pos(self.bridge_key) == self.crossing_hex
@@ -381,7 +375,7 @@ class AcrossSuez(Game):
         if got is None:
             if side is None:
                 ue = self.unit_of_ent
-                got = [(ue[e], p.hex) for e, p in esper.get_component(Position)]
+                got = [(ue[e], p.hex) for e, p in self.world.query_one(Position)]
                 got.sort(key=lambda t: t[0].key)
             else:
                 got = [t for t in self.units_on_map() if t[0].side == side]
@@ -522,7 +516,7 @@ class AcrossSuez(Game):
 
     def _due(self, side: str) -> list[str]:
         turn = self.turn
-        has = esper.has_component
+        has = self.world.has
         out = []
         for k, u in self.units.items():
             if u.side == side and 0 < u.enter <= turn:
@@ -1110,20 +1104,19 @@ class AcrossSuez(Game):
         f = self.flow()
         if f.phase != "over":
             return None
-        return Result(f.winner, f.reason, (("crossed", len(self.crossed_units())),))
+        return self.make_result(f.winner, f.reason, (("crossed", len(self.crossed_units())),))
 
     # observation ---------------------------------------------------------------------------------------
     def public_state(self) -> dict[str, Any]:
-        self.world.activate()
         f = self.flow()
         units = []
         for key, e in self.unit_ent.items():
-            u = esper.component_for_entity(e, Unit)
+            u = self.world.get(e, Unit)
             units.append({"key": key, "side": u.side, "label": u.label, "type": u.type,
                           "firepower": u.firepower, "defends_as": u.defends_as, "ma": u.ma,
                           "hex": self.pos(key), "eliminated": self.is_eliminated(key),
                           "crossed": self.has_crossed(key), "enter": u.enter, "entry": u.entry,
-                          "out_of_play": esper.has_component(e, OutOfPlay)})
+                          "out_of_play": self.world.has(e, OutOfPlay)})
         c = f.combat
         return {"game": self.game_id, "turn": self.turn, "turns": self.turns, "night": self.is_night(),
                 "phase": f.phase, "side": f.side, "units": units, "moved": list(f.moved),
@@ -1152,12 +1145,11 @@ class AcrossSuez(Game):
         (straight to declarations). The bridge counts as placed when it stands
         in 0112 unless ``bridge_deployed`` says otherwise. Used by the rules tests."""
         g = cls(seed=seed, options=options)
-        g.world.activate()
         g.events.clear()
         for key, e in g.unit_ent.items():
             for comp in (Position, Eliminated, Crossed, OutOfPlay, BridgeDeployed):
                 g.take(e, comp)
-            u = esper.component_for_entity(e, Unit)
+            u = g.world.get(e, Unit)
             if key in units:
                 g.put(e, Position(units[key]))
             elif key in crossed:

@@ -1,4 +1,20 @@
 """ノモンハンの戦い (Battle of Nomonhan, CMJ postcard game, 2012)."""
-from .rules import Nomonhan
+from game.core.spec import GameSpec, Option, register
 
-__all__ = ["Nomonhan"]
+SPEC = register(GameSpec(
+    id="nomonhan", title="Battle of Nomonhan", local="ノモンハンの戦い", year="1939", order=10,
+    rules="game.rulesets.nomonhan.rules:Nomonhan",
+    agent="game.ai.nomonhan:NomonhanAgent",
+    ui="game.client.games.nomonhan:NomonhanUI",
+    seats=("JP", "SOV"), side_names=(("JP", "Japan"), ("SOV", "Soviet Union")),
+    blurb="July 1939: Soviet armour and the Kwantung Army clash on the Khalkhin Gol.",
+    options=(
+        Option("artillery_on_defense", bool, help="Soviet artillery also supports Soviet defenders"),
+        Option("max_cycles_per_turn", int, help="the bound on initiative cycles in one turn (data.json)"),
+        Option("units", dict, help="per-unit value overrides, unit key -> {field: value} (tests, scenarios)"),
+    ),
+))
+
+from .rules import Nomonhan  # noqa: E402
+
+__all__ = ["Nomonhan", "SPEC"]

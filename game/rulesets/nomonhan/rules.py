@@ -12,7 +12,6 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
-import esper
 
 from game.core.actions import Action, Decision
 from game.core.board import Board
@@ -193,7 +192,6 @@ class Nomonhan(Game):
 
     def _setup(self) -> None:
         self._load_static()
-        self._bind()
         self._static: dict[str, Any] = {}               # facts read once from components that never change
         types = self.data["unit_types"]
         overrides = self.options.get("units", {})
@@ -208,26 +206,18 @@ class Nomonhan(Game):
             comps: list[Any] = [u, Steps(0)]
             if "start" in spec:
                 comps.append(Position(spec["start"]))
-            self.unit_ent[u.key] = esper.create_entity(*comps)
+            self.unit_ent[u.key] = self.create(*comps)
         for name, cell in self.board.cells.items():
-            esper.create_entity(Hex(name, cell.terrain))
-        self._units = {k: esper.component_for_entity(e, Unit) for k, e in self.unit_ent.items()}
-        self.bridge_ent = [esper.create_entity(b) for b in self.facts.bridges]
-        self.marker_ent = esper.create_entity(TurnMarker(1, self.data["first_initiative"], 0))
-        self.score_ent = esper.create_entity(Score())
+            self.create(Hex(name, cell.terrain))
+        self._units = {k: self.world.get(e, Unit) for k, e in self.unit_ent.items()}
+        self.bridge_ent = [self.create(b) for b in self.facts.bridges]
+        self.marker_ent = self.create(TurnMarker(1, self.data["first_initiative"], 0))
+        self.score_ent = self.create(Score())
         first = self.data["first_initiative"]
-        self.game_ent = esper.create_entity(Flow("move", first, 0))
+        self.game_ent = self.create(Flow("move", first, 0))
         self.emit("TurnStarted", f"Turn 1: {self._side_name(first)} holds the initiative",
                   turn=1, initiative=first)
         self._start_movement(first)
-
-    def _copy_extra(self, other: "Nomonhan") -> None:
-        for k in ("data", "board", "facts", "art_bonus", "art_on_defense", "hit_on", "hit_on_hill",
-                  "bridge_bonus", "max_cycles", "pts", "unit_ent", "bridge_ent", "marker_ent",
-                  "score_ent", "game_ent", "_units"):
-            setattr(other, k, getattr(self, k))
-        other._bind()
-        other._static = self._static
 
     def _bind(self) -> None:
         """Each copy's own working state: its memo dicts at hand, and the movement
@@ -243,26 +233,26 @@ class Nomonhan(Game):
         return self._units[key]
 
     def pos(self, key: str) -> str | None:
-        p = esper.try_component(self.unit_ent[key], Position)
+        p = self.world.try_get(self.unit_ent[key], Position)
         return p.hex if p else None
 
     def steps_lost(self, key: str) -> int:
-        return esper.component_for_entity(self.unit_ent[key], Steps).lost
+        return self.world.get(self.unit_ent[key], Steps).lost
 
     def is_eliminated(self, key: str) -> bool:
-        return esper.has_component(self.unit_ent[key], Eliminated)
+        return self.world.has(self.unit_ent[key], Eliminated)
 
     def flow(self) -> Flow:
-        return esper.component_for_entity(self.game_ent, Flow)
+        return self.world.get(self.game_ent, Flow)
 
     def marker(self) -> TurnMarker:
-        return esper.component_for_entity(self.marker_ent, TurnMarker)
+        return self.world.get(self.marker_ent, TurnMarker)
 
     def score(self) -> Score:
-        return esper.component_for_entity(self.score_ent, Score)
+        return self.world.get(self.score_ent, Score)
 
     def bridges(self) -> list[Bridge]:
-        return [esper.component_for_entity(e, Bridge) for e in self.bridge_ent]
+        return [self.world.get(e, Bridge) for e in self.bridge_ent]
 
     def _placement(self) -> tuple[dict[str, tuple[str, str]], dict[str | None, list[tuple[Unit, str]]],
                                   dict[str, frozenset[str]]]:
@@ -274,7 +264,7 @@ class Nomonhan(Game):
             occ: dict[str, tuple[str, str]] = {}
             on_map: dict[str | None, list[tuple[Unit, str]]] = {None: [], "JP": [], "SOV": []}
             hexes_of: dict[str, list[str]] = {"JP": [], "SOV": []}
-            try_component = esper.try_component
+            try_component = self.world.try_get
             for key, e, u in self._unit_order():
                 p = try_component(e, Position)
                 if p is not None:
@@ -327,7 +317,7 @@ class Nomonhan(Game):
         memo = self._brm
         got = memo.get("intact")
         if got is None:
-            got = memo["intact"] = tuple(esper.component_for_entity(e, Bridge).intact for e in self.bridge_ent)
+            got = memo["intact"] = tuple(self.world.get(e, Bridge).intact for e in self.bridge_ent)
         return got
 
     def crossings(self) -> dict[tuple[str, str], str]:
@@ -614,7 +604,7 @@ class Nomonhan(Game):
 
     def _find_due(self, side: str) -> list[str]:
         turn = self.marker().turn
-        has = esper.has_component
+        has = self.world.has
         return [k for k, e, u in self._reinforcement_ents()
                 if u.side == side and u.enter <= turn
                 and not has(e, Position) and not has(e, Eliminated) and not has(e, OutOfPlay)]
@@ -698,7 +688,7 @@ class Nomonhan(Game):
 
     def _blow_bridge(self) -> None:
         for e in self.bridge_ent:
-            br = esper.component_for_entity(e, Bridge)
+            br = self.world.get(e, Bridge)
             if br.intact and br.blow_from:
                 self.put(e, replace(br, intact=False))
                 self.emit("BridgeBlown", f"Japan blows the {br.name} ({br.a}–{br.b})", a=br.a, b=br.b)
@@ -941,17 +931,16 @@ class Nomonhan(Game):
         if f.phase != "over":
             return None
         sc = self.score()
-        return Result(f.winner, f.reason, (("JP", sc.JP), ("SOV", sc.SOV)))
+        return self.make_result(f.winner, f.reason, (("JP", sc.JP), ("SOV", sc.SOV)))
 
     # observation -------------------------------------------------------------
     def public_state(self) -> dict[str, Any]:
-        self.world.activate()
         m = self.marker()
         f = self.flow()
         sc = self.score()
         units = []
         for key, e in self.unit_ent.items():
-            u = esper.component_for_entity(e, Unit)
+            u = self.world.get(e, Unit)
             units.append({"key": key, "side": u.side, "label": u.label, "hex": self.pos(key),
                           "steps_lost": self.steps_lost(key), "max_steps": u.max_steps,
                           "attack": self.attack_value(key), "defense": self.defense_value(key),
@@ -980,11 +969,10 @@ class Nomonhan(Game):
         in ``eliminated`` count as eliminated, the rest are out of play. Used by
         the rules tests."""
         g = cls(seed=seed, options=options)
-        g.world.activate()
         g.events.clear()
         for key, e in g.unit_ent.items():
             g.take(e, Position)
-            u = esper.component_for_entity(e, Unit)
+            u = g.world.get(e, Unit)
             if key in units:
                 g.put(e, Position(units[key]))
             elif key in eliminated:
@@ -994,7 +982,7 @@ class Nomonhan(Game):
             g.put(e, Steps((steps_lost or {}).get(key, 0)))
         if blown:
             for e in g.bridge_ent:
-                br = esper.component_for_entity(e, Bridge)
+                br = g.world.get(e, Bridge)
                 if br.blow_from:
                     g.put(e, replace(br, intact=False))
         side = side or (initiative if half == 0 else other(initiative))

@@ -76,7 +76,6 @@ import random
 from dataclasses import replace
 from typing import Any
 
-import esper
 
 from game.core.actions import Action, Decision
 from game.core.data import load_json
@@ -142,57 +141,51 @@ class Yoshitsune(Game):
         self._load_static()
         self.gen_ent = {}
         for key, g in self.gdata.items():
-            self.gen_ent[key] = esper.create_entity(General(key, g["clan"], g["name"], g["name_local"],
+            self.gen_ent[key] = self.create(General(key, g["clan"], g["name"], g["name_local"],
                                                             int(g["valour"]), int(g["command"]), g["card"]))
         self.area_ent = {}
         for n in self.areas + (OU,):
             c = self.board.cell(n)
-            self.area_ent[n] = esper.create_entity(Area(n, self.supply[n], bool(c.props.get("base")),
+            self.area_ent[n] = self.create(Area(n, self.supply[n], bool(c.props.get("base")),
                                                         bool(c.props.get("sea")), n == OU), Garrison())
         for p in self.data["setup"]["placements"]:
             for g in p["generals"]:
                 self.put(self.gen_ent[g], Location(p["where"]))
             if p["retainers"]:
                 self.put(self.area_ent[p["where"]], Garrison(tuple(sorted(p["retainers"].items()))))
-        self.game_ent = esper.create_entity(Track(1, int(self.data["court_track"]["start"])), Markers(), Cards(),
+        self.game_ent = self.create(Track(1, int(self.data["court_track"]["start"])), Markers(), Cards(),
                                             Flow("start", None))
         self._start_turn(1)
 
-    def _copy_extra(self, other_: "Yoshitsune") -> None:
-        for k in ("data", "board", "areas", "bases", "seas", "supply", "nbrs", "gdata", "cdata", "clan_data",
-                  "turns", "track_data", "court_spaces", "court_min", "court_max", "max_rounds", "tables",
-                  "gen_ent", "area_ent", "game_ent"):
-            setattr(other_, k, getattr(self, k))
-
     # -- reading the world --------------------------------------------------------
     def _get(self, comp: type):
-        return esper.try_component(self.game_ent, comp)
+        return self.world.try_get(self.game_ent, comp)
 
     def flow(self) -> Flow:
-        return esper.component_for_entity(self.game_ent, Flow)
+        return self.world.get(self.game_ent, Flow)
 
     def track(self) -> Track:
-        return esper.component_for_entity(self.game_ent, Track)
+        return self.world.get(self.game_ent, Track)
 
     def markers(self) -> Markers:
-        return esper.component_for_entity(self.game_ent, Markers)
+        return self.world.get(self.game_ent, Markers)
 
     def cards(self) -> Cards:
-        return esper.component_for_entity(self.game_ent, Cards)
+        return self.world.get(self.game_ent, Cards)
 
     def general(self, key: str) -> General:
-        return esper.component_for_entity(self.gen_ent[key], General)
+        return self.world.get(self.gen_ent[key], General)
 
     def loc(self, key: str) -> str | None:
         return self._locs().get(key)
 
     def is_removed(self, key: str) -> bool:
-        return esper.has_component(self.gen_ent[key], Removed)
+        return self.world.has(self.gen_ent[key], Removed)
 
     def _locs(self) -> dict[str, str]:
         got = self.memo.get("locs")
         if got is None:
-            got = self.memo["locs"] = {g.key: l.where for _, (g, l) in esper.get_components(General, Location)}
+            got = self.memo["locs"] = {g.key: l.where for _, (g, l) in self.world.query(General, Location)}
         return got
 
     def generals_in(self, where: str) -> list[str]:
@@ -202,7 +195,7 @@ class Yoshitsune(Game):
         key = ("gar", area)
         got = self.memo.get(key)
         if got is None:
-            got = self.memo[key] = dict(esper.component_for_entity(self.area_ent[area], Garrison).counts)
+            got = self.memo[key] = dict(self.world.get(self.area_ent[area], Garrison).counts)
         return got
 
     def count(self, area: str, clan: str) -> int:
@@ -362,7 +355,7 @@ class Yoshitsune(Game):
         if g is None:
             return True
         e = self.gen_ent[g]
-        return not esper.has_component(e, Removed) and not esper.has_component(e, OutOfPlay)
+        return not self.world.has(e, Removed) and not self.world.has(e, OutOfPlay)
 
     def build_pool(self, side: str) -> tuple[str, ...]:
         c = self.cards()
@@ -448,7 +441,7 @@ class Yoshitsune(Game):
         self._set_flow(phase="use", seat=user)
 
     def _act(self) -> Act:
-        return esper.component_for_entity(self.game_ent, Act)
+        return self.world.get(self.game_ent, Act)
 
     def fight_options(self, side: str, fought: tuple[str, ...] = ()) -> list[BattleIn]:
         out = []
@@ -1309,15 +1302,14 @@ class Yoshitsune(Game):
         f = self.flow()
         if f.phase != "over":
             return None
-        return Result(f.winner, f.reason, tuple((s, self.area_points(s)) for s in SIDES))
+        return self.make_result(f.winner, f.reason, tuple((s, self.area_points(s)) for s in SIDES))
 
     # observation ------------------------------------------------------------------------------------
     def public_state(self) -> dict[str, Any]:
-        self.world.activate()
         tr, f, m, c = self.track(), self.flow(), self.markers(), self.cards()
         gens = {}
         for key, e in self.gen_ent.items():
-            gens[key] = {"where": self.loc(key), "removed": esper.has_component(e, Removed),
+            gens[key] = {"where": self.loc(key), "removed": self.world.has(e, Removed),
                          "clan": self.general(key).clan}
         act = self._get(Act)
         mv = self._get(MoveState)
@@ -1352,13 +1344,10 @@ class Yoshitsune(Game):
         obs["my_cards_in_deck"] = sorted(x for x in c.deck if x in mine)
         return obs
 
-    def view_for(self, seat: str, seed: int = 0) -> "Yoshitsune":
-        """A determinized copy: the opponent's unrevealed choices are re-dealt from
-        what it could have chosen, and the deck re-shuffled, from ``seed`` and the
-        seat's observation only (never from the hidden truth)."""
-        g = self.clone(with_log=False, reseed=seed)
-        g.world.activate()
-        rng = random.Random(seed)
+    def _determinize(self, g: "Yoshitsune", seat: str, rng: random.Random) -> None:
+        """The view ``g`` (a copy): the opponent's unrevealed choices are re-dealt
+        from what it could have chosen, and the deck re-shuffled, from ``rng`` and
+        the seat's observation only (never from the hidden truth)."""
         c = g.cards()
         if c.chosen:
             opp = other(seat)
@@ -1384,9 +1373,6 @@ class Yoshitsune(Game):
                 deck_t = c.deck
             chosen = tuple((s, tuple(sorted(got)) if s == opp else v) for s, v in c.chosen)
             g.put(g.game_ent, replace(c, chosen=chosen, deck=deck_t))
-        g.invalidate()
-        self.world.activate()
-        return g
 
     # test and editor support -------------------------------------------------------------------------
     @classmethod
@@ -1402,7 +1388,6 @@ class Yoshitsune(Game):
         "build", "action" (turn the top card of ``deck``), "use" (``card`` is
         turned), "adjust" (run the adjustment phase now)."""
         g = cls(seed=seed, options=options)
-        g.world.activate()
         g.events.clear()
         for key, e in g.gen_ent.items():
             g.take(e, Location)
