@@ -77,7 +77,7 @@ def selfplay(game_id: str, games: int, seed: int, agent_names: list[str],
     cls = rulesets.get(game_id)
     opts = cls.check_options(options)
     probe = cls(seed=seed, options=opts)
-    sides = list(dict.fromkeys(probe.side_of(s) for s in probe.seats))
+    sides = list(dict.fromkeys(probe.seat_side(s) for s in probe.seats))
     seat_agents(probe, agent_names)          # the names fit the seats (ValueError if not)
     probe.close()
     stats = MatchStats(game_id, wins={s: 0 for s in sides})

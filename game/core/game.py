@@ -136,14 +136,14 @@ class Game:
         """The roles (sides, commanders) the player in this seat holds."""
         return (seat,)
 
-    def side_of(self, seat: str) -> str:
+    def seat_side(self, seat: str) -> str:
         """The side or camp a seat plays for (it wins or loses with it)."""
         return seat
 
     def make_result(self, winner: str | None, reason: str, scores: tuple[tuple[str, int], ...] = ()) -> Result:
         """A Result for ``winner`` (a side or camp; None for a draw), with every
         seat's return: 1 for the seats of the winning side, -1 for the others."""
-        rets = tuple((s, 0.0 if winner is None else (1.0 if self.side_of(s) == winner else -1.0))
+        rets = tuple((s, 0.0 if winner is None else (1.0 if self.seat_side(s) == winner else -1.0))
                      for s in self.seats)
         return Result(winner, reason, scores, rets)
 
