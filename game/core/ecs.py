@@ -94,9 +94,9 @@ class World:
         return self._ents[ent][component_type]
 
     def try_get(self, ent: int, component_type: type) -> Any:
-        """The entity's component of this type, or None."""
-        comps = self._ents.get(ent)
-        return None if comps is None else comps.get(component_type)
+        """The entity's component of this type, or None (KeyError for an entity
+        that does not exist)."""
+        return self._ents[ent].get(component_type)
 
     def has(self, ent: int, component_type: type) -> bool:
         return component_type in self._ents[ent]
