@@ -38,8 +38,10 @@ def test_count_instructions_divides_the_games_by_their_number(monkeypatch, capsy
     def fake_run(cmd, **kw):
         games = int(cmd[cmd.index("--games") + 1])
         refs = f"{700_000_000 + (games - 1) * 60_000_000:,}"
-        return subprocess.CompletedProcess(cmd, 0, "", f"==1== I   refs:      {refs}\n")
+        stats = '{"games": %d, "mean_actions": 100.0}' % games
+        return subprocess.CompletedProcess(cmd, 0, stats + "\n", f"==1== I   refs:      {refs}\n")
     monkeypatch.setattr(shutil, "which", lambda name: "/usr/bin/valgrind")
     monkeypatch.setattr(subprocess, "run", fake_run)
     assert mod.main(["--games", "4"]) == 0
-    assert "60.0 M instructions per random game" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "60.0 M instructions per random game" in out and "600.0 k per action" in out
