@@ -12,12 +12,23 @@ from game.rulesets.nomonhan import Nomonhan
 from game.runner import selfplay
 
 
-@pytest.mark.parametrize("agents,side", [(["heuristic", "random"], "JP"), (["random", "heuristic"], "SOV")])
+SIDES = [(["heuristic", "random"], "JP"), (["random", "heuristic"], "SOV")]
+
+
+@pytest.mark.strength
+@pytest.mark.parametrize("agents,side", SIDES)
 def test_heuristic_beats_random_in_90_percent_of_200_games(agents, side):
     stats = selfplay("nomonhan", 200, 2024, agents)
     rate = stats.wins[side] / stats.games
     print(f"heuristic as {side}: {stats.wins[side]}/200 = {rate:.1%}")
     assert rate >= 0.90
+
+
+@pytest.mark.parametrize("agents,side", SIDES)
+def test_heuristic_beats_random_smoke(agents, side):
+    """make test's short version of the match above (make strength plays it in full)."""
+    stats = selfplay("nomonhan", 20, 2024, agents)
+    assert stats.wins[side] >= 16
 
 
 def test_agents_only_choose_legal_actions_and_are_deterministic():

@@ -16,11 +16,19 @@ from tests.helpers import play_match
 SEATS = AcrossSuez.seats
 
 
+@pytest.mark.strength
 @pytest.mark.parametrize("side", SEATS)
 def test_heuristic_beats_random_in_90_percent_of_200_games(side):
     wins, gps = play_match(AcrossSuez, AcrossSuezAgent, side, 200, 2024)
     print(f"heuristic as {side}: {wins}/200 = {wins / 200:.1%} ({gps:.1f} games/s)")
     assert wins / 200 >= 0.90
+
+
+@pytest.mark.parametrize("side", SEATS)
+def test_heuristic_beats_random_smoke(side):
+    """make test's short version of the match above (make strength plays it in full)."""
+    wins, _ = play_match(AcrossSuez, AcrossSuezAgent, side, 20, 2024)
+    assert wins >= 16
 
 
 def test_agents_only_choose_legal_actions_and_are_deterministic():
