@@ -247,3 +247,43 @@ def test_results_give_every_seat_a_return():
         assert all(v == 0 for _, v in r.returns)
     else:
         assert r.returns_for(r.winner) == 1.0 and r.winning_seats == (r.winner,)
+
+
+# -- observations are typed ----------------------------------------------------------------
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_observation_has_the_games_declared_type(game_id):
+    from game.core.observation import problems
+    from game.core.spec import load_object
+    spec = rulesets.spec(game_id)
+    assert spec.observation, f"{game_id} declares no observation type"
+    tp = load_object(spec.observation)
+    for seed in range(6):
+        g = rulesets.new_game(game_id, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            for s in g.seats:
+                bad = problems(g.observation(s), tp)
+                assert not bad, bad[:5]
+            legal = g.legal_actions()
+            if not legal:
+                break
+            g.apply(legal[rng.randrange(len(legal))])
+        g.close()
+
+
+def test_the_observation_check_finds_what_does_not_fit():
+    from typing import TypedDict
+
+    from game.core.observation import problems
+
+    class T(TypedDict):
+        a: int
+        b: list[str]
+        c: dict[str, int | None]
+
+    assert problems({"a": 1, "b": ["x"], "c": {"k": None}}, T) == []
+    got = problems({"a": True, "b": [1], "c": {"k": "v"}, "d": 0}, T)
+    assert any("keys not in T" in p for p in got) and any(".a" in p for p in got)
+    assert any(".b[0]" in p for p in got) and any("c['k']" in p for p in got)
+    assert problems({"a": 1}, T) == ["observation: missing keys ['b', 'c']"]

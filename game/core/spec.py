@@ -53,6 +53,7 @@ class GameSpec:
     rules: str = ""                 # "game.rulesets.nomonhan.rules:Nomonhan"
     agent: str = ""                 # the heuristic agent, "module:Class"
     ui: str = ""                    # the client plugin, "module:Class"
+    observation: str = ""           # the TypedDict of what a seat sees, "module:Name"
     options: tuple[Option, ...] = ()
     seats: tuple[str, ...] = ()     # the seats with the default options
     side_names: tuple[tuple[str, str], ...] = ()   # side or camp -> its name for people
