@@ -2,7 +2,7 @@
 
   play [--fullscreen] [--game ID] [--load SAVE]   open the window (title screen)
   demo                                            kiosk: AI plays AI in a loop
-  selfplay GAME --games N --seed S --agents A,B [--json]
+  selfplay GAME --games N --seed S --agents A,B [--players N] [--option K=V] [--json]
   replay SAVE [--verify]                          re-play a save, check its hash
   screenshot GAME --out FILE.png [--save SAVE] [--scene board|title|select|seats|gameover]
   map-info PATH [--json]                          what the loader reads from a TMX map
@@ -25,10 +25,26 @@ def _cmd_demo(a: argparse.Namespace) -> int:
     return run(mode="demo", fullscreen=a.fullscreen)
 
 
+def _options(a: argparse.Namespace) -> dict:
+    """--option key=value (JSON values, else strings) and --players N."""
+    out: dict = {}
+    for item in a.option or ():
+        key, sep, raw = item.partition("=")
+        if not sep:
+            raise ValueError(f"--option {item!r}: write key=value")
+        try:
+            out[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key] = raw
+    if getattr(a, "players", None) is not None:
+        out["players"] = a.players
+    return out
+
+
 def _cmd_selfplay(a: argparse.Namespace) -> int:
     from game.runner import selfplay
     try:
-        stats = selfplay(a.game, a.games, a.seed, a.agents.split(","))
+        stats = selfplay(a.game, a.games, a.seed, a.agents.split(","), options=_options(a))
     except (KeyError, ValueError) as e:
         print(f"selfplay: {e.args[0] if e.args else e}", file=sys.stderr)
         return 2
@@ -119,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--games", type=int, default=10)
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--agents", default="heuristic,random", help="one agent per seat, in seat order")
+    s.add_argument("--players", type=int, default=None, help="number of players (games that have the option)")
+    s.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
     s.add_argument("--json", action="store_true")
     s.set_defaults(fn=_cmd_selfplay)
 

@@ -45,3 +45,14 @@ def test_count_instructions_divides_the_games_by_their_number(monkeypatch, capsy
     assert mod.main(["--games", "4"]) == 0
     out = capsys.readouterr().out
     assert "60.0 M instructions per random game" in out and "600.0 k per action" in out
+
+
+def test_selfplay_takes_options_and_refuses_unknown_ones(capsys):
+    from game.__main__ import main
+    assert main(["selfplay", "nomonhan", "--games", "2", "--agents", "random",
+                 "--option", "artillery_on_defense=true", "--json"]) == 0
+    assert '"games": 2' in capsys.readouterr().out
+    assert main(["selfplay", "nomonhan", "--games", "1", "--agents", "random", "--option", "bogus=1"]) == 2
+    assert "unknown option 'bogus'" in capsys.readouterr().err
+    assert main(["selfplay", "nomonhan", "--games", "1", "--agents", "random", "--players", "3"]) == 2
+    assert "unknown option 'players'" in capsys.readouterr().err
