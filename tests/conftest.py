@@ -41,11 +41,13 @@ def env(tmp_path_factory):
 
 @pytest.fixture
 def app(env):
-    """A client App with dummy drivers; its session is closed and pygame quit afterwards."""
+    """A client App with dummy drivers, running AI decisions inline (in the frame, so
+    tests step deterministically); its session is closed and pygame quit afterwards.
+    tests/test_ai_worker_client.py drives the real client with the AI worker."""
     import pygame
 
     from game.client.app import App
-    a = App(fast=True)
+    a = App(fast=True, ai="inline")
     yield a
     sc = a.scene
     if sc is not None and hasattr(sc, "session"):
