@@ -5,7 +5,8 @@ Frame times are wall-clock, on whatever else the machine is doing (the test
 suite runs two processes on two cores), so the test compares the frame rate
 with the loop's own rate just before and bounds the median frame tightly and
 the slowest loosely: a loop that waited for the decision would make one frame
-in those 2 s. On a quiet machine: 60 frames a second, the slowest frame a few ms."""
+in those 2 s. Measured beside other work (load 6 on the 2 cores): 54-60 frames a
+second through the 2 s, the slowest frame 19-35 ms."""
 from __future__ import annotations
 
 import time
@@ -17,19 +18,6 @@ from tests.helpers import key
 pytestmark = pytest.mark.client
 
 SLOW = "game.ai.testing:SlowAgent"          # 2 s per decision, in the worker
-
-
-@pytest.fixture
-def worker_app(env):
-    import pygame
-
-    from game.client.app import App
-    a = App(fast=True, ai="worker")
-    yield a
-    sc = a.scene
-    if sc is not None and hasattr(sc, "session"):
-        sc.session.close()
-    pygame.quit()
 
 
 def _spinner_pixels(app, sc):

@@ -42,6 +42,7 @@ import multiprocessing
 import os
 import pickle
 import queue
+import signal
 import sys
 import time
 import traceback
@@ -190,6 +191,7 @@ def _serve(requests, replies, stop) -> None:
     """The worker process: answer decisions, in order, until told to stop."""
     global _STOP, _CURRENT
     _STOP = stop
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl+C is for the client, which stops us
     # pytmx imports pygame (for a type hint) when it is installed: keep SDL out of the
     # worker, which draws nothing (an agent that imports pygame fails here, as it should)
     sys.modules.setdefault("pygame", None)

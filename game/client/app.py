@@ -207,9 +207,9 @@ class App:
 
     def run_loop(self) -> int:
         while self.running:
-            dt = min(0.1, self.clock.tick(60) / 1000.0)
-            self._last_dt = dt
             try:
+                dt = min(0.1, self.clock.tick(60) / 1000.0)
+                self._last_dt = dt
                 self.frame(dt)
             except KeyboardInterrupt:
                 break
