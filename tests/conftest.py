@@ -39,15 +39,26 @@ def env(tmp_path_factory):
             os.environ[k] = v
 
 
-@pytest.fixture
-def app(env):
-    """A client App with dummy drivers; its session is closed and pygame quit afterwards."""
+def _client(ai: str):
     import pygame
 
     from game.client.app import App
-    a = App(fast=True)
+    a = App(fast=True, ai=ai)
     yield a
     sc = a.scene
     if sc is not None and hasattr(sc, "session"):
         sc.session.close()
     pygame.quit()
+
+
+@pytest.fixture
+def app(env):
+    """A client App with dummy drivers, running AI decisions inline (in the frame, so
+    tests step deterministically); its session is closed and pygame quit afterwards."""
+    yield from _client("inline")
+
+
+@pytest.fixture
+def worker_app(env):
+    """The same with the real AI worker process (one per test process, reused)."""
+    yield from _client("worker")

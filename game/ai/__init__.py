@@ -34,16 +34,23 @@ def mix_seed(*parts: Any) -> int:
     return int.from_bytes(h[:6], "big")
 
 
-class Seat:
-    """An agent in a seat, with the seeds of the views it is given."""
+class ViewSeeds:
+    """The seeds of the views a seat's agent is given, one per decision."""
 
-    def __init__(self, agent: Any, view_seed: int):
-        self.agent = agent
-        self.blind = bool(getattr(agent, "blind", False))
+    def __init__(self, view_seed: int):
         self._rng = random.Random(view_seed)
 
     def next_view_seed(self) -> int:
         return self._rng.randrange(1 << 40)
+
+
+class Seat(ViewSeeds):
+    """An agent in a seat, with the seeds of the views it is given."""
+
+    def __init__(self, agent: Any, view_seed: int):
+        super().__init__(view_seed)
+        self.agent = agent
+        self.blind = bool(getattr(agent, "blind", False))
 
     def decide(self, game: Game, seat: str) -> Action:
         if self.blind:
@@ -77,18 +84,29 @@ def require_view(view: Game) -> None:
                          "game.view_for(seat, seed) through game.ai.decide")
 
 
-def get_agent(name: str, game_id: str, seed: int = 0) -> Agent:
-    """``name``: "random" or "heuristic" (the game's own agent, named in its spec)."""
-    from .random_agent import RandomAgent
+def agent_class(name: str, game_id: str) -> type:
+    """``name``: "random", "heuristic" (the game's own agent, named in its spec),
+    or an import path "package.module:Class" (test agents, experiments)."""
     if name == "random":
-        return RandomAgent(seed)
+        from .random_agent import RandomAgent
+        return RandomAgent
     if name == "heuristic":
         from game import rulesets
         spec = rulesets.spec(game_id)
         if not spec.agent:
             raise KeyError(f"no heuristic agent for {game_id!r}")
-        return load_object(spec.agent)(seed)
+        return load_object(spec.agent)
+    if ":" in name:
+        try:
+            return load_object(name)
+        except (ImportError, AttributeError) as e:
+            raise KeyError(f"no agent at {name!r}: {e}") from None
     raise KeyError(f"unknown agent {name!r}; choose random or heuristic")
+
+
+def get_agent(name: str, game_id: str, seed: int = 0) -> Agent:
+    """A new agent (see :func:`agent_class` for the names), seeded with ``seed``."""
+    return agent_class(name, game_id)(seed)
 
 
 AGENTS = ("random", "heuristic")

@@ -2,6 +2,11 @@
 
 ``run()`` is what the CLI calls. Tests build ``App(fast=True)`` and call
 ``frame(dt)`` themselves with synthetic events.
+
+AI decisions run in the AI worker process (:mod:`game.ai.worker`), started
+with the app and shared by every session, so the window keeps drawing while an
+agent thinks. ``App(ai="inline")`` runs them in the frame instead (the caller
+waits): screenshots and the client tests in fast mode use that.
 """
 from __future__ import annotations
 
@@ -25,7 +30,15 @@ FAST_SCALE = 40.0
 
 class App:
     def __init__(self, mode: str = "play", fullscreen: bool = False, size=SIZE, fast: bool = False,
-                 time_scale: float | None = None):
+                 time_scale: float | None = None, ai: str = "worker"):
+        if ai not in ("worker", "inline"):
+            raise ValueError(f"ai must be 'worker' or 'inline', not {ai!r}")
+        if ai == "worker":
+            from game.ai.worker import shared
+            self.ai = shared()              # started now: its first decision will not wait for it
+        else:
+            from game.ai.worker import Inline
+            self.ai = Inline()
         pygame.init()
         self.size = tuple(size)
         self.mode = mode
@@ -194,9 +207,9 @@ class App:
 
     def run_loop(self) -> int:
         while self.running:
-            dt = min(0.1, self.clock.tick(60) / 1000.0)
-            self._last_dt = dt
             try:
+                dt = min(0.1, self.clock.tick(60) / 1000.0)
+                self._last_dt = dt
                 self.frame(dt)
             except KeyboardInterrupt:
                 break
@@ -237,4 +250,8 @@ def run(mode: str = "play", fullscreen: bool = False, game_id: str | None = None
             app.switch(TitleScene(app))
         return app.run_loop()
     finally:
+        if hasattr(app.scene, "session"):
+            app.scene.session.close()
+        from game.ai.worker import close_shared
+        close_shared()
         pygame.quit()

@@ -20,7 +20,7 @@ def board_frame_times(frames: int = 300, size=(1280, 720), game_id: str = "nomon
     from .scenes.board import BoardScene
     from .session import Session
 
-    app = App(size=size, fast=True)
+    app = App(size=size, fast=True, ai="inline")
     try:
         game = rulesets.new_game(game_id, 3)
         agent = get_agent("random", game_id, 3)

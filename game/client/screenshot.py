@@ -17,9 +17,8 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
 
     from .app import App
     from .session import Session
-    from game.ai import Seat
 
-    app = App(size=size, fast=True)
+    app = App(size=size, fast=True, ai="inline")     # decisions in this process: nothing to wait for
     try:
         if save:
             session = Session.load(save)
@@ -40,11 +39,13 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
             if session is None:
                 session = Session(rulesets.new_game(game_id, 1), autosave=False)
             session.autosave = False
+            session.executor = app.ai
             if scene == "gameover":
                 from .scenes.gameover import GameOverScene
                 if not session.game.is_over():
                     session.seats = {s: "heuristic" for s in session.game.seats}
-                    session.agents = {s: Seat(session._agent("heuristic", i + 1), i + 1) for i, s in enumerate(session.game.seats)}
+                    session.agents = {s: session.agent_seat("heuristic", i + 1, i + 1)
+                                      for i, s in enumerate(session.game.seats)}
                     guard = 0
                     while not session.game.is_over() and guard < 5000:
                         session.machine_step()

@@ -2,6 +2,13 @@
 undo points, autosave and replay. Pure Python (no pygame), so it is easy to
 test; the board scene drives it one decision per frame at most.
 
+AI decisions do not block: ``start_ai()`` sends the decision to the session's
+executor (the AI worker process, see :mod:`game.ai.worker`) and returns at
+once; ``poll_ai()`` applies the action when it has arrived and returns its
+events, else None. A decision is cancelled by undo, load, close or a scene
+change, and one whose answer comes for a position that has since changed is
+dropped, never applied. ``machine_step()`` is the blocking form (tools, replays).
+
 Undo: before each human decision a snapshot is pushed; an apply that rolls
 dice clears the stack (undo goes back at most to the last dice roll), and
 undo restores the latest snapshot where a human was to move (AI actions made
@@ -9,17 +16,29 @@ after it are undone too, and the AI simply plays again).
 """
 from __future__ import annotations
 
+import itertools
+import logging
+import os
 import time
 from pathlib import Path
 from typing import Any
 
 from game import rulesets
-from game.ai import Seat, mix_seed
+from game.ai import agent_class, mix_seed
+from game.ai.worker import AgentSeat, AgentSpec, Reply, Ticket
 from game.core.errors import IllegalActionError, SaveError
 from game.core.save import default_save_dir, load_game, write_save
 
 HUMAN = "human"
 AI_KINDS = ("heuristic", "random")
+_OWNERS = itertools.count(1)
+log = logging.getLogger("sandtable.ai")
+
+
+def is_ai(kind: str) -> bool:
+    """A seat kind played by an agent: one of AI_KINDS, or an agent's import path
+    ("package.module:Class", for tests)."""
+    return kind in AI_KINDS or ":" in kind
 
 
 def default_seats(game_id: str) -> dict[str, str]:
@@ -29,7 +48,10 @@ def default_seats(game_id: str) -> dict[str, str]:
 
 class Session:
     def __init__(self, game, seats: dict[str, str] | None = None, *, autosave: bool = True,
-                 replay: list | None = None):
+                 replay: list | None = None, executor: Any = None):
+        """``executor`` runs the AI's decisions (:class:`game.ai.worker.AIWorker` or
+        :class:`~game.ai.worker.Inline`); None: the board scene sets its app's, and
+        a session used without one gets the process's shared worker."""
         self.game = game
         self.game_id = game.game_id
         self.seats = dict(default_seats(self.game_id) if seats is None else seats)
@@ -38,23 +60,32 @@ class Session:
         self.autosave = autosave
         self.replay = list(replay) if replay is not None else None   # actions still to replay
         self.replay_total = len(self.replay) if self.replay is not None else 0
-        self.agents: dict[str, Any] = {}
+        self.agents: dict[str, AgentSeat] = {}
         for i, (seat, kind) in enumerate(sorted(self.seats.items())):
-            if kind in AI_KINDS:
-                self.agents[seat] = Seat(self._agent(kind, mix_seed("agent", game.seed, i)),
-                                         mix_seed("view", game.seed, i))
+            if is_ai(kind):
+                self.agents[seat] = self.agent_seat(kind, mix_seed("agent", game.seed, i),
+                                                    mix_seed("view", game.seed, i))
+        self.executor = executor
+        self.owner = f"{os.getpid()}-{next(_OWNERS)}"   # who holds this session's agents in the worker
+        self._ticket: Ticket | None = None
+        self._ticket_at: tuple | None = None
+        self._changes = 0                   # every change of position through the session
+        self._retried_at: tuple | None = None
+        self.ai_error = ""                  # why the AI cannot move (shown on the board); cleared by a change
+        self.ai_notice = ""                 # something the board should say once (a restarted worker)
+        self.thinking_since: float | None = None
         self.undo_stack: list = []
         self.last_save: Path | None = None
         self.save_error = ""
         if self.autosave and self.replay is None and not game.history:
             self.save(self.autosave_path())          # a new game is on disk from its first moment
 
-    def _agent(self, kind: str, seed: int):
-        from game.ai import get_agent
+    def agent_seat(self, kind: str, agent_seed: int, view_seed: int) -> AgentSeat:
         try:
-            return get_agent(kind, self.game_id, seed)
-        except Exception:       # no heuristic agent (yet) for this game: fall back to random
-            return get_agent("random", self.game_id, seed)
+            agent_class(kind, self.game_id)
+        except KeyError:        # no heuristic agent (yet) for this game: fall back to random
+            kind = "random"
+        return AgentSeat(AgentSpec(kind, self.game_id, agent_seed), view_seed)
 
     # -- who decides ----------------------------------------------------------
     @property
@@ -81,26 +112,123 @@ class Session:
         """Apply a human's action (must be legal). Returns the events."""
         if action not in self.game.legal_actions():
             raise IllegalActionError(f"{action.label()} is not legal now")
+        self.cancel_ai()
         snap = self.game.snapshot()
         events = self.game.apply(action)
         self.undo_stack.append(snap)
         self._after(events)
         return events
 
-    def machine_step(self) -> list:
-        """One AI (or replay) decision."""
+    def machine_step(self, timeout: float | None = None) -> list:
+        """One AI (or replay) decision, waiting for it (tools, screenshots, replays).
+        Raises RuntimeError when the AI fails or takes longer than ``timeout`` seconds."""
         if self.replay is not None:
             if not self.replay:
                 return []
-            action = self.replay.pop(0)
-        else:
-            seat = self.to_move()
-            action = self.agents[seat].decide(self.game, seat)
-        events = self.game.apply(action)
+            events = self.game.apply(self.replay.pop(0))
+            self._after(events)
+            return events
+        if not self.start_ai():
+            raise RuntimeError(self.ai_error or "no AI seat is to move")
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            left = 1.0 if deadline is None else max(0.0, deadline - time.monotonic())
+            events = self.poll_ai(wait=min(left, 1.0))
+            if events is not None:
+                return events
+            if self.ai_error:
+                raise RuntimeError(self.ai_error)
+            if self._ticket is None:        # the worker was restarted: ask again
+                if not self.start_ai():
+                    raise RuntimeError(self.ai_error or "the AI decision was dropped")
+            elif deadline is not None and time.monotonic() >= deadline:
+                self.cancel_ai()
+                raise RuntimeError(f"the AI took longer than {timeout} s")
+
+    # -- the AI, without blocking ------------------------------------------------------------
+    def _executor(self):
+        if self.executor is None:
+            from game.ai.worker import shared
+            self.executor = shared()
+        return self.executor
+
+    def _position(self) -> tuple:
+        """What a decision was asked for: changes through the session and the log length."""
+        return (self._changes, len(self.game.history), id(self.game))
+
+    def prepare_ai(self) -> None:
+        """Start the executor and set this game up in it, so the first decision is quick."""
+        if self.agents and self.replay is None:
+            self._executor().prepare(self.game, tuple(a.spec for a in self.agents.values()))
+
+    @property
+    def ai_thinking(self) -> bool:
+        """An AI decision has been asked for and has not been applied or dropped."""
+        return self._ticket is not None
+
+    def start_ai(self) -> bool:
+        """Ask for the decision of the AI seat to move, unless already asked. Returns at
+        once: True when a decision is (now) under way."""
+        if self._ticket is not None:
+            if self._ticket_at == self._position():
+                return True
+            self.cancel_ai()                    # asked for a position that has gone
+        if self.replay is not None or not self.machine_to_move():
+            return False
+        if self.ai_error:
+            if self._retried_at == self._position():
+                return False                    # failed here already; a change clears it
+            self.ai_error = ""
+        seat = self.to_move()
+        self._ticket = self._executor().submit(self.owner, seat, self.agents[seat], self.game)
+        self._ticket_at = self._position()
+        self.thinking_since = time.monotonic()
+        return True
+
+    def poll_ai(self, wait: float = 0.0) -> list | None:
+        """The events of the AI's action if it has arrived and been applied now, else None.
+        An answer for a position that has changed since it was asked is dropped."""
+        t = self._ticket
+        if t is None:
+            return None
+        if self._ticket_at != self._position():
+            self.cancel_ai()
+            return None
+        reply = self.executor.poll(t, wait)
+        if reply is None:
+            return None
+        self._ticket = None
+        self.thinking_since = None
+        if reply.error:
+            self._failed(reply)
+            return None
+        if reply.action not in self.game.legal_actions():
+            self._failed(Reply(t.id, error=f"the AI chose an action that is not legal: {reply.action!r}"))
+            return None
+        events = self.game.apply(reply.action)
         self._after(events)
         return events
 
+    def _failed(self, reply: Reply) -> None:
+        log.error("%s: %s (seat %s, %d actions)%s", self.game_id, reply.error, self.to_move(),
+                  len(self.game.history), "\n" + reply.detail if reply.detail else "")
+        if reply.crashed and self._retried_at != self._position():
+            self._retried_at = self._position()     # the worker was restarted: try once more
+            self.ai_notice = reply.error
+            return
+        self._retried_at = self._position()
+        self.ai_error = reply.error
+
+    def cancel_ai(self) -> None:
+        """Forget the decision under way (its answer, if it comes, is dropped)."""
+        if self._ticket is not None:
+            self.executor.cancel(self._ticket)
+        self._ticket = None
+        self._ticket_at = None
+        self.thinking_since = None
+
     def _after(self, events: list) -> None:
+        self._changes += 1
         if any(e.kind == "DiceRolled" for e in events):
             self.undo_stack.clear()
         if self.autosave and self.replay is None and any(e.kind in ("TurnStarted", "GameOver") for e in events):
@@ -112,7 +240,10 @@ class Session:
     def undo(self) -> bool:
         if not self.can_undo():
             return False
+        self.cancel_ai()
         self.game.restore(self.undo_stack.pop())
+        self._changes += 1
+        self.ai_error = ""
         return True
 
     # -- saves ---------------------------------------------------------------------
@@ -139,6 +270,7 @@ class Session:
                 import json
                 meta = json.loads(Path(path).read_text(encoding="utf-8")).get("meta", {})
                 saved = meta.get("seats")
+                # (only the offered kinds: a save never names code to import)
                 if isinstance(saved, dict) and all(v in (HUMAN, *AI_KINDS) for v in saved.values()):
                     seats = {str(k): str(v) for k, v in saved.items()}
             except (OSError, ValueError, AttributeError):
@@ -151,6 +283,9 @@ class Session:
         return Session(g, self.seats, autosave=False, replay=list(self.game.history))
 
     def close(self) -> None:
+        self.cancel_ai()
+        if self.executor is not None:
+            self.executor.release(self.owner)
         try:
             self.game.close()
         except Exception:

@@ -1,14 +1,22 @@
 """The board scene: the map, the side panel, animations, input and AI pacing.
 
 State only changes through ``Session.submit`` (a human's action, taken from
-the legal actions through the game plugin) or ``Session.machine_step`` (an AI
-seat or the replay). Events returned by the game become animation beats; what
-the map shows (the plugin's display model) follows the beats, so a counter
-slides before it is shown in its new hex.
+the legal actions through the game plugin), ``Session.poll_ai`` (an AI seat's
+action, decided in the AI worker) or ``Session.machine_step`` (the replay).
+Events returned by the game become animation beats; what the map shows (the
+plugin's display model) follows the beats, so a counter slides before it is
+shown in its new hex.
+
+The AI never holds up a frame: its decision is asked for as soon as it is its
+turn (while the last move still animates, or a menu is open) and applied when
+it has come and the pacing timer has run out; meanwhile the turn panel shows
+a spinner ("Soviet Union is thinking…") and every key works.
 """
 from __future__ import annotations
 
+import math
 import random
+import time
 from pathlib import Path
 
 import pygame
@@ -79,6 +87,11 @@ class BoardScene(Scene):
         self.privacy_seat: str | None = None  # hotseat: the seat whose secrets may show now
         self.ui.viewer = self.viewer()
         self.ui.single_viewer = len(self.session.human_seats) <= 1
+        self.ai_error_timer = 0.0           # (demo) how long the AI has been unable to move
+        self.spinner_frames = 0             # frames that drew the thinking spinner
+        if session.executor is None:
+            session.executor = app.ai
+        session.prepare_ai()
         for ev in self.game.events[-30:]:
             self.log.add(self.ui.log_text(ev), LOG_COLOURS.get(ev.kind, TEXT))
         self.ui.sync()
@@ -121,8 +134,47 @@ class BoardScene(Scene):
         return True
 
     def machine_step(self) -> None:
+        """The replay's next action (AI seats go through :meth:`_ai_step`)."""
         events = self.session.machine_step()
         self.play_events(events)
+
+    def leave(self) -> None:
+        self.session.cancel_ai()
+
+    def thinking(self) -> str | None:
+        """The AI seat whose decision the board is waiting for (the spinner shows), or None."""
+        s = self.session
+        if self.replay or self.seq.busy or s.ai_error or not s.machine_to_move():
+            return None
+        return s.to_move()
+
+    def _ai_step(self, dt: float) -> None:
+        """Apply the AI's action once it has come and the pacing timer has run out."""
+        self.ai_timer -= dt * self.seq.time_scale
+        if self.ai_timer <= 0:
+            events = self.session.poll_ai()
+            if events is not None:
+                self.ai_timer = self.pace
+                self.play_events(events)
+
+    def _ai_status(self, dt: float) -> None:
+        """Ask for the AI's decision as soon as it is its turn; say when it fails."""
+        s = self.session
+        if not self.replay and s.machine_to_move():
+            s.start_ai()
+        if s.ai_notice:
+            self.app.toast(s.ai_notice, BAD, ttl=5.0)
+            self.log.add(f"AI: {s.ai_notice}", BAD)
+            s.ai_notice = ""
+        if s.ai_error and getattr(self, "_shown_error", "") != s.ai_error:
+            self._shown_error = s.ai_error
+            self.app.toast(s.ai_error, BAD, ttl=8.0)
+            self.log.add(f"AI: {s.ai_error}", BAD)
+        if self.demo and s.ai_error:
+            self.ai_error_timer += dt
+            if self.ai_error_timer >= 4.0:      # the kiosk moves on to the next game
+                self.ai_error_timer = 0.0
+                self.app.next_demo(self)
 
     def undo(self) -> bool:
         if not self.session.undo():
@@ -445,7 +497,8 @@ class BoardScene(Scene):
             self.ui.sync()
             self.ui.auto_select()
             self._buttons_key = None
-        if self.modal is not None:
+        self._ai_status(dt)
+        if self.modal is not None or self.app.scene is not self:
             return
         if self.seq.busy:
             return
@@ -454,7 +507,10 @@ class BoardScene(Scene):
             self._game_over(dt)
             return
         if self.session.machine_to_move():
-            if self.replay and self.paused:
+            if not self.replay:
+                self._ai_step(dt)
+                return
+            if self.paused:
                 return
             self.ai_timer -= dt * self.seq.time_scale
             if self.ai_timer <= 0:
@@ -713,7 +769,8 @@ class BoardScene(Scene):
         mouse = getattr(self, "_hover_pos", (-1, -1))
         hb = next((i for i, b in enumerate(self.buttons) if b.rect.collidepoint(mouse)), -1)
         return (len(self.game.history), len(self.game.events), self.seq.busy, self.ui.selected, hb,
-                self.session.human_to_move(), self.demo, self.replay, self.session.can_undo())
+                self.session.human_to_move(), self.demo, self.replay, self.session.can_undo(),
+                self.session.ai_error)
 
     def _draw_panel(self, surf) -> None:
         """The side panel, re-rendered only when what it shows changes."""
@@ -728,6 +785,9 @@ class BoardScene(Scene):
             self._top_surf = top.convert() if pygame.display.get_surface() else top
             self._info_key = None
         surf.blit(self._top_surf, (self.map_w, 0))
+        seat = self.thinking()
+        if seat:
+            self._draw_spinner(surf, (self.px + self.pw - 26, 112 + 44), self.ui.side_colour(seat))
         pygame.draw.line(surf, BORDER, (self.map_w, 0), (self.map_w, h), 3)
         info_top = 214 + (len(self.buttons) * 64 if self.buttons else 0) + 4
         info_top = max(info_top, 340) if self.buttons else 214
@@ -777,8 +837,13 @@ class BoardScene(Scene):
             surf.blit(fit_text(self.assets, who, 20, pw - 20, self.ui.side_colour(seat), bold=True), (px + 16, pr.y))
             text = d.prompt if (self.session.human_to_move() and not self.seq.busy) else (
                 "…" if self.seq.busy else f"{self.ui.side_name(seat)} is thinking…")
+            colour, wrap = TEXT, pw - 20
+            if self.session.ai_error and not self.replay and not self.seq.busy:
+                text, colour = f"The AI cannot move: {self.session.ai_error}", BAD
+            elif self.thinking():
+                wrap = pw - 64                  # room for the spinner
             for size in (22, 20, 18, 16, 14):
-                img = self.assets.text(text, size, TEXT, bold=True, wrap=pw - 20)
+                img = self.assets.text(text, size, colour, bold=True, wrap=wrap)
                 if img.get_height() <= pr.height - 28:
                     break
             surf.blit(img, (px + 16, pr.y + 28))
@@ -793,6 +858,22 @@ class BoardScene(Scene):
         for b in self.buttons:
             hb = Button(b.label, b.rect.move(dx, 0), b.value, b.enabled, b.hint, b.primary, b.size, b.reason)
             hb.draw(surf, self.assets, hovered=b.rect.collidepoint(mouse))
+
+    def _draw_spinner(self, surf, centre, colour=ACCENT) -> None:
+        """Twelve dots going round in the side's colour (its AI is thinking), and for how
+        long, after a second."""
+        self.spinner_frames += 1
+        cx, cy = centre
+        head = time.monotonic() * 12.0          # dots per second
+        for i in range(12):
+            a = 2 * math.pi * i / 12
+            age = (head - i) % 12               # 0: the dot just lit
+            k = max(0.0, 1.0 - age / 9.0)
+            dot = tuple(int(60 + (min(255, c + 40) - 60) * k) for c in colour[:3])
+            pygame.draw.circle(surf, dot, (cx + 14 * math.sin(a), cy - 14 * math.cos(a)), 2.0 + 2.2 * k)
+        since = self.session.thinking_since
+        if since is not None and time.monotonic() - since >= 1.0:
+            blit_center(surf, self.assets.text(f"{int(time.monotonic() - since)} s", 14, DIM), (cx, cy + 28))
 
     def _draw_info(self, surf, info) -> None:
         """Odds preview for the pairing at hand, else details of the hovered hex."""
