@@ -170,15 +170,6 @@ def draw_suez_tile(kind: str, colour) -> pygame.Surface:
     return clip_to_hex(surf, poly, SUEZ_OUTLINE)
 
 
-def build_suez() -> dict[Path, bytes]:
-    sheet = pygame.Surface((SUEZ_W * len(SUEZ_TILES), SUEZ_H), pygame.SRCALPHA)
-    sheet.fill((0, 0, 0, 0))
-    for i, (name, _, colour) in enumerate(SUEZ_TILES):
-        sheet.blit(draw_suez_tile(name, colour), (i * SUEZ_W, 0))
-    return {OUT / "suez_terrain.png": png_bytes(sheet),
-            OUT / "suez_terrain.tsx": tsx_text("suez_terrain", SUEZ_TILES, SUEZ_W, SUEZ_H).encode()}
-
-
 # -- 日清戰爭 (maps/sino_japanese.tmx): flat-top hexes, stagger x ----------------------
 
 SJ_W, SJ_H, SJ_SIDE = 74, 64, 36
@@ -230,22 +221,19 @@ def draw_sj_tile(kind: str, colour) -> pygame.Surface:
     return surf
 
 
-def build_sj() -> dict[Path, bytes]:
-    sheet = pygame.Surface((SJ_W * len(SJ_TILES), SJ_H), pygame.SRCALPHA)
+def tileset_files(name: str, tiles, draw, tile_w: int, tile_h: int) -> dict[Path, bytes]:
+    """maps/tiles/<name>.png (the tiles side by side, in tileset order) and <name>.tsx."""
+    sheet = pygame.Surface((tile_w * len(tiles), tile_h), pygame.SRCALPHA)
     sheet.fill((0, 0, 0, 0))
-    for i, (name, _, colour) in enumerate(SJ_TILES):
-        sheet.blit(draw_sj_tile(name, colour), (i * SJ_W, 0))
-    return {OUT / "sj_terrain.png": png_bytes(sheet),
-            OUT / "sj_terrain.tsx": tsx_text("sj_terrain", SJ_TILES, SJ_W, SJ_H).encode()}
+    for i, (kind, _, colour) in enumerate(tiles):
+        sheet.blit(draw(kind, colour), (i * tile_w, 0))
+    return {OUT / f"{name}.png": png_bytes(sheet), OUT / f"{name}.tsx": tsx_text(name, tiles, tile_w, tile_h).encode()}
 
 
 def build() -> dict[Path, bytes]:
-    sheet = pygame.Surface((TILE_W * len(TILES), TILE_H), pygame.SRCALPHA)
-    sheet.fill((0, 0, 0, 0))
-    for i, (name, _, colour) in enumerate(TILES):
-        sheet.blit(draw_tile(name, colour), (i * TILE_W, 0))
-    return {OUT / "terrain.png": png_bytes(sheet), OUT / "terrain.tsx": tsx_text().encode(),
-            **build_suez(), **build_sj()}
+    return {**tileset_files("terrain", TILES, draw_tile, TILE_W, TILE_H),
+            **tileset_files("suez_terrain", SUEZ_TILES, draw_suez_tile, SUEZ_W, SUEZ_H),
+            **tileset_files("sj_terrain", SJ_TILES, draw_sj_tile, SJ_W, SJ_H)}
 
 
 def main(argv: list[str] | None = None) -> int:
