@@ -1,10 +1,11 @@
-"""Generate the hex terrain tilesets used by maps/nomonhan.tmx and maps/across_suez.tmx.
+"""Generate the hex terrain tilesets used by maps/nomonhan.tmx, maps/across_suez.tmx and maps/sino_japanese.tmx.
 
-    python tools/gen_tiles.py            # writes maps/tiles/terrain.png/.tsx and suez_terrain.png/.tsx
+    python tools/gen_tiles.py            # writes maps/tiles/terrain, suez_terrain and sj_terrain (.png/.tsx)
     python tools/gen_tiles.py --check    # exit 1 if the files on disk differ
 
 Nomonhan: pointy-top hex tiles (112 x 128 px, hex side 64). Across Suez:
-flat-top hex tiles (64 x 56 px, hex side 32, stagger x). Each set is the
+flat-top hex tiles (64 x 56 px, hex side 32, stagger x). 日清戰爭: flat-top
+hex tiles (74 x 64 px, hex side 36, stagger x). Each set is the
 Tiled geometry of its map, drawn with pygame into one tileset image. The PNG
 is encoded here (raw RGBA, zlib level 9, no timestamps) so that running the
 script again writes the same bytes.
@@ -49,6 +50,16 @@ def scaled(poly, k: float):
     return [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in poly]
 
 
+def clip_to_hex(surf: pygame.Surface, poly, outline) -> pygame.Surface:
+    """Make everything outside the hexagon transparent and draw its outline."""
+    mask = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    mask.fill((255, 255, 255, 0))
+    pygame.draw.polygon(mask, (255, 255, 255, 255), poly)
+    surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    pygame.draw.aalines(surf, outline, True, poly)
+    return surf
+
+
 def draw_tile(kind: str, colour) -> pygame.Surface:
     poly = hexagon()
     surf = pygame.Surface((TILE_W, TILE_H), pygame.SRCALPHA)
@@ -69,12 +80,7 @@ def draw_tile(kind: str, colour) -> pygame.Surface:
             pygame.draw.aaline(surf, dark, (i, 0), (i - TILE_H, TILE_H))
     elif kind == "track":                    # a box of the Game Turn track
         pygame.draw.polygon(surf, (216, 203, 162), scaled(poly, 0.8), 3)
-    mask = pygame.Surface((TILE_W, TILE_H), pygame.SRCALPHA)
-    mask.fill((255, 255, 255, 0))
-    pygame.draw.polygon(mask, (255, 255, 255, 255), poly)
-    surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    pygame.draw.aalines(surf, OUTLINE, True, poly)
-    return surf
+    return clip_to_hex(surf, poly, OUTLINE)
 
 
 def png_bytes(surf: pygame.Surface) -> bytes:
@@ -161,30 +167,73 @@ def draw_suez_tile(kind: str, colour) -> pygame.Surface:
         for k in (0.72, 0.46):
             pygame.draw.aalines(surf, dark, True, [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in poly])
         pygame.draw.circle(surf, dark, (cx, cy), 3)
-    mask = pygame.Surface((w, h), pygame.SRCALPHA)
-    mask.fill((255, 255, 255, 0))
-    pygame.draw.polygon(mask, (255, 255, 255, 255), poly)
-    surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    pygame.draw.aalines(surf, SUEZ_OUTLINE, True, poly)
+    return clip_to_hex(surf, poly, SUEZ_OUTLINE)
+
+
+# -- 日清戰爭 (maps/sino_japanese.tmx): flat-top hexes, stagger x ----------------------
+
+SJ_W, SJ_H, SJ_SIDE = 74, 64, 36
+
+# (tile name, properties, body colour); order = tile id in sj_terrain.tsx (the data sheet's codes
+# . c h M; an `x` cell, an off-map box area, has no tile).
+SJ_TILES = [
+    ("sea", {"terrain": "sea", "water": True, "impassable": True}, (92, 136, 178)),
+    ("clear", {"terrain": "clear"}, (214, 200, 148)),
+    ("hill", {"terrain": "hill"}, (186, 160, 104)),
+    ("mountain", {"terrain": "mountain", "impassable": True}, (132, 118, 96)),
+]
+SJ_OUTLINE = (104, 90, 62)
+
+
+def draw_sj_tile(kind: str, colour) -> pygame.Surface:
+    poly = HexGeometry("x", "odd", SJ_W, SJ_H, SJ_SIDE).corners(0, 0)
+    w, h = SJ_W, SJ_H
+    cx, cy = w / 2, h / 2
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf.fill((*colour, 255))
+    rng = random.Random(f"sandtable-sj-{kind}")
+    dark = tuple(max(0, c - 45) for c in colour)
+    if kind == "sea":                        # wavelets
+        light = tuple(min(255, c + 40) for c in colour)
+        for _ in range(8):
+            x, y = rng.uniform(12, w - 24), rng.uniform(10, h - 10)
+            pygame.draw.aalines(surf, light, False, [(x, y), (x + 4, y - 2), (x + 8, y), (x + 12, y - 2)])
+    elif kind == "clear":                    # millet-field dots
+        for _ in range(26):
+            surf.set_at((int(rng.uniform(8, w - 8)), int(rng.uniform(6, h - 6))), dark)
+    elif kind == "hill":                     # 丘陵: contour rings
+        for k in (0.70, 0.45):
+            pygame.draw.aalines(surf, dark, True, [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in poly])
+        pygame.draw.circle(surf, dark, (cx, cy), 3)
+    elif kind == "mountain":                 # 山地: peaks, and the thick dotted outline of rule 2.1
+        for px, py, s in ((cx - 12, cy + 8, 11), (cx + 8, cy + 4, 14), (cx - 2, cy + 16, 8)):
+            pygame.draw.polygon(surf, dark, [(px - s, py), (px, py - s * 1.4), (px + s, py)])
+            pygame.draw.polygon(surf, (236, 232, 220), [(px - s * 0.3, py - s * 1.0), (px, py - s * 1.4),
+                                                       (px + s * 0.3, py - s * 1.0)])
+    clip_to_hex(surf, poly, SJ_OUTLINE)
+    if kind == "mountain":
+        ink = (58, 48, 36, 255)
+        for (ax, ay), (bx, by) in zip(poly, poly[1:] + poly[:1]):
+            for i in range(1, 6):
+                t = i / 6
+                pygame.draw.circle(surf, ink, (ax + (bx - ax) * t + (cx - ax - (bx - ax) * t) * 0.08,
+                                               ay + (by - ay) * t + (cy - ay - (by - ay) * t) * 0.08), 2)
     return surf
 
 
-def build_suez() -> dict[Path, bytes]:
-    sheet = pygame.Surface((SUEZ_W * len(SUEZ_TILES), SUEZ_H), pygame.SRCALPHA)
+def tileset_files(name: str, tiles, draw, tile_w: int, tile_h: int) -> dict[Path, bytes]:
+    """maps/tiles/<name>.png (the tiles side by side, in tileset order) and <name>.tsx."""
+    sheet = pygame.Surface((tile_w * len(tiles), tile_h), pygame.SRCALPHA)
     sheet.fill((0, 0, 0, 0))
-    for i, (name, _, colour) in enumerate(SUEZ_TILES):
-        sheet.blit(draw_suez_tile(name, colour), (i * SUEZ_W, 0))
-    return {OUT / "suez_terrain.png": png_bytes(sheet),
-            OUT / "suez_terrain.tsx": tsx_text("suez_terrain", SUEZ_TILES, SUEZ_W, SUEZ_H).encode()}
+    for i, (kind, _, colour) in enumerate(tiles):
+        sheet.blit(draw(kind, colour), (i * tile_w, 0))
+    return {OUT / f"{name}.png": png_bytes(sheet), OUT / f"{name}.tsx": tsx_text(name, tiles, tile_w, tile_h).encode()}
 
 
 def build() -> dict[Path, bytes]:
-    sheet = pygame.Surface((TILE_W * len(TILES), TILE_H), pygame.SRCALPHA)
-    sheet.fill((0, 0, 0, 0))
-    for i, (name, _, colour) in enumerate(TILES):
-        sheet.blit(draw_tile(name, colour), (i * TILE_W, 0))
-    return {OUT / "terrain.png": png_bytes(sheet), OUT / "terrain.tsx": tsx_text().encode(),
-            **build_suez()}
+    return {**tileset_files("terrain", TILES, draw_tile, TILE_W, TILE_H),
+            **tileset_files("suez_terrain", SUEZ_TILES, draw_suez_tile, SUEZ_W, SUEZ_H),
+            **tileset_files("sj_terrain", SJ_TILES, draw_sj_tile, SJ_W, SJ_H)}
 
 
 def main(argv: list[str] | None = None) -> int:

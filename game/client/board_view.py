@@ -19,6 +19,7 @@ TERRAIN_COLOURS = {
     "forest": (96, 132, 80), "town": (180, 170, 160), "marsh": (120, 150, 120),
     "land": (206, 192, 150), "sea": (86, 128, 172), "offboard": (64, 70, 78),
     "lake": (70, 120, 190), "chinese_farm": (150, 170, 96), "elevated_sand": (226, 198, 128),
+    "mountain": (120, 106, 86),
 }
 RIVER = (48, 108, 208)
 RIVER_EDGE = (22, 52, 110)

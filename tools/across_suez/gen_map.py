@@ -5,8 +5,9 @@ from xml.sax.saxutils import quoteattr
 from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-sys.path.insert(0, str(ROOT)); sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(ROOT)); sys.path.insert(0, str(HERE)); sys.path.insert(0, str(HERE.parent))
 from game.core.board import HexGeometry
+from tmxlib import num, props_xml
 import sheet
 
 W, H, TW, TH, SIDE = 17, 21, 64, 56, 32
@@ -20,20 +21,6 @@ def edge(a, b):
     shared = [p for p in corners(a) if p in corners(b)]
     assert len(shared) == 2, (a, b, shared)
     return tuple(sorted(shared))
-
-def num(v):
-    return str(int(v)) if float(v).is_integer() else f"{v:g}"
-
-def props_xml(props, ind):
-    if not props: return []
-    out = [f"{ind}<properties>"]
-    for k in sorted(props):
-        v = props[k]
-        if isinstance(v, bool): out.append(f'{ind} <property name="{k}" type="bool" value="{str(v).lower()}"/>')
-        elif isinstance(v, int): out.append(f'{ind} <property name="{k}" type="int" value="{v}"/>')
-        else: out.append(f'{ind} <property name="{k}" value={quoteattr(str(v))}/>')
-    out.append(f"{ind}</properties>")
-    return out
 
 oid = [0]
 def obj(name, type_, x, y, props=None, shape=None, points=None, w=None, h=None):
