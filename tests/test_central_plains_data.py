@@ -401,8 +401,8 @@ def test_every_link_with_kind_and_ends(board):
         found = board.links_between(a, b)
         assert len(found) == 1, lid
         assert (found[0]["link_name"], found[0]["kind"], found[0]["line"]) == (lid, kind, line), lid
-    assert sum(len(v) for v in board._links.values()) == 56
-    for lid, pts in gen._link_lines(str(MAP)).items():                          # drawn from node to node
+    assert len(gen.all_links(board)) == 56
+    for lid, pts in gen.link_lines(str(MAP)).items():                          # drawn from node to node
         _, a, b, _, _ = next(x for x in sheet if x[0] == lid)
         assert math.dist(pts[0], board.cell(a).center) <= board.radius(a), lid
         assert math.dist(pts[-1], board.cell(b).center) <= board.radius(b), lid
@@ -423,15 +423,15 @@ def test_railways_open_in_1930(board):
     for a, b in NOT_RAIL:
         kinds = {p["kind"] for p in board.links_between(k[a], k[b])}
         assert kinds and "rail" not in kinds, (a, b)
-    lines = {p["line"] for v in board._links.values() for p in v if p["kind"] == "rail"}
+    lines = {p["line"] for _, _, p in gen.all_links(board) if p["kind"] == "rail"}
     assert lines == {"平漢", "津浦", "隴海", "正太", "北寧", "粵漢(北段)", "粵漢(廣韶段)"}
 
 
 def test_link_kinds_and_terrain_types_are_the_datas(board, data):
-    assert {p["kind"] for v in board._links.values() for p in v} == set(data["link_kinds"]) == set(gen.KINDS)
+    assert {p["kind"] for _, _, p in gen.all_links(board)} == set(data["link_kinds"]) == set(gen.KINDS)
     assert {c.terrain for c in board.cells.values()} == set(data["terrain_types"]) == set(gen.TERRAIN)
     assert {t: v["defence"] for t, v in data["terrain_types"].items()} == TERRAIN_MOD == data["combat"]["terrain"]
-    assert {p["line"] for v in board._links.values() for p in v if p["kind"] == "rail"} == set(data["rail_lines"])
+    assert {p["line"] for _, _, p in gen.all_links(board) if p["kind"] == "rail"} == set(data["rail_lines"])
 
 
 # -- set-up (§5, §7) ----------------------------------------------------------------------------------------
@@ -604,24 +604,24 @@ def test_room_for_3_pieces_at_every_stronghold(board):
     names = sorted(feet)
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            assert gen._overlap(feet[a], feet[b]) == 0, (a, b)
+            assert gen.overlap(feet[a], feet[b]) == 0, (a, b)
         assert board.cell_at_pixel(*board.cell(a).center) == a
 
 
 def test_no_link_runs_through_another_stronghold(board):
-    lines = gen._link_lines(str(MAP))
+    lines = gen.link_lines(str(MAP))
     for lid, a, b, _kind, _line in links():
         pts = lines[lid]
         for n, c in board.cells.items():
             if n in (a, b):
                 continue
             for p, q in zip(pts, pts[1:]):
-                assert not gen._box_hits_segment(gen.footprint(c.center), p, q), (lid, n)
+                assert not gen.box_hits_segment(gen.footprint(c.center), p, q), (lid, n)
 
 
 def test_the_map_reads_like_north_china(board):
     """North is up and east is right wherever two linked strongholds differ by more than 0.3°."""
-    for (a, b) in board._links:
+    for a, b, _ in gen.all_links(board):
         ca, cb = board.cell(a), board.cell(b)
         if abs(ca.props["lat"] - cb.props["lat"]) > 0.3:
             assert (ca.props["lat"] > cb.props["lat"]) == (ca.center[1] < cb.center[1]), (a, b)
@@ -813,7 +813,7 @@ def assert_type(v, tname: str, board, data, where) -> None:
             except AssertionError:
                 pass
         raise AssertionError(where)
-    lines = {p["line"] for vs in board._links.values() for p in vs}
+    lines = {p["line"] for _, _, p in gen.all_links(board)}
     if tname == "int":
         assert v is None or (isinstance(v, int) and not isinstance(v, bool)), where
         if v is None:

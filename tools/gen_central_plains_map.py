@@ -33,10 +33,10 @@ import math
 import sys
 from collections import Counter, deque
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from tools.tmx_writer import TmxWriter  # noqa: E402
 
 OUT = ROOT / "maps" / "central_plains.tmx"
 DATA = ROOT / "game" / "rulesets" / "central_plains" / "data.json"
@@ -213,14 +213,6 @@ def parse_start(text: str) -> tuple[str, Counter]:
     return who, Counter(PIECE_CODES[p.strip()] for p in pieces.split(",") if p.strip())
 
 
-def _seg_dist(p, a, b) -> float:
-    (px, py), (ax, ay), (bx, by) = p, a, b
-    dx, dy = bx - ax, by - ay
-    L = dx * dx + dy * dy
-    t = 0.0 if L == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / L))
-    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
-
-
 def label_box(key: str, xy: tuple[float, float], side: str) -> tuple[float, float, float, float]:
     """The box (x0, y0, x1, y1) of a stronghold's name (漢字 over English, with the tag 司令部 HQ over both)
     when written on ``side`` of its row of pieces."""
@@ -242,7 +234,8 @@ def label_box(key: str, xy: tuple[float, float], side: str) -> tuple[float, floa
     return (left, top, left + w, top + h)
 
 
-def _box_hits_segment(box, a, b) -> bool:
+def box_hits_segment(box, a, b) -> bool:
+    """Does the segment a-b pass through the box (x0, y0, x1, y1)? (sampled every 4 px)"""
     x0, y0, x1, y1 = box
     n = max(2, int(math.dist(a, b) / 4))
     for i in range(n + 1):
@@ -253,7 +246,8 @@ def _box_hits_segment(box, a, b) -> bool:
     return False
 
 
-def _overlap(p, q) -> float:
+def overlap(p, q) -> float:
+    """The area two boxes share."""
     w = min(p[2], q[2]) - max(p[0], q[0])
     h = min(p[3], q[3]) - max(p[1], q[1])
     return w * h if w > 0 and h > 0 else 0.0
@@ -279,10 +273,10 @@ def label_sides(xy: dict[str, tuple[float, float]]) -> dict[str, str]:
         for rank, side in enumerate(LABEL_SIDES):
             box = label_box(key, xy[key], side)
             score = rank * 0.1
-            score += 50.0 * sum(_box_hits_segment(box, a, b) for a, b in segs)
-            score += sum(_overlap(box, f) for f in feet.values()) / 4.0
-            score += sum(_overlap(box, p) for p in placed) / 2.0
-            score += _overlap(box, panel) / 2.0
+            score += 50.0 * sum(box_hits_segment(box, a, b) for a, b in segs)
+            score += sum(overlap(box, f) for f in feet.values()) / 4.0
+            score += sum(overlap(box, p) for p in placed) / 2.0
+            score += overlap(box, panel) / 2.0
             if box[0] < 4 or box[1] < 4 or box[2] > MAP_W * TILE - 4 or box[3] > MAP_H * TILE - 4:
                 score += 1000.0
             if score < best_score:
@@ -361,63 +355,11 @@ def track_boxes(data: dict) -> list[tuple[str, str, dict, tuple[float, float, fl
     return out
 
 
-# -- TMX writing ----------------------------------------------------------------------------------------
-
-def _props(props: dict, indent: str) -> list[str]:
-    if not props:
-        return []
-    out = [f"{indent}<properties>"]
-    for k, v in props.items():
-        if isinstance(v, bool):
-            out.append(f'{indent} <property name="{k}" type="bool" value="{"true" if v else "false"}"/>')
-        elif isinstance(v, int):
-            out.append(f'{indent} <property name="{k}" type="int" value="{v}"/>')
-        elif isinstance(v, float):
-            out.append(f'{indent} <property name="{k}" type="float" value="{v}"/>')
-        else:
-            out.append(f'{indent} <property name="{k}" value="{escape(str(v), {chr(34): "&quot;"})}"/>')
-    out.append(f"{indent}</properties>")
-    return out
-
-
-def _fmt(v: float) -> str:
-    return f"{v:g}"
-
-
-class _Writer:
-    def __init__(self) -> None:
-        self.next_id = 1
-        self.layer_id = 1
-        self.lines: list[str] = []
-
-    def layer(self, name: str, objects: list[str]) -> None:
-        self.lines.append(f' <objectgroup id="{self.layer_id}" name="{name}">')
-        self.lines.extend(objects)
-        self.lines.append(" </objectgroup>")
-        self.layer_id += 1
-
-    def obj(self, name: str, type_: str, props: dict, *, point=None, rect=None, line=None) -> list[str]:
-        oid = self.next_id
-        self.next_id += 1
-        attrs = f'id="{oid}" name="{escape(name)}" type="{type_}"'
-        if point is not None:
-            head = f'  <object {attrs} x="{_fmt(point[0])}" y="{_fmt(point[1])}">'
-            tail = ["   <point/>"]
-        elif rect is not None:
-            x, y, w, h = rect
-            head = f'  <object {attrs} x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(w)}" height="{_fmt(h)}">'
-            tail = []
-        else:
-            x0, y0 = line[0]
-            head = f'  <object {attrs} x="{_fmt(x0)}" y="{_fmt(y0)}">'
-            rel = " ".join(f"{_fmt(round(x - x0, 1))},{_fmt(round(y - y0, 1))}" for x, y in line)
-            tail = [f'   <polyline points="{rel}"/>']
-        return [head, *_props(props, "   "), *tail, "  </object>"]
-
+# -- TMX ---------------------------------------------------------------------------------------------------
 
 def build(data: dict | None = None) -> str:
     data = data or load_data()
-    w = _Writer()
+    w = TmxWriter()
     xy = node_xy()
     sides = label_sides(xy)
 
@@ -439,16 +381,11 @@ def build(data: dict | None = None) -> str:
         objs += w.obj(name, type_, props, rect=rect)
     w.layer("tracks", objs)
 
-    head = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" '
-        f'width="{MAP_W}" height="{MAP_H}" tilewidth="{TILE}" tileheight="{TILE}" infinite="0" '
-        f'backgroundcolor="#d9cfae" nextlayerid="{w.layer_id}" nextobjectid="{w.next_id}">',
-        *_props({"board": "point", "game": "central_plains", "title": data["title"], "title_en": data["title_en"],
-                 "node_types": "stronghold", "node_radius": NODE_RADIUS, "piece_size": PIECE_SIZE,
-                 "stack_limit": data["stack_limit"]}, " "),
-    ]
-    return "\n".join(head + w.lines + ["</map>", ""])
+    head = w.map_head(width=MAP_W, height=MAP_H, tile=TILE, background="#d9cfae", props={
+        "board": "point", "game": "central_plains", "title": data["title"], "title_en": data["title_en"],
+        "node_types": "stronghold", "node_radius": NODE_RADIUS, "piece_size": PIECE_SIZE,
+        "stack_limit": data["stack_limit"]})
+    return "\n".join(head + w.layers + ["</map>", ""])
 
 
 # -- checking ---------------------------------------------------------------------------------------------
@@ -493,11 +430,8 @@ def check(path: Path, data: dict | None = None) -> list[str]:
     # links
     want_links = {lid: (a, b, kind, line) for lid, a, b, kind, line in LINKS}
     seen: dict[str, tuple] = {}
-    for (a, b), found in board._links.items():
-        for props in found:
-            lid = props.get("link_name", "?")
-            ends = tuple(sorted((a, b)))
-            seen[lid] = (ends, props.get("kind"), props.get("line"))
+    for a, b, props in all_links(board):
+        seen[props.get("link_name", "?")] = ((a, b), props.get("kind"), props.get("line"))
     for lid, (a, b, kind, line) in want_links.items():
         got = seen.get(lid)
         if got is None:
@@ -508,7 +442,7 @@ def check(path: Path, data: dict | None = None) -> list[str]:
                        f"not {a}-{b} {kind} {line!r}")
     for lid in sorted(set(seen) - set(want_links)):
         bad.append(f"{rel}: link {lid} is not in the sheet")
-    for lid, pts in _link_lines(board.file).items():
+    for lid, pts in link_lines(board.file).items():
         a, b = want_links.get(lid, (None, None, None, None))[:2]
         if a in board.cells and b in board.cells and pts:
             for end, node in ((pts[0], a), (pts[-1], b)):
@@ -519,7 +453,12 @@ def check(path: Path, data: dict | None = None) -> list[str]:
     return bad
 
 
-def _link_lines(path: str) -> dict[str, tuple[tuple[float, float], ...]]:
+def all_links(board):
+    """(a, b, properties) of every link of a point board, a < b, one per link object."""
+    return [(a, b, props) for a, b, _ in board.sides_with("link") for props in board.links_between(a, b)]
+
+
+def link_lines(path: str) -> dict[str, tuple[tuple[float, float], ...]]:
     """Link name -> the absolute points of its polyline. The board keeps a from/to link's ends, not its
     drawing, so read the drawing from the file."""
     from xml.etree import ElementTree

@@ -28,7 +28,8 @@ sys.path.insert(0, str(ROOT))
 from game.client.assets import Assets  # noqa: E402
 from game.client.board_view import BoardView  # noqa: E402
 from game.core.tmx import load_board  # noqa: E402
-from tools.gen_central_plains_map import LABEL_EN, LABEL_ZH, LINE_EN, LINE_ZH, _link_lines, footprint, label_box, parse_start  # noqa: E402
+from tools.gen_central_plains_map import (LABEL_EN, LABEL_ZH, LINE_EN, LINE_ZH, link_lines, all_links,  # noqa: E402
+                                          footprint, label_box, parse_start)
 
 MAP = ROOT / "maps" / "central_plains.tmx"
 DATA = ROOT / "game" / "rulesets" / "central_plains" / "data.json"
@@ -64,10 +65,31 @@ def _ties(surf, a, b, colour, half, gap):
         k += gap
 
 
+def _link(surf, kind, p, q, z):
+    """One straight piece of a link: rail a black ladder, road brown dashes, river a blue line."""
+    if kind == "rail":
+        pygame.draw.line(surf, (30, 30, 30), p, q, max(2, round(7 * z)))
+        _ties(surf, p, q, (245, 240, 228), 2.6 * z, 12 * z)
+    elif kind == "road":
+        _dashed(surf, p, q, (128, 86, 46), max(2, round(4 * z)), 10 * z)
+    else:
+        pygame.draw.line(surf, (40, 96, 196), p, q, max(2, round(6 * z)))
+
+
+def _terrain_dot(surf, terrain, c, z):
+    """The stronghold's dot: its terrain colour, with a peak for mountains."""
+    (cx, cy), r = c, 11 * z
+    pygame.draw.circle(surf, TERRAIN_FILL[terrain], c, r)
+    pygame.draw.circle(surf, INK, c, r, max(1, round(2 * z)))
+    if terrain == "mountain":
+        pygame.draw.polygon(surf, (90, 66, 44), [(cx, cy - r * 0.75), (cx - r * 0.7, cy + r * 0.45),
+                                                (cx + r * 0.7, cy + r * 0.45)])
+
+
 class Sketch:
     def __init__(self, board, data, assets):
         self.board, self.data, self.assets = board, data, assets
-        self.lines = _link_lines(board.file)
+        self.lines = link_lines(board.file)
         self.colour = {c["short"]: tuple(c["colour"]) for c in data["commanders"].values()}
         self.ink = {c["short"]: tuple(c["ink"]) for c in data["commanders"].values()}
         self.glyph = {p["short"]: p["glyph"] for p in data["pieces"].values()}
@@ -87,28 +109,15 @@ class Sketch:
         surf.fill((*PAPER, 255))
         S = lambda p: (p[0] * z, p[1] * z)  # noqa: E731
         # links
-        for (a, c), found in b._links.items():
-            for props in found:
-                pts = [S(p) for p in self.lines[props["link_name"]]]
-                kind = props.get("kind")
-                for p, q in zip(pts, pts[1:]):
-                    if kind == "rail":
-                        pygame.draw.line(surf, (30, 30, 30), p, q, max(2, round(7 * z)))
-                        _ties(surf, p, q, (245, 240, 228), 2.6 * z, 12 * z)
-                    elif kind == "road":
-                        _dashed(surf, p, q, (128, 86, 46), max(2, round(4 * z)), 10 * z)
-                    else:
-                        pygame.draw.line(surf, (40, 96, 196), p, q, max(2, round(6 * z)))
+        for _a, _c, props in all_links(b):
+            pts = [S(p) for p in self.lines[props["link_name"]]]
+            kind = props.get("kind")
+            for p, q in zip(pts, pts[1:]):
+                _link(surf, kind, p, q, z)
         # strongholds
         for key, cell in b.cells.items():
             cx, cy = S(cell.center)
-            terr = cell.terrain
-            r = 11 * z
-            pygame.draw.circle(surf, TERRAIN_FILL[terr], (cx, cy), r)
-            pygame.draw.circle(surf, INK, (cx, cy), r, max(1, round(2 * z)))
-            if terr == "mountain":
-                tri = [(cx, cy - r * 0.75), (cx - r * 0.7, cy + r * 0.45), (cx + r * 0.7, cy + r * 0.45)]
-                pygame.draw.polygon(surf, (90, 66, 44), tri)
+            _terrain_dot(surf, cell.terrain, (cx, cy), z)
             hq = cell.props.get("hq")
             if hq:   # the HQ: a frame round the row of pieces, red outside, the owner's colour inside
                 fx0, fy0, fx1, fy1 = footprint(cell.center)
@@ -179,14 +188,7 @@ class Sketch:
         kinds = self.data["link_kinds"]
         y = r.y + 10 * z
         for kind in str(self.board.objects_of_type("legend")[0].props["link_kinds"]).split(","):
-            a, c = (r.x + 8 * z, y + 8 * z), (r.x + 90 * z, y + 8 * z)
-            if kind == "rail":
-                pygame.draw.line(surf, (30, 30, 30), a, c, max(2, round(7 * z)))
-                _ties(surf, a, c, (245, 240, 228), 2.6 * z, 12 * z)
-            elif kind == "road":
-                _dashed(surf, a, c, (128, 86, 46), max(2, round(4 * z)), 10 * z)
-            else:
-                pygame.draw.line(surf, (40, 96, 196), a, c, max(2, round(6 * z)))
+            _link(surf, kind, (r.x + 8 * z, y + 8 * z), (r.x + 90 * z, y + 8 * z), z)
             mv = self.data["movement"]["allowance"][kind]
             self.text(surf, f'{kinds[kind]["name_zh"]} {kinds[kind]["name_en"]}: 步 {mv["infantry"]} 騎 {mv["cavalry"]} '
                       f'甲 {"∞" if mv["armoured_train"] is None else mv["armoured_train"] or "—"}', 15 * z,
@@ -194,12 +196,7 @@ class Sketch:
             y += 30 * z
         for terr, t in self.data["terrain_types"].items():
             cx, cy = r.x + 49 * z, y + 8 * z
-            pygame.draw.circle(surf, TERRAIN_FILL[terr], (cx, cy), 11 * z)
-            pygame.draw.circle(surf, INK, (cx, cy), 11 * z, max(1, round(2 * z)))
-            if terr == "mountain":
-                rr = 11 * z
-                pygame.draw.polygon(surf, (90, 66, 44), [(cx, cy - rr * 0.75), (cx - rr * 0.7, cy + rr * 0.45),
-                                                        (cx + rr * 0.7, cy + rr * 0.45)])
+            _terrain_dot(surf, terr, (cx, cy), z)
             self.text(surf, f'{t["name_zh"]} {t["name_en"]}: defence {t["defence"]:+d}', 15 * z,
                       (r.x + 104 * z, cy), "midleft", halo=False)
             y += 30 * z
