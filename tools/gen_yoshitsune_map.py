@@ -21,11 +21,11 @@ import argparse
 import math
 import sys
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from game.core.board import point_in_polygon, polygon_center  # noqa: E402
+from tools.tmx_writer import TmxWriter  # noqa: E402
 
 OUT = ROOT / "maps" / "yoshitsune.tmx"
 
@@ -312,64 +312,8 @@ def _inside_towards(poly, centre, target, reach=LINK_REACH):
     return centre
 
 
-# -- TMX writing ---------------------------------------------------------------------------------
-
-def _props(props: dict) -> list[str]:
-    if not props:
-        return []
-    out = ["   <properties>"]
-    for k, v in props.items():
-        if isinstance(v, bool):
-            out.append(f'    <property name="{k}" type="bool" value="{"true" if v else "false"}"/>')
-        elif isinstance(v, int):
-            out.append(f'    <property name="{k}" type="int" value="{v}"/>')
-        elif isinstance(v, float):
-            out.append(f'    <property name="{k}" type="float" value="{v}"/>')
-        else:
-            out.append(f'    <property name="{k}" value="{escape(str(v), {chr(34): "&quot;"})}"/>')
-    out.append("   </properties>")
-    return out
-
-
-def _fmt(v: float) -> str:
-    return f"{v:g}"
-
-
-class _Writer:
-    def __init__(self) -> None:
-        self.next_id = 1
-        self.layers: list[str] = []
-        self.layer_id = 1
-
-    def layer(self, name: str, objects: list[str], colour: str | None = None) -> None:
-        col = f' color="{colour}"' if colour else ""
-        self.layers.append(f' <objectgroup id="{self.layer_id}" name="{name}"{col}>')
-        self.layers.extend(objects)
-        self.layers.append(" </objectgroup>")
-        self.layer_id += 1
-
-    def obj(self, name: str, type_: str, props: dict, *, rect=None, poly=None, line=None) -> list[str]:
-        oid = self.next_id
-        self.next_id += 1
-        attrs = f'id="{oid}" name="{escape(name)}"' + (f' type="{type_}"' if type_ else "")
-        pts = poly or line
-        if rect is not None:
-            x, y, w, h = rect
-            head = f'  <object {attrs} x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(w)}" height="{_fmt(h)}"'
-        else:
-            x0, y0 = pts[0]
-            head = f'  <object {attrs} x="{_fmt(x0)}" y="{_fmt(y0)}"'
-        body = _props(props)
-        if pts is not None:
-            rel = " ".join(f"{_fmt(round(x - pts[0][0], 1))},{_fmt(round(y - pts[0][1], 1))}" for x, y in pts)
-            body.append(f'   <{"polygon" if poly else "polyline"} points="{rel}"/>')
-        if not body:
-            return [head + "/>"]
-        return [head + ">", *body, "  </object>"]
-
-
 def build() -> str:
-    w = _Writer()
+    w = TmxWriter()
     rings = {k: _ring(k) for k in AREAS}
     centres = {k: polygon_center(r) for k, r in rings.items()}
 
@@ -439,15 +383,9 @@ def build() -> str:
                   rect=(150, 330, 90, 90))
     w.layer("boxes", objs)
 
-    head = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" '
-        f'width="{MAP_W}" height="{MAP_H}" tilewidth="{TILE}" tileheight="{TILE}" infinite="0" '
-        f'backgroundcolor="#7f9fb6" nextlayerid="{w.layer_id}" nextobjectid="{w.next_id}">',
-        *[line[1:] for line in _props({
-            "board": "area", "game": "yoshitsune", "title": "義經", "title_en": "Yoshitsune (Genpei War, 1180-1185)",
-            "region_types": "ou_box", "link_types": "arrow", "turns": 7})],
-    ]
+    head = w.map_head(width=MAP_W, height=MAP_H, tile=TILE, background="#7f9fb6", props={
+        "board": "area", "game": "yoshitsune", "title": "義經", "title_en": "Yoshitsune (Genpei War, 1180-1185)",
+        "region_types": "ou_box", "link_types": "arrow", "turns": 7})
     return "\n".join(head + w.layers + ["</map>", ""])
 
 
