@@ -619,8 +619,6 @@ class Board:
                   via: Via = None) -> list[str] | None:
         """A shortest path a..b (both included), or None. ``passable(cell)`` is
         asked for every cell entered, ``b`` included."""
-        if b not in self.cells:
-            raise self._unknown(b)
         return self.search(a, via=via, enter=passable, goal=b).path(b)
 
     def search(self, sources: str | Iterable[str], *, via: Via = None,
@@ -644,8 +642,11 @@ class Board:
             dist[s] = 0
         prev: dict[str, str] = {}
         blocked: set[str] = set()
-        if goal is not None and goal in dist:
-            return Reach(dist, prev, blocked)
+        if goal is not None:
+            if goal not in nbrs:
+                raise self._unknown(goal)
+            if goal in dist:
+                return Reach(dist, prev, blocked)
         if cost is None:
             todo = deque(dist)
             while todo:

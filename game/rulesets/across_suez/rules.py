@@ -67,7 +67,6 @@ Rulings (where the rules are silent or ambiguous; each is also in data.json
 """
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
@@ -79,7 +78,7 @@ from game.core.data import load_json
 from game.core.game import Game, Result
 from game.core.tmx import load_board
 from game.paths import ROOT
-from game.systems import movement
+from game.systems import movement, paths
 from game.systems.combat import declare
 
 from .actions import (Advance, Assign, Bombard, Cross, EeLoss, EndAdvance, EndBombardment, EndDeclarations,
@@ -1047,36 +1046,33 @@ class AcrossSuez(Game):
             self._game_over("EGY", "the Israeli bridge unit was destroyed")
 
     # victory [14] ------------------------------------------------------------------------------------
-    def loc_open(self) -> bool:
-        """A chain of land hexes 0112→1708 with no Egyptian unit and outside Egyptian ZOC
-        unless an Israeli unit stands there [14.1]."""
+    def loc_clear(self):
+        """The test of a hex the line of communication may pass [14.1]: a land
+        hex with no Egyptian unit, outside Egyptian ZOC unless an Israeli unit
+        stands there (and on a road if the data says roads only)."""
         v = self.data["victory"]["loc"]
         occ = self.occupancy()
         zoc = self.enemy_zoc("ISR")
+        land = self.facts.passable
         road_hexes = {h for chain in self.board.routes.values() for h in chain} if v.get("roads_only") else None
 
         def clear(h: str) -> bool:
+            if h not in land:
+                return False
             o = occ.get(h)
             if o and o[1] == "EGY":
                 return False
             if road_hexes is not None and h not in road_hexes:
                 return False
             return h not in zoc or (o is not None and o[1] == "ISR")
+        return clear
 
-        start, goal = v["from"], v["to"]
-        if not clear(start) or not clear(goal):
-            return False
-        seen = {start}
-        todo = deque([start])
-        while todo:
-            h = todo.popleft()
-            if h == goal:
-                return True
-            for n in self.facts.neighbours[h]:
-                if n not in seen and clear(n):
-                    seen.add(n)
-                    todo.append(n)
-        return False
+    def loc_open(self) -> bool:
+        """A chain of land hexes 0112→1708 with no Egyptian unit and outside Egyptian ZOC
+        unless an Israeli unit stands there [14.1]."""
+        v = self.data["victory"]["loc"]
+        clear = self.loc_clear()
+        return clear(v["from"]) and paths.connected(self.board, v["from"], v["to"], enter=clear)
 
     def _victory_check(self) -> None:
         v = self.data["victory"]
