@@ -77,7 +77,7 @@ from game.core.board import Board
 from game.core.data import load_json
 from game.core.game import Game, Result
 from game.core.tmx import load_board
-from game.paths import ROOT
+from game.paths import ROOT, map_path
 from game.systems import movement, paths
 from game.systems.combat import declare
 
@@ -146,7 +146,7 @@ def map_facts(board: Board, data: dict[str, Any]) -> MapFacts:
 
 def default_facts() -> MapFacts:
     data = load_data()
-    return map_facts(load_board(str(ROOT / data["map"])), data)
+    return map_facts(load_board(map_path(data["map"])), data)
 
 
 @lru_cache(maxsize=16384)
@@ -289,7 +289,8 @@ class AcrossSuez(Game):
     # -- set-up ------------------------------------------------------------------------
     def _load_static(self) -> None:
         self.data = load_data()
-        self.board = load_board(str(ROOT / self.data["map"]))
+        self.board = load_board(map_path(self.data["map"]))
+        self.board.check_cells(self.data["map_cells"])
         self.facts = map_facts(self.board, self.data)
         self.turns = int(self.data["turns"])
         self.night_turns = frozenset(self.data["night"]["turns"])
