@@ -209,9 +209,53 @@ def line(oid: int, name: str, x: float, y: float, pts: str, props: str = "", typ
     return obj(oid, name, type_, x, y, f'<polyline points="{pts}"/>', props)
 
 
-def test_link_end_in_no_hex_or_box(tmp_path):
-    p = hex_map(tmp_path, line(12, "Lane", 28, 32, "0,0 222,218", prop("kind", "sea_lane")))
-    assert load_error(p) == f'{p}: object 12 "Lane" (link): last point (250,250) is in no hex or box'
+BAD = {   # what is drawn -> the one line (after "<file>: ")
+    "link end in no hex or box": (
+        line(12, "Lane", 28, 32, "0,0 222,218", prop("kind", "sea_lane")),
+        'object 12 "Lane" (link): last point (250,250) is in no hex or box'),
+    "duplicate box names": (
+        box(3, "Port") + box(4, "Port", 100),
+        'object 4 "Port" (box): duplicate box name "Port" (also object 3)'),
+    "box named like a hex": (
+        box(5, "0203"), 'object 5 "0203" (box): box name "0203" is also a hex of the map'),
+    "box without a name": (
+        box(5, ""), 'object 5 "" (box): a box needs a name (the object name is the cell name)'),
+    "box of the wrong shape": (
+        obj(6, "Dot", "box", 10, 230), 'object 6 "Dot" (box): a box must be a rectangle or a polygon, not a point'),
+    "box polygon with too few points": (
+        obj(6, "Sliver", "box", 10, 230, '<polygon points="0,0 50,0"/>'),
+        'object 6 "Sliver" (box): a box polygon needs at least three points'),
+    "link ends in the same hex": (
+        line(7, "Loop", 28, 32, "0,0 4,4"), 'object 7 "Loop" (link): both ends are in the same hex "0101"'),
+    "link from and to the same box": (
+        box(1, "Port") + line(7, "Loop", 0, 0, "0,0 1,1", prop("from", "Port") + prop("to", "Port")),
+        'object 7 "Loop" (link): from and to name the same box "Port"'),
+    "link from naming no cell": (
+        line(8, "Lane", 0, 0, "0,0 1,1", prop("from", "Atlantis") + prop("to", "0101")),
+        'object 8 "Lane" (link): from "Atlantis" is not a hex or box of the map'),
+    "link with from but no to": (
+        line(8, "Lane", 0, 0, "0,0 1,1", prop("from", "0101")),
+        'object 8 "Lane" (link): a link with from/to properties needs both (to is missing)'),
+    "unknown oneway value": (
+        line(9, "Lane", 28, 32, "0,0 56,0", prop("oneway", "sometimes")),
+        'object 9 "Lane" (link): oneway "sometimes" must be true or false'),
+    "link of the wrong shape": (
+        '<object id="10" name="Blob" type="link" x="0" y="0" width="5" height="5"/>',
+        'object 10 "Blob" (link): a link must be a polyline whose first and last points lie in two cells, '
+        "or have from and to properties, not a rectangle"),
+    "link line with one point": (
+        line(11, "Stub", 28, 32, "0,0"), 'object 11 "Stub" (link): a link line needs at least two points'),
+    "link kind grid is reserved": (
+        line(13, "Lane", 28, 32, "0,0 56,0", prop("kind", "grid")),
+        'object 13 "Lane" (link): kind "grid" is the hex grid\'s own step kind: call the link something else'),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD))
+def test_a_bad_box_or_link_is_one_line_naming_the_file_and_object(case, tmp_path):
+    drawn, message = BAD[case]
+    p = hex_map(tmp_path, drawn)
+    assert load_error(p) == f"{p}: {message}"
 
 
 def test_link_end_on_a_box_border_counts(tmp_path):
@@ -220,75 +264,9 @@ def test_link_end_on_a_box_border_counts(tmp_path):
     assert load_board(p).neighbours("Port") == ("0101",)
 
 
-def test_duplicate_box_names(tmp_path):
-    p = hex_map(tmp_path, box(3, "Port") + box(4, "Port", 100))
-    assert load_error(p) == f'{p}: object 4 "Port" (box): duplicate box name "Port" (also object 3)'
-
-
-def test_box_named_like_a_hex(tmp_path):
-    p = hex_map(tmp_path, box(5, "0203"))
-    assert load_error(p) == f'{p}: object 5 "0203" (box): box name "0203" is also a hex of the map'
-
-
-def test_box_without_a_name(tmp_path):
-    p = hex_map(tmp_path, box(5, ""))
-    assert load_error(p) == f'{p}: object 5 "" (box): a box needs a name (the object name is the cell name)'
-
-
-def test_box_of_the_wrong_shape(tmp_path):
-    p = hex_map(tmp_path, obj(6, "Dot", "box", 10, 230))
-    assert load_error(p) == f'{p}: object 6 "Dot" (box): a box must be a rectangle or a polygon, not a point'
-
-
-def test_box_polygon_with_too_few_points(tmp_path):
-    p = hex_map(tmp_path, obj(6, "Sliver", "box", 10, 230, '<polygon points="0,0 50,0"/>'))
-    assert load_error(p) == f'{p}: object 6 "Sliver" (box): a box polygon needs at least three points'
-
-
-def test_link_whose_ends_are_the_same_cell(tmp_path):
-    p = hex_map(tmp_path, line(7, "Loop", 28, 32, "0,0 4,4"))
-    assert load_error(p) == f'{p}: object 7 "Loop" (link): both ends are in the same hex "0101"'
-    p = hex_map(tmp_path, box(1, "Port") + line(7, "Loop", 0, 0, "0,0 1,1",
-                                                 prop("from", "Port") + prop("to", "Port")))
-    assert load_error(p) == f'{p}: object 7 "Loop" (link): from and to name the same box "Port"'
-
-
-def test_link_from_naming_no_cell(tmp_path):
-    p = hex_map(tmp_path, line(8, "Lane", 0, 0, "0,0 1,1", prop("from", "Atlantis") + prop("to", "0101")))
-    assert load_error(p) == f'{p}: object 8 "Lane" (link): from "Atlantis" is not a hex or box of the map'
-
-
-def test_link_with_from_but_no_to(tmp_path):
-    p = hex_map(tmp_path, line(8, "Lane", 0, 0, "0,0 1,1", prop("from", "0101")))
-    assert load_error(p) == (f'{p}: object 8 "Lane" (link): a link with from/to properties needs both '
-                             "(to is missing)")
-
-
-def test_link_with_an_unknown_oneway_value(tmp_path):
-    p = hex_map(tmp_path, line(9, "Lane", 28, 32, "0,0 56,0", prop("oneway", "sometimes")))
-    assert load_error(p) == f'{p}: object 9 "Lane" (link): oneway "sometimes" must be true or false'
-
-
 def test_oneway_written_as_a_string_is_read(tmp_path):
     p = hex_map(tmp_path, line(9, "Lane", 28, 32, "0,0 56,0", prop("oneway", "True")))
     assert load_board(p).links()[0].oneway is True
-
-
-def test_link_of_the_wrong_shape(tmp_path):
-    p = hex_map(tmp_path, '<object id="10" name="Blob" type="link" x="0" y="0" width="5" height="5"/>')
-    assert load_error(p) == (f'{p}: object 10 "Blob" (link): a link must be a polyline whose first and last '
-                             "points lie in two cells, or have from and to properties, not a rectangle")
-
-
-def test_link_line_with_one_point(tmp_path):
-    p = hex_map(tmp_path, line(11, "Stub", 28, 32, "0,0"))
-    assert load_error(p) == f'{p}: object 11 "Stub" (link): a link line needs at least two points'
-
-
-def test_link_kind_grid_is_reserved(tmp_path):
-    p = hex_map(tmp_path, line(13, "Lane", 28, 32, "0,0 56,0", prop("kind", "grid")))
-    assert load_error(p) == (f'{p}: object 13 "Lane" (link): kind "grid" is the hex grid\'s own step kind: '
-                             "call the link something else")
 
 
 def test_a_link_type_without_a_kind_is_its_own_kind(tmp_path):
