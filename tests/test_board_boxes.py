@@ -179,6 +179,15 @@ def test_boards_with_links_can_be_built_from_plain_data():
 
 # -- map-info --------------------------------------------------------------------------------
 
+def test_map_info_of_an_area_map_lists_its_links():
+    info = map_info(MAPS / "area.tmx")
+    assert [(k["from"], k["to"], k["kind"], k["oneway"]) for k in info["links"]] == [
+        ("Southwest", "Southeast", "link", False),        # from the adj property
+        ("North", "Southwest", "mountain", False), ("North", "Southeast", "road", False),
+        ("Southeast", "Isle", "sea", True)]
+    assert info["boxes"] == []
+
+
 def test_map_info_lists_boxes_and_links():
     info = map_info(MAPS / "boxes.tmx")
     json.dumps(info, ensure_ascii=False)
@@ -222,6 +231,9 @@ BAD = {   # what is drawn -> the one line (after "<file>: ")
         box(5, ""), 'object 5 "" (box): a box needs a name (the object name is the cell name)'),
     "box of the wrong shape": (
         obj(6, "Dot", "box", 10, 230), 'object 6 "Dot" (box): a box must be a rectangle or a polygon, not a point'),
+    "box rectangle without a size": (
+        '<object id="6" name="Flat" type="box" x="10" y="230"/>',
+        'object 6 "Flat" (box): a box rectangle needs a width and a height'),
     "box polygon with too few points": (
         obj(6, "Sliver", "box", 10, 230, '<polygon points="0,0 50,0"/>'),
         'object 6 "Sliver" (box): a box polygon needs at least three points'),

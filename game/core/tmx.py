@@ -92,9 +92,9 @@ def map_info(path: str | os.PathLike[str]) -> dict[str, Any]:
     """A JSON-ready summary of a map, for ``python -m game map-info PATH --json``.
 
     Hex maps list every cell with its Tiled tile coordinates (boxes: their
-    centre in pixels), then the boxes and links in detail; area and point maps
-    list regions / nodes with their centres in pixels (their links are in
-    ``sides``). Neighbours are in the order :meth:`Board.neighbours` gives.
+    centre in pixels) and then the boxes in detail; area and point maps list
+    regions / nodes with their centres in pixels. Every map lists its links.
+    Neighbours are in the order :meth:`Board.neighbours` gives.
     """
     b = load_board(path)
     return {
@@ -112,7 +112,7 @@ def map_info(path: str | os.PathLike[str]) -> dict[str, Any]:
                   for n in b.boxes],
         "links": [{"from": k.a, "to": k.b, "kind": k.kind, "oneway": k.oneway, "name": k.name,
                    "props": _jsonable(dict(k.props)), "points": [list(p) for p in k.points]}
-                  for k in b.links()] if b.kind == "hex" else [],
+                  for k in b.links()],
         "sides": [{"a": a, "b": s, "features": _jsonable(dict(m))}
                   for (a, s), m in b._sides.items()],
         "routes": {k: list(v) for k, v in b.routes.items()},
