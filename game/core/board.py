@@ -427,8 +427,8 @@ class Board:
         for c in cells:
             if c.name in self.cells:
                 raise ValueError(f"duplicate cell name {c.name!r}")
-            if not c.kind or (kind == "hex" and c.kind != "box"):
-                c = replace(c, kind=own)
+            if c.kind != own and (not c.kind or (kind == "hex" and c.kind != "box")):
+                c = replace(c, kind=own)       # hex boards: boxes and hexes; others: as given
             self.cells[c.name] = c
         self.boxes: tuple[str, ...] = tuple(n for n, c in self.cells.items() if c.kind == "box")
         self.routes: dict[str, tuple[str, ...]] = dict(self._init["routes"])
