@@ -69,7 +69,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 
 from game.core.actions import Action, Decision
@@ -1047,7 +1047,7 @@ class AcrossSuez(Game):
             self._game_over("EGY", "the Israeli bridge unit was destroyed")
 
     # victory [14] ------------------------------------------------------------------------------------
-    def loc_clear(self):
+    def loc_clear(self) -> Callable[[str], bool]:
         """The test of a hex the line of communication may pass [14.1]: a land
         hex with no Egyptian unit, outside Egyptian ZOC unless an Israeli unit
         stands there (and on a road if the data says roads only)."""
