@@ -7,6 +7,10 @@
   screenshot GAME --out FILE.png [--save SAVE] [--scene board|title|select|seats|gameover]
   map-info PATH [--json]                          what the loader reads from a TMX map
   bench [--game ID] [--json]                      speed figures
+
+A bad map, option or save stops any command with one line on stderr naming
+the file and the problem, and exit code 2. The environment variable
+SANDTABLE_MAPS points every command at another maps folder (see game/paths.py).
 """
 from __future__ import annotations
 
@@ -59,6 +63,7 @@ def _cmd_selfplay(a: argparse.Namespace) -> int:
 
 
 def _cmd_replay(a: argparse.Namespace) -> int:
+    import game.rulesets  # noqa: F401  (the catalogue: load_game looks the save's game up in it)
     from game.core.errors import SaveError
     from game.core.save import load_game, read_save
     try:
@@ -102,6 +107,9 @@ def _cmd_map_info(a: argparse.Namespace) -> int:
               f"(stagger {info['staggeraxis']}/{info['staggerindex']}), {len(info['cells'])} cells")
         for c in info["cells"]:
             print(f"  {c['name']:>6} ({c['x']},{c['y']}): {' '.join(c['neighbours'])}")
+        for k in info["links"]:
+            print(f"  link {k['kind']} {k['from']} {'->' if k['oneway'] else '<->'} {k['to']}"
+                  + (f" ({k['name']})" if k["name"] else ""))
     return 0
 
 
@@ -166,7 +174,12 @@ def main(argv: list[str] | None = None) -> int:
     s.set_defaults(fn=_cmd_bench)
 
     a = p.parse_args(argv)
-    return a.fn(a)
+    from game.core.errors import MapError, OptionError, SaveError
+    try:
+        return a.fn(a)
+    except (MapError, OptionError, SaveError) as e:
+        print(f"{a.cmd}: {e}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -17,19 +17,37 @@ both stagger indexes:
   right by half a tile (odd-r), ``even`` shifts even rows (even-r).
 * staggeraxis ``x``: flat-top hexes in columns; ``odd`` shifts odd 0-based
   columns down by half a tile (odd-q), ``even`` shifts even columns (even-q).
+
+Hex boards may also have *boxes* (off-map areas: ``cell.kind == "box"``) and
+typed *links* (:class:`Link`: sea lanes, box entries) next to the hexes. The
+graph questions (``neighbours``, ``adjacent``, ``distance``, ``find_path``,
+``search``) take ``via``: the kinds of step that count, where :data:`GRID` is
+the hex grid and any other name is a link kind, e.g. ``via=(GRID, "box_entry")``
+for marching and ``via="sea_lane"`` for shipping. Without ``via`` every step
+counts (the grid and every link), which on a map without links is the grid.
+:meth:`Board.search` is the one graph search of the code base: ``distance``,
+``find_path`` and :mod:`game.systems.paths` all use it.
 """
 from __future__ import annotations
 
+import heapq
 import math
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Collection, Iterable, Mapping, Union
 
-__all__ = ["Board", "Cell", "MapObject", "HexGeometry", "FAR", "EMPTY"]
+from .errors import MapError
+
+__all__ = ["Board", "Cell", "Link", "MapObject", "Reach", "HexGeometry", "FAR", "EMPTY", "GRID"]
 
 FAR = 1 << 30
-"""``distance`` between two cells of an area/point board that no links join."""
+"""``distance`` between two cells that no chain of steps joins."""
+
+GRID = "grid"
+"""The step kind of the hex grid itself, for ``via`` (a link may not use it as its kind)."""
+
+Via = Union[None, str, Collection[str]]
 
 EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -49,20 +67,91 @@ def pair(a: str, b: str) -> tuple[str, str]:
 
 @dataclass(frozen=True, slots=True)
 class Cell:
-    """One hex, region or node."""
+    """One hex, box, region or node."""
 
-    name: str                      # printed hex number ("0207") or region / node name
-    x: int | float                 # hex: Tiled tile column; area/point: centre x in pixels
-    y: int | float                 # hex: Tiled tile row; area/point: centre y in pixels
+    name: str                      # printed hex number ("0207"), box, region or node name
+    x: int | float                 # hex: Tiled tile column; box/area/point: centre x in pixels
+    y: int | float                 # hex: Tiled tile row; box/area/point: centre y in pixels
     center: tuple[float, float]    # pixel centre in Tiled map pixel space
     terrain: str = "clear"
     props: Mapping[str, Any] = field(default_factory=lambda: EMPTY, hash=False)
+    kind: str = ""                 # "hex", "box", "region" or "node" ("" = the board's own kind)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "props", _frozen(self.props))
 
     def __reduce__(self):
-        return (Cell, (self.name, self.x, self.y, self.center, self.terrain, dict(self.props)))
+        return (Cell, (self.name, self.x, self.y, self.center, self.terrain, dict(self.props), self.kind))
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A typed connection between two cells (a sea lane, a box entry, a road
+    between regions). It leads from ``a`` to ``b``, and back unless ``oneway``."""
+
+    a: str                         # from: the cell of the first point or the ``from`` property
+    b: str                         # to: the cell of the last point or the ``to`` property
+    kind: str = "link"             # the ``kind`` property, else the object type, else "link"
+    oneway: bool = False
+    props: Mapping[str, Any] = field(default_factory=lambda: EMPTY, hash=False)
+    name: str = ""
+    points: tuple[tuple[float, float], ...] = ()   # the drawn line (absolute pixels), for the client
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "props", _frozen(self.props))
+
+    def __reduce__(self):
+        return (Link, (self.a, self.b, self.kind, self.oneway, dict(self.props), self.name, self.points))
+
+    def other(self, cell: str) -> str:
+        """The cell at the other end from ``cell``."""
+        return self.b if cell == self.a else self.a
+
+
+def _as_link(link: "Link | tuple[str, str, Mapping[str, Any], bool]") -> Link:
+    if isinstance(link, Link):
+        return link
+    a, b, props, oneway = link
+    kind = props.get("kind")
+    return Link(a, b, str(kind) if kind not in (None, "", True) else "link", bool(oneway), props,
+                str(props.get("link_name", "")))
+
+
+def _via_key(via: Via) -> frozenset[str] | None:
+    if via is None or isinstance(via, frozenset):
+        return via
+    return frozenset((via,)) if isinstance(via, str) else frozenset(via)
+
+
+class Reach:
+    """What :meth:`Board.search` found: ``dist[cell]`` (steps, or cost, from the
+    nearest source; sources are 0), ``prev[cell]`` (the cell it was reached
+    from), and ``blocked`` (cells next to reached ones that ``enter`` refused)."""
+
+    __slots__ = ("dist", "prev", "blocked")
+
+    def __init__(self, dist: dict[str, Any], prev: dict[str, str], blocked: set[str]) -> None:
+        self.dist, self.prev, self.blocked = dist, prev, blocked
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self.dist
+
+    def __iter__(self):
+        return iter(self.dist)
+
+    def __len__(self) -> int:
+        return len(self.dist)
+
+    def path(self, cell: str) -> list[str] | None:
+        """The path from a source to ``cell`` (both included), or None if not reached."""
+        if cell not in self.dist:
+            return None
+        out = [cell]
+        prev = self.prev
+        while out[-1] in prev:
+            out.append(prev[out[-1]])
+        out.reverse()
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,15 +379,15 @@ class Board:
     """An immutable board. Build it with :func:`game.core.tmx.load_board`.
 
     ``kind`` is ``"hex"``, ``"area"`` or ``"point"``. For hex boards cells are
-    tiles of the Tiled grid; for area boards they are polygons and for point
-    boards they are points, joined by links.
+    tiles of the Tiled grid, plus any boxes; for area boards they are polygons
+    and for point boards they are points, joined by links.
     """
 
     __slots__ = ("file", "kind", "orientation", "staggeraxis", "staggerindex", "width", "height",
                  "tilewidth", "tileheight", "hexsidelength", "pixel_width", "pixel_height",
-                 "properties", "cells", "routes", "objects", "geometry",
-                 "_xy", "_axial", "_nbrs", "_adj", "_sides", "_links", "_polys", "_radii",
-                 "_dist", "_init")
+                 "properties", "cells", "boxes", "routes", "objects", "geometry", "link_kinds",
+                 "_xy", "_axial", "_grid", "_nbrs", "_adj", "_sides", "_links", "_link_list",
+                 "_polys", "_radii", "_dist", "_via", "_init")
 
     def __init__(self, *, path: str, kind: str, cells: Iterable[Cell],
                  orientation: str = "orthogonal", staggeraxis: str | None = None,
@@ -306,7 +395,7 @@ class Board:
                  tilewidth: int = 0, tileheight: int = 0, hexsidelength: float | None = None,
                  properties: Mapping[str, Any] | None = None,
                  sides: Mapping[tuple[str, str], Mapping[str, Any]] | None = None,
-                 links: Iterable[tuple[str, str, Mapping[str, Any], bool]] = (),
+                 links: Iterable[Link | tuple[str, str, Mapping[str, Any], bool]] = (),
                  routes: Mapping[str, Iterable[str]] | None = None,
                  objects: Iterable[MapObject] = (),
                  polygons: Mapping[str, Iterable[Point]] | None = None,
@@ -314,7 +403,7 @@ class Board:
         if kind not in ("hex", "area", "point"):
             raise ValueError(f"board kind must be hex, area or point, not {kind!r}")
         cells = tuple(cells)
-        links = tuple((a, b, dict(p), bool(ow)) for a, b, p, ow in links)
+        links = tuple(_as_link(k) for k in links)
         self._init = dict(path=path, kind=kind, cells=cells, orientation=orientation,
                           staggeraxis=staggeraxis, staggerindex=staggerindex, width=width,
                           height=height, tilewidth=tilewidth, tileheight=tileheight,
@@ -333,27 +422,35 @@ class Board:
         self.tilewidth, self.tileheight = int(tilewidth), int(tileheight)
         self.hexsidelength = hexsidelength
         self.properties: Mapping[str, Any] = _frozen(properties)
+        own = {"hex": "hex", "area": "region", "point": "node"}[kind]
         self.cells: dict[str, Cell] = {}
         for c in cells:
             if c.name in self.cells:
                 raise ValueError(f"duplicate cell name {c.name!r}")
+            if c.kind != own and (not c.kind or (kind == "hex" and c.kind != "box")):
+                c = replace(c, kind=own)       # hex boards: boxes and hexes; others: as given
             self.cells[c.name] = c
+        self.boxes: tuple[str, ...] = tuple(n for n, c in self.cells.items() if c.kind == "box")
         self.routes: dict[str, tuple[str, ...]] = dict(self._init["routes"])
         self.objects: tuple[MapObject, ...] = self._init["objects"]
-        self._dist: dict[str, dict[str, int]] = {}
+        self._dist: dict[tuple[frozenset[str] | None, str], dict[str, int]] = {}
+        self._via: dict[frozenset[str], dict[str, tuple[str, ...]]] = {}
         self._xy: dict[tuple[int, int], str] = {}
         self._axial: dict[str, tuple[int, int]] = {}
         self._polys: dict[str, tuple[Point, ...]] = dict(self._init["polygons"])
         self._radii: dict[str, float] = dict(self._init["radii"])
-        self._links: dict[tuple[str, str], tuple[Mapping[str, Any], ...]] = {}
-        nbrs: dict[str, list[str]] = {n: [] for n in self.cells}
+        grid: dict[str, list[str]] = {n: [] for n in self.cells}
 
         if kind == "hex":
             geo = self.geometry = HexGeometry(staggeraxis or "y", staggerindex or "odd",
                                               self.tilewidth, self.tileheight, hexsidelength or 0)
             self.pixel_width, self.pixel_height = geo.pixel_size(self.width, self.height)
             by_axial: dict[tuple[int, int], str] = {}
-            for c in cells:
+            for c in self.cells.values():
+                if c.kind == "box":
+                    if c.name not in self._polys:
+                        raise ValueError(f"box {c.name!r} has no outline (polygons)")
+                    continue
                 xy = (int(c.x), int(c.y))
                 self._xy[xy] = c.name
                 ax = geo.to_axial(*xy)
@@ -363,30 +460,41 @@ class Board:
                 for dq, dr in geo.dirs:
                     other = by_axial.get((q + dq, r + dr))
                     if other is not None:
-                        nbrs[name].append(other)
+                        grid[name].append(other)
         else:
             self.geometry = None
             self.pixel_width = self.width * self.tilewidth
             self.pixel_height = self.height * self.tileheight
-            grouped: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
-            for a, b, props, oneway in links:
-                for n in (a, b):
-                    if n not in self.cells:
-                        raise ValueError(f"link {a}-{b}: no cell {n!r}")
-                if b not in nbrs[a]:
-                    nbrs[a].append(b)
-                if not oneway and a not in nbrs[b]:
-                    nbrs[b].append(a)
-                grouped.setdefault(pair(a, b), []).append(_frozen(props))
+
+        # links: on every kind of board, after the hex grid
+        nbrs = {n: list(v) for n, v in grid.items()}
+        grouped: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
+        for link in links:
+            a, b = link.a, link.b
+            for n in (a, b):
+                if n not in self.cells:
+                    raise ValueError(f"link {a}-{b}: no cell {n!r}")
+            if link.kind == GRID:
+                raise ValueError(f"link {a}-{b}: the kind {GRID!r} is the hex grid's")
+            if b not in nbrs[a]:
+                nbrs[a].append(b)
+            if not link.oneway and a not in nbrs[b]:
+                nbrs[b].append(a)
+            grouped.setdefault(pair(a, b), []).append(link.props)
+        self._link_list: tuple[Link, ...] = links
+        self.link_kinds: frozenset[str] = frozenset(k.kind for k in links)
+        self._links: dict[tuple[str, str], tuple[Mapping[str, Any], ...]] = {
+            key: tuple(grouped[key]) for key in sorted(grouped)}
+        if kind != "hex":       # on area and point boards a link is also the side between its cells
             merged_sides: dict[tuple[str, str], dict[str, Any]] = {}
-            for key in sorted(grouped):
-                self._links[key] = tuple(grouped[key])
+            for key, group in self._links.items():
                 merged: dict[str, Any] = {}
-                for p in grouped[key]:
+                for p in group:
                     merged.update(p)
                 merged_sides[key] = merged
             sides = {**merged_sides, **{pair(*k): v for k, v in (sides or {}).items()}}
 
+        self._grid: dict[str, tuple[str, ...]] = {n: tuple(v) for n, v in grid.items()}
         self._nbrs: dict[str, tuple[str, ...]] = {n: tuple(v) for n, v in nbrs.items()}
         self._adj: dict[str, frozenset[str]] = {n: frozenset(v) for n, v in nbrs.items()}
         normal = {pair(*k): v for k, v in (sides or {}).items()}
@@ -414,85 +522,189 @@ class Board:
         """The hex at Tiled tile (x, y), or None (always None on area/point boards)."""
         return self._xy.get((x, y))
 
-    def neighbours(self, name: str) -> tuple[str, ...]:
-        """Hex: the adjacent cells that exist, clockwise from the top of the
-        screen. Area/point: the cells that links lead to, in link order."""
+    def check_cells(self, allowed: Mapping[str, Any]) -> None:
+        """Refuse a map whose cells use a value the rules do not know: ``allowed``
+        is a ruleset's declaration ``{"terrain": [...], "props": {name: [...]}}``
+        (keys starting with ``_`` are comments). Every cell's terrain must be in
+        the list, and every cell that has one of the named properties must have
+        one of its values. Raises :class:`MapError` naming the file, the cell,
+        the value and the values allowed."""
+        rules: list[tuple[str, Collection[Any], bool]] = []
+        if "terrain" in allowed:
+            rules.append(("terrain", allowed["terrain"], True))
+        rules += [(k, v, False) for k, v in (allowed.get("props") or {}).items() if not k.startswith("_")]
+        for name, c in self.cells.items():
+            for key, values, is_terrain in rules:
+                if is_terrain:
+                    value = c.terrain
+                elif key in c.props:
+                    value = c.props[key]
+                else:
+                    continue
+                if value not in values:
+                    raise MapError(f"{self.file}: {c.kind} {name}: {key} {_show(value)} is not one of "
+                                   f"{', '.join(_show(v, bare=True) for v in values)}")
+
+    # -- the graph: the hex grid and links, chosen by via -------------------------
+    def steps(self, via: Via = None) -> Mapping[str, tuple[str, ...]]:
+        """cell -> the cells one step leads to, over the step kinds in ``via``
+        (:data:`GRID` for the hex grid, link kinds for links; None: all). Built
+        once per choice and cached: rules may read it in hot loops."""
+        key = _via_key(via)
+        if key is None:
+            return self._nbrs
+        got = self._via.get(key)
+        if got is None:
+            out = {n: list(self._grid[n]) if GRID in key else [] for n in self.cells}
+            for link in self._link_list:
+                if link.kind in key:
+                    if link.b not in out[link.a]:
+                        out[link.a].append(link.b)
+                    if not link.oneway and link.a not in out[link.b]:
+                        out[link.b].append(link.a)
+            got = self._via[key] = {n: tuple(v) for n, v in out.items()}
+        return got
+
+    def neighbours(self, name: str, via: Via = None) -> tuple[str, ...]:
+        """The cells one step leads to. Hex: the adjacent hexes that exist,
+        clockwise from the top of the screen, then the cells links lead to;
+        area/point: the cells links lead to, in link order. ``via`` chooses the
+        kinds of step (see :meth:`steps`)."""
         try:
-            return self._nbrs[name]
+            return (self._nbrs if via is None else self.steps(via))[name]
         except KeyError:
             raise self._unknown(name) from None
 
-    def adjacent(self, a: str, b: str) -> bool:
+    def adjacent(self, a: str, b: str, via: Via = None) -> bool:
+        """Whether one step (of a kind in ``via``) leads from a to b."""
         try:
-            return b in self._adj[a]
+            if via is None:
+                return b in self._adj[a]
+            return b in self.steps(via)[a]
         except KeyError:
             raise self._unknown(a) from None
 
-    def distance(self, a: str, b: str) -> int:
-        """Hex: grid distance (ignores missing cells and terrain). Area/point:
-        fewest links (``FAR`` if no links join them)."""
-        if self.kind == "hex":
+    def links(self, cell: str | None = None, kind: Via = None) -> tuple[Link, ...]:
+        """The links at ``cell`` (either end, whichever way they lead; None: every
+        link of the map), of the kinds in ``kind`` (a name or several; None: all)."""
+        if cell is not None and cell not in self.cells:
+            raise self._unknown(cell)
+        kinds = _via_key(kind)
+        return tuple(k for k in self._link_list
+                     if (cell is None or cell == k.a or cell == k.b) and (kinds is None or k.kind in kinds))
+
+    def distance(self, a: str, b: str, via: Via = None) -> int:
+        """The fewest steps from a to b over ``via`` (``FAR`` if none join them).
+        Between two hexes without ``via`` this is the ruler distance of the hex
+        grid (O(1); ignores missing hexes, terrain and links)."""
+        key = _via_key(via)
+        if key is None and self.kind == "hex":
             try:
                 q1, r1 = self._axial[a]
                 q2, r2 = self._axial[b]
             except KeyError as e:
-                raise self._unknown(e.args[0]) from None
-            dq, dr = q1 - q2, r1 - r2
-            return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-        row = self._dist.get(a)
+                if e.args[0] not in self.cells:
+                    raise self._unknown(e.args[0]) from None
+            else:
+                dq, dr = q1 - q2, r1 - r2
+                return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        row = self._dist.get((key, a))
         if row is None:
-            if a not in self.cells:
-                raise self._unknown(a)
-            row = {a: 0}
-            todo = deque([a])
-            while todo:
-                c = todo.popleft()
-                d = row[c] + 1
-                for n in self._nbrs[c]:
-                    if n not in row:
-                        row[n] = d
-                        todo.append(n)
-            self._dist[a] = row
+            row = self._dist[(key, a)] = self.search(a, via=key).dist
         if b not in self.cells:
             raise self._unknown(b)
         return row.get(b, FAR)
 
-    def find_path(self, a: str, b: str, passable: Callable[[str], bool] | None = None) -> list[str] | None:
-        """A shortest path a..b (both included) by breadth-first search, or None.
-        ``passable(cell)`` is asked for every cell entered, ``b`` included."""
-        for n in (a, b):
-            if n not in self.cells:
-                raise self._unknown(n)
-        if a == b:
-            return [a]
-        prev: dict[str, str | None] = {a: None}
+    def find_path(self, a: str, b: str, passable: Callable[[str], bool] | None = None,
+                  via: Via = None) -> list[str] | None:
+        """A shortest path a..b (both included), or None. ``passable(cell)`` is
+        asked for every cell entered, ``b`` included."""
+        return self.search(a, via=via, enter=passable, goal=b).path(b)
+
+    def search(self, sources: str | Iterable[str], *, via: Via = None,
+               enter: Callable[[str], bool] | None = None, limit: float | None = None,
+               goal: str | None = None, cost: Callable[[str, str], float | None] | None = None) -> Reach:
+        """Every cell reached from ``sources`` over the steps of ``via``, nearest first.
+
+        ``enter(cell)`` is asked once for each cell the search would step into
+        (never for the sources): False keeps the search out of it (it is then in
+        ``blocked``). ``cost(a, b)`` prices the step a -> b (None: no such step);
+        without it every step costs 1 and the search is breadth-first. ``limit``
+        is the greatest distance (steps or total cost) to go. With ``goal`` the
+        search stops as soon as the goal is reached. Deterministic: ties go to
+        the earlier neighbour in :meth:`neighbours` order."""
+        nbrs = self._nbrs if via is None else self.steps(via)
+        srcs = (sources,) if isinstance(sources, str) else tuple(sources)
+        dist: dict[str, Any] = {}
+        for s in srcs:
+            if s not in nbrs:
+                raise self._unknown(s)
+            dist[s] = 0
+        prev: dict[str, str] = {}
         blocked: set[str] = set()
-        todo = deque([a])
-        nbrs = self._nbrs
-        while todo:
-            c = todo.popleft()
+        if goal is not None:
+            if goal not in nbrs:
+                raise self._unknown(goal)
+            if goal in dist:
+                return Reach(dist, prev, blocked)
+        if cost is None:
+            todo = deque(dist)
+            while todo:
+                c = todo.popleft()
+                d = dist[c] + 1
+                if limit is not None and d > limit:
+                    break
+                for n in nbrs[c]:
+                    if n in dist or n in blocked:
+                        continue
+                    if enter is not None and not enter(n):
+                        blocked.add(n)
+                        continue
+                    dist[n] = d
+                    prev[n] = c
+                    if n == goal:
+                        return Reach(dist, prev, blocked)
+                    todo.append(n)
+            return Reach(dist, prev, blocked)
+        done: set[str] = set()
+        ok: dict[str, bool] = {}
+        heap = [(0, i, s) for i, s in enumerate(dist)]
+        seq = len(heap)
+        while heap:
+            d, _, c = heapq.heappop(heap)
+            if c in done or d > dist[c]:
+                continue
+            done.add(c)
+            if c == goal:
+                break
             for n in nbrs[c]:
-                if n in prev or n in blocked:
+                if n in done:
                     continue
-                if passable is not None and not passable(n):
-                    blocked.add(n)
+                step = cost(c, n)
+                if step is None:
                     continue
+                nd = d + step
+                if (limit is not None and nd > limit) or nd >= dist.get(n, math.inf):
+                    continue
+                if enter is not None:
+                    allowed = ok.get(n)
+                    if allowed is None:
+                        allowed = ok[n] = bool(enter(n))
+                        if not allowed:
+                            blocked.add(n)
+                    if not allowed:
+                        continue
+                dist[n] = nd
                 prev[n] = c
-                if n == b:
-                    out = [b]
-                    p = c
-                    while p is not None:
-                        out.append(p)
-                        p = prev[p]
-                    out.reverse()
-                    return out
-                todo.append(n)
-        return None
+                seq += 1
+                heapq.heappush(heap, (nd, seq, n))
+        return Reach(dist, prev, blocked)
 
     # -- sides -----------------------------------------------------------------
     def side(self, a: str, b: str) -> Mapping[str, Any]:
-        """Features of the hexside (or link) between a and b, in either order,
-        e.g. ``{"river": True, "bridge": "military", ...}``; empty if none."""
+        """Features of the hexside (or, on area/point boards, the link) between
+        a and b, in either order, e.g. ``{"river": True, "bridge": "military", ...}``;
+        empty if none. On hex boards links are not sides: see :meth:`links`."""
         got = self._sides.get((a, b) if a <= b else (b, a))
         if got is not None:
             return got
@@ -506,17 +718,32 @@ class Board:
         return [(a, b, m) for (a, b), m in self._sides.items() if feature in m]
 
     def links_between(self, a: str, b: str) -> tuple[Mapping[str, Any], ...]:
-        """Area/point boards: the properties of each link joining a and b (there
-        may be several, e.g. a rail and a road). Hex boards: ()."""
+        """The properties of each link joining a and b, either way (there may be
+        several, e.g. a rail and a road)."""
         return self._links.get(pair(a, b), ())
 
     def objects_of_type(self, type_: str) -> list[MapObject]:
         return [o for o in self.objects if o.type == type_]
 
     # -- pixels ------------------------------------------------------------------
+    def _smallest_poly(self, names: Iterable[str], px: float, py: float) -> str | None:
+        best, best_a = None, math.inf
+        for name in names:
+            poly = self._polys[name]
+            if point_in_polygon(poly, px, py):
+                a = abs(polygon_area(poly))
+                if a < best_a:           # nested outlines: the innermost wins
+                    best, best_a = name, a
+        return best
+
     def cell_at_pixel(self, px: float, py: float) -> str | None:
-        """The cell under map pixel (px, py), or None."""
+        """The cell under map pixel (px, py), or None. On hex boards a box wins
+        over the hexes under it (it is drawn on top)."""
         if self.kind == "hex":
+            if self.boxes:
+                box = self._smallest_poly(self.boxes, px, py)
+                if box is not None:
+                    return box
             geo = self.geometry
             best, best_d = None, math.inf
             for xy in geo.tiles_near(px, py):
@@ -529,13 +756,7 @@ class Board:
                     best, best_d = name, d
             return best
         if self.kind == "area":
-            best, best_a = None, math.inf
-            for name, poly in self._polys.items():
-                if point_in_polygon(poly, px, py):
-                    a = abs(polygon_area(poly))
-                    if a < best_a:           # nested regions: the innermost wins
-                        best, best_a = name, a
-            return best
+            return self._smallest_poly(self._polys, px, py)
         best, best_d = None, math.inf
         for name, c in self.cells.items():
             d = math.hypot(c.center[0] - px, c.center[1] - py)
@@ -544,12 +765,12 @@ class Board:
         return best
 
     def corners(self, name: str) -> list[tuple[float, float]]:
-        """Outline of a cell: hexagon (6 points), region polygon, or a 12-sided
-        approximation of a node's pick circle."""
+        """Outline of a cell: hexagon (6 points), box or region polygon, or a
+        12-sided approximation of a node's pick circle."""
         c = self.cell(name)
-        if self.kind == "hex":
+        if self.kind == "hex" and c.kind != "box":
             return self.geometry.corners(int(c.x), int(c.y))
-        if self.kind == "area":
+        if self.kind != "point":
             return list(self._polys[name])
         r = self._radii.get(name, 0.0)
         return [(c.center[0] + r * math.cos(i * math.pi / 6), c.center[1] + r * math.sin(i * math.pi / 6))
@@ -564,10 +785,13 @@ class Board:
         """Hex boards: the shared edge of adjacent hexes a and b (endpoints
         sorted, so the order of a and b does not matter). Area/point boards: the
         line from a's centre to b's centre."""
-        if not (self.adjacent(a, b) or self.adjacent(b, a)):
-            raise ValueError(f"{self.file}: {a} and {b} are not adjacent")
         if self.kind != "hex":
+            if not (self.adjacent(a, b) or self.adjacent(b, a)):
+                raise ValueError(f"{self.file}: {a} and {b} are not adjacent")
             return self.cells[a].center, self.cells[b].center
+        self.cell(a)
+        if b not in self._grid[a]:
+            raise ValueError(f"{self.file}: {a} and {b} are not adjacent hexes")
         a, b = pair(a, b)
         ca, cb = self.cells[a], self.cells[b]
         mx, my = (ca.center[0] + cb.center[0]) / 2, (ca.center[1] + cb.center[1]) / 2
@@ -592,12 +816,18 @@ class Board:
             if name is None:
                 continue
             cx, cy = self.cells[name].center
-            for other in self._nbrs[name]:
+            for other in self._grid[name]:
                 ox, oy = self.cells[other].center
                 d = math.hypot((cx + ox) / 2 - px, (cy + oy) / 2 - py)
                 if d <= best_d:
                     best, best_d = pair(name, other), d
         return best
+
+
+def _show(value: Any, bare: bool = False) -> str:
+    if isinstance(value, str):
+        return value if bare else f'"{value}"'
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _rebuild(init: dict[str, Any]) -> Board:

@@ -8,9 +8,9 @@ short:
 
 * hex maps (``orientation="hexagonal"``): cells are the non-empty tiles of the
   tile layer ``terrain`` (or the first tile layer); cell properties come from
-  the tiles' custom properties. Hexside features (river, bridge, ridge...),
-  roads (ordered hex chains), per-cell overrides and plain objects come from
-  object layers.
+  the tiles' custom properties. Boxes (off-map cells), typed links (sea lanes,
+  box entries), hexside features (river, bridge, ridge...), roads (ordered hex
+  chains), per-cell overrides and plain objects come from object layers.
 * area maps (``orientation="orthogonal"``, polygons): regions joined by links.
 * point maps (``orientation="orthogonal"``, points): nodes joined by links.
 
@@ -31,8 +31,8 @@ from xml.etree import ElementTree
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytmx  # noqa: E402
 
-from .board import (Board, Cell, HexGeometry, MapObject, pair, polygon_center,  # noqa: E402
-                    segment_distance)
+from .board import (GRID, Board, Cell, HexGeometry, Link, MapObject, pair,  # noqa: E402
+                    polygon_center, segment_distance)
 from .errors import MapError  # noqa: E402
 
 __all__ = ["load_board", "map_info", "clear_cache", "HEXSIDE_TYPES", "ROUTE_TYPES"]
@@ -46,6 +46,7 @@ CELL_TYPES = frozenset({"cell", "hex"})
 REGION_TYPES = frozenset({"", "region", "area"})
 NODE_TYPES = frozenset({"", "node", "point"})
 LINK_TYPES = frozenset({"link"})
+BOX_TYPES = frozenset({"box"})
 DECOR = "decor"
 DEFAULT_NODE_RADIUS = 24.0
 
@@ -90,9 +91,10 @@ def load_board(path: str | os.PathLike[str]) -> Board:
 def map_info(path: str | os.PathLike[str]) -> dict[str, Any]:
     """A JSON-ready summary of a map, for ``python -m game map-info PATH --json``.
 
-    Hex maps list every cell with its Tiled tile coordinates; area and point
-    maps list regions / nodes with their centres in pixels. Neighbours are in
-    the order :meth:`Board.neighbours` gives.
+    Hex maps list every cell with its Tiled tile coordinates (boxes: their
+    centre in pixels) and then the boxes in detail; area and point maps list
+    regions / nodes with their centres in pixels. Every map lists its links.
+    Neighbours are in the order :meth:`Board.neighbours` gives.
     """
     b = load_board(path)
     return {
@@ -103,8 +105,14 @@ def map_info(path: str | os.PathLike[str]) -> dict[str, Any]:
         "staggerindex": b.staggerindex,
         "width": b.width,
         "height": b.height,
-        "cells": [{"name": c.name, "x": c.x, "y": c.y, "terrain": c.terrain,
+        "cells": [{"name": c.name, "kind": c.kind, "x": c.x, "y": c.y, "terrain": c.terrain,
                    "neighbours": list(b.neighbours(c.name))} for c in b.cells.values()],
+        "boxes": [{"name": n, "terrain": b.cells[n].terrain, "center": list(b.cells[n].center),
+                   "outline": [list(p) for p in b.corners(n)], "props": _jsonable(dict(b.cells[n].props))}
+                  for n in b.boxes],
+        "links": [{"from": k.a, "to": k.b, "kind": k.kind, "oneway": k.oneway, "name": k.name,
+                   "props": _jsonable(dict(k.props)), "points": [list(p) for p in k.points]}
+                  for k in b.links()],
         "sides": [{"a": a, "b": s, "features": _jsonable(dict(m))}
                   for (a, s), m in b._sides.items()],
         "routes": {k: list(v) for k, v in b.routes.items()},
@@ -396,10 +404,13 @@ class _Loader:
                 name = f"{c:0{cw}d}{r:0{rw}d}" if numbering == "CCRR" else f"{r:0{rw}d}{c:0{cw}d}"
                 raw.append((name, x, y, props, str(t[0].get("terrain") or tile_class or "clear")))
 
+        box_types = BOX_TYPES | self._extra_types("box_types")
+        link_types = LINK_TYPES | self._extra_types("link_types")
+        boxes = self._boxes(box_types, {r[0] for r in raw})
         common = dict(path=self.path, kind="hex", orientation="hexagonal", staggeraxis=axis,
                       staggerindex=index, width=tmx.width, height=tmx.height,
                       tilewidth=tmx.tilewidth, tileheight=tmx.tileheight, hexsidelength=side,
-                      properties=self.props)
+                      properties=self.props, polygons={n: poly for n, (_, poly) in boxes.items()})
 
         def make_cells(overrides: dict[str, dict[str, Any]]) -> list[Cell]:
             cells = []
@@ -408,7 +419,11 @@ class _Loader:
                 if extra:
                     props = {**props, **extra}
                     terr = str(extra.get("terrain", terr))
-                cells.append(Cell(name, x, y, geo.center(x, y), terr, props))
+                cells.append(Cell(name, x, y, geo.center(x, y), terr, props, "hex"))
+            for name, (o, poly) in boxes.items():
+                props = {**o.props, **overrides.get(name, {})}
+                cx, cy = polygon_center(poly)
+                cells.append(Cell(name, cx, cy, (cx, cy), str(props.get("terrain") or "box"), props, "box"))
             return cells
 
         geo = HexGeometry(axis, index, tmx.tilewidth, tmx.tileheight, side)
@@ -416,6 +431,7 @@ class _Loader:
         self.board = grid
 
         hexside_types = HEXSIDE_TYPES | self._extra_types("hexside_types")
+        links: list[Link] = []
         sides: dict[tuple[str, str], dict[str, Any]] = {}
         routes: dict[str, tuple[str, ...]] = {}
         route_owner: dict[str, _Obj] = {}
@@ -425,6 +441,10 @@ class _Loader:
             t = o.type
             if t == DECOR:
                 objects.append(self._plain(o))
+            elif t in box_types:
+                continue                    # read above
+            elif t in link_types:
+                links.append(self._link(o, "hex"))
             elif t in CELL_TYPES:
                 target = self._cell_of(o)
                 extra = {k: v for k, v in o.props.items() if k not in ("cell", "hex")}
@@ -452,7 +472,33 @@ class _Loader:
                     sides.setdefault(pair(a, b), {}).update(feature)
             else:
                 objects.append(self._plain(o))
-        return Board(cells=make_cells(overrides), sides=sides, routes=routes, objects=objects, **common)
+        return Board(cells=make_cells(overrides), sides=sides, links=links, routes=routes, objects=objects,
+                     **common)
+
+    def _boxes(self, box_types: set[str], hexes: set[str]) -> dict[str, tuple[_Obj, list[tuple[float, float]]]]:
+        """The boxes of a hex map: name -> (object, outline)."""
+        out: dict[str, tuple[_Obj, list[tuple[float, float]]]] = {}
+        for o in self.objs:
+            if o.type not in box_types or o.type == DECOR:
+                continue
+            if not o.name:
+                raise self.obj_fail(o, "a box needs a name (the object name is the cell name)")
+            if o.name in out:
+                raise self.obj_fail(o, f'duplicate box name "{o.name}" (also object {out[o.name][0].id})')
+            if o.name in hexes:
+                raise self.obj_fail(o, f'box name "{o.name}" is also a hex of the map')
+            if o.shape == "rectangle":
+                if o.width <= 0 or o.height <= 0:
+                    raise self.obj_fail(o, "a box rectangle needs a width and a height")
+                poly = [(o.x, o.y), (o.x + o.width, o.y), (o.x + o.width, o.y + o.height), (o.x, o.y + o.height)]
+            elif o.shape == "polygon":
+                poly = list(o.points)
+                if len(poly) < 3:
+                    raise self.obj_fail(o, "a box polygon needs at least three points")
+            else:
+                raise self.obj_fail(o, f"a box must be a rectangle or a polygon, not a {o.shape}")
+            out[o.name] = (o, poly)
+        return out
 
     def _need_type(self, o: _Obj) -> str:
         if not o.type:
@@ -622,7 +668,7 @@ class _Loader:
                       properties=self.props, polygons=polygons, radii=radii)
         self.board = grid = Board(cells=cells, **common)
 
-        links: list[tuple[str, str, dict[str, Any], bool]] = []
+        links: list[Link | tuple[str, str, dict[str, Any], bool]] = []
         seen: set[tuple[str, str]] = set()
         for name, o in owner.items():       # adjacency written as a property: adj="a,b,c"
             for other in _names(o.props.get("adj", "")):
@@ -641,10 +687,13 @@ class _Loader:
                 objects.append(self._plain(o))
         return Board(cells=cells, links=links, objects=objects, **common)
 
-    def _link(self, o: _Obj, kind: str) -> tuple[str, str, dict[str, Any], bool]:
+    def _link(self, o: _Obj, kind: str) -> Link:
+        """A link object: its ends from the from/to properties or from the first
+        and last points of its line (in a cell, or near a region or box outline)."""
         b = self.board
-        what = "region" if kind == "area" else "node"
-        if "from" in o.props or "to" in o.props:
+        what = {"area": "region", "point": "node"}.get(kind, "hex or box")
+        by_name = "from" in o.props or "to" in o.props
+        if by_name:
             ends = [str(o.props.get("from", "")), str(o.props.get("to", ""))]
             for end, n in zip(("from", "to"), ends):
                 if not n:
@@ -652,30 +701,45 @@ class _Loader:
                 if n not in b.cells:
                     raise self.obj_fail(o, f'{end} "{n}" is not a {what} of the map')
         else:
+            if o.shape != "polyline":
+                raise self.obj_fail(o, f"a link must be a polyline whose first and last points lie in two "
+                                       f"cells, or have from and to properties, not a {o.shape}")
             if len(o.points) < 2:
                 raise self.obj_fail(o, "a link line needs at least two points")
             ends = []
             for end, p in (("first", o.points[0]), ("last", o.points[-1])):
                 n = b.cell_at_pixel(*p)
-                if n is None and kind == "area":
-                    n = self._region_near(p)
+                if n is None and kind != "point":
+                    n = self._outline_near(p, b.boxes if kind == "hex" else b.cells)
                 if n is None:
                     raise self.obj_fail(o, f"{end} point {_pt(p)} is in no {what}")
                 ends.append(n)
         a, c = ends
         if a == c:
-            raise self.obj_fail(o, f'both ends are in the same {what} "{a}"')
+            where = b.cells[a].kind if kind == "hex" else what
+            raise self.obj_fail(o, f'from and to name the same {where} "{a}"' if by_name
+                                else f'both ends are in the same {where} "{a}"')
+        ow = o.props.get("oneway", False)
+        if isinstance(ow, str) and ow.strip().lower() in ("", "true", "false"):
+            ow = ow.strip().lower() == "true"
+        if not isinstance(ow, bool):
+            raise self.obj_fail(o, f'oneway "{ow}" must be true or false')
+        link_kind = o.props.get("kind", "")
+        link_kind = str(link_kind) if link_kind != "" else (o.type if o.type not in ("", "link") else "link")
+        if link_kind == GRID:
+            raise self.obj_fail(o, f'kind "{GRID}" is the hex grid\'s own step kind: call the link something else')
         props: dict[str, Any] = {"link": True}
         if o.type not in ("", "link"):
             props[o.type] = True
         props.update({k: v for k, v in o.props.items() if k not in ("from", "to")})
         if o.name:
             props["link_name"] = o.name
-        return a, c, props, bool(o.props.get("oneway", False))
+        return Link(a, c, link_kind, ow, props, o.name, o.points)
 
-    def _region_near(self, p: tuple[float, float]) -> str | None:
+    def _outline_near(self, p: tuple[float, float], names: Any) -> str | None:
+        """The cell (of ``names``) whose outline passes within the snap tolerance of p."""
         best, best_d = None, self.tol
-        for name in self.board.cells:
+        for name in names:
             poly = self.board.corners(name)
             for i in range(len(poly)):
                 d = segment_distance(p, poly[i], poly[(i + 1) % len(poly)])

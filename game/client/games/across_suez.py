@@ -7,7 +7,6 @@ groups the legal actions by hex so clicks and buttons can pick them.
 from __future__ import annotations
 
 import math
-from collections import deque
 from typing import Any
 
 import pygame
@@ -15,6 +14,7 @@ import pygame
 from game.rulesets.across_suez.actions import (Advance, Assign, Bombard, Cross, EeLoss, EndAdvance,
                                                EndBombardment, EndDeclarations, EndPhase, Enter, Move, Resolve,
                                                Retreat)
+from game.systems import paths
 
 from .base import blit_counter, Choice, ClickResult, GameUI
 
@@ -383,38 +383,14 @@ class AcrossSuezUI(GameUI):
     def loc_info(self) -> tuple[list[str], set[str], set[str]]:
         """(route 0112→1708 if open, hexes reachable from 0112, blocking hexes next to them)."""
         v = self.data["victory"]["loc"]
-        occ = self.game.occupancy()
-        zoc = self.game.enemy_zoc("ISR")
-        facts = self.game.facts
-
-        def clear(h: str) -> bool:
-            o = occ.get(h)
-            if o and o[1] == "EGY":
-                return False
-            return h not in zoc or (o is not None and o[1] == "ISR")
-
         start, goal = v["from"], v["to"]
-        blocked: set[str] = set()
+        clear = self.game.loc_clear()
         if not clear(start):
             return [], set(), {start}
-        prev = {start: None}
-        todo = deque([start])
-        while todo:
-            h = todo.popleft()
-            if h == goal:
-                path = [h]
-                while prev[path[-1]] is not None:
-                    path.append(prev[path[-1]])
-                return path[::-1], set(prev), set()
-            for n in facts.neighbours[h]:
-                if n in prev:
-                    continue
-                if clear(n):
-                    prev[n] = h
-                    todo.append(n)
-                else:
-                    blocked.add(n)
-        return [], set(prev), blocked
+        reach = paths.trace(self.game.board, start, enter=clear, goal=goal)
+        if goal in reach:
+            return reach.path(goal), set(reach), set()
+        return [], set(reach), {h for h in reach.blocked if h in self.game.facts.passable}
 
     def start_view(self, view) -> None:
         """The map is tall and the fighting is in its north half: open two zoom steps in,

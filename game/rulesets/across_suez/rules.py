@@ -67,10 +67,9 @@ Rulings (where the rules are silent or ambiguous; each is also in data.json
 """
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 
 from game.core.actions import Action, Decision
@@ -78,8 +77,8 @@ from game.core.board import Board
 from game.core.data import load_json
 from game.core.game import Game, Result
 from game.core.tmx import load_board
-from game.paths import ROOT
-from game.systems import movement
+from game.paths import ROOT, map_path
+from game.systems import movement, paths
 from game.systems.combat import declare
 
 from .actions import (Advance, Assign, Bombard, Cross, EeLoss, EndAdvance, EndBombardment, EndDeclarations,
@@ -147,7 +146,7 @@ def map_facts(board: Board, data: dict[str, Any]) -> MapFacts:
 
 def default_facts() -> MapFacts:
     data = load_data()
-    return map_facts(load_board(str(ROOT / data["map"])), data)
+    return map_facts(load_board(map_path(data["map"])), data)
 
 
 @lru_cache(maxsize=16384)
@@ -290,7 +289,8 @@ class AcrossSuez(Game):
     # -- set-up ------------------------------------------------------------------------
     def _load_static(self) -> None:
         self.data = load_data()
-        self.board = load_board(str(ROOT / self.data["map"]))
+        self.board = load_board(map_path(self.data["map"]))
+        self.board.check_cells(self.data["map_cells"])
         self.facts = map_facts(self.board, self.data)
         self.turns = int(self.data["turns"])
         self.night_turns = frozenset(self.data["night"]["turns"])
@@ -1047,36 +1047,33 @@ class AcrossSuez(Game):
             self._game_over("EGY", "the Israeli bridge unit was destroyed")
 
     # victory [14] ------------------------------------------------------------------------------------
-    def loc_open(self) -> bool:
-        """A chain of land hexes 0112→1708 with no Egyptian unit and outside Egyptian ZOC
-        unless an Israeli unit stands there [14.1]."""
+    def loc_clear(self) -> Callable[[str], bool]:
+        """The test of a hex the line of communication may pass [14.1]: a land
+        hex with no Egyptian unit, outside Egyptian ZOC unless an Israeli unit
+        stands there (and on a road if the data says roads only)."""
         v = self.data["victory"]["loc"]
         occ = self.occupancy()
         zoc = self.enemy_zoc("ISR")
+        land = self.facts.passable
         road_hexes = {h for chain in self.board.routes.values() for h in chain} if v.get("roads_only") else None
 
         def clear(h: str) -> bool:
+            if h not in land:
+                return False
             o = occ.get(h)
             if o and o[1] == "EGY":
                 return False
             if road_hexes is not None and h not in road_hexes:
                 return False
             return h not in zoc or (o is not None and o[1] == "ISR")
+        return clear
 
-        start, goal = v["from"], v["to"]
-        if not clear(start) or not clear(goal):
-            return False
-        seen = {start}
-        todo = deque([start])
-        while todo:
-            h = todo.popleft()
-            if h == goal:
-                return True
-            for n in self.facts.neighbours[h]:
-                if n not in seen and clear(n):
-                    seen.add(n)
-                    todo.append(n)
-        return False
+    def loc_open(self) -> bool:
+        """A chain of land hexes 0112→1708 with no Egyptian unit and outside Egyptian ZOC
+        unless an Israeli unit stands there [14.1]."""
+        v = self.data["victory"]["loc"]
+        clear = self.loc_clear()
+        return clear(v["from"]) and paths.connected(self.board, v["from"], v["to"], enter=clear)
 
     def _victory_check(self) -> None:
         v = self.data["victory"]

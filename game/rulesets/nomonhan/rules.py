@@ -18,7 +18,7 @@ from game.core.board import Board
 from game.core.data import load_json
 from game.core.game import Game, Result
 from game.core.tmx import load_board
-from game.paths import ROOT
+from game.paths import ROOT, map_path
 from game.systems import movement
 from game.systems.combat import declare, roll_pool
 
@@ -179,7 +179,8 @@ class Nomonhan(Game):
     # -- set-up [3.0] ------------------------------------------------------
     def _load_static(self) -> None:
         self.data = load_data()
-        self.board = load_board(str(ROOT / self.data["map"]))
+        self.board = load_board(map_path(self.data["map"]))
+        self.board.check_cells(self.data["map_cells"])
         self.facts = map_facts(self.board)
         art = self.data["artillery"]
         self.art_bonus = int(art["bonus"])

@@ -81,7 +81,7 @@ from game.core.actions import Action, Decision
 from game.core.data import load_json
 from game.core.game import Game, Result
 from game.core.tmx import load_board
-from game.paths import ROOT
+from game.paths import ROOT, map_path
 
 from .actions import (AllocateHit, BattleIn, Choose, ChooseCommander, ContinueBattle, DoneChoosing, Drop,
                       EndBattles, EndMove, EnterAt, Order, Pick, PickUp, Place, ReplenishAt, RetreatTo, Step,
@@ -121,7 +121,8 @@ class Yoshitsune(Game):
     # -- set-up [3.0] -----------------------------------------------------------
     def _load_static(self) -> None:
         d = self.data = load_data()
-        b = self.board = load_board(str(ROOT / d["map"]))
+        b = self.board = load_board(map_path(d["map"]))
+        b.check_cells(d["map_cells"])
         self.areas = tuple(sorted(n for n, c in b.cells.items() if not c.props.get("offboard")))
         self.bases = frozenset(n for n in self.areas if b.cell(n).props["base"])
         self.seas = frozenset(n for n in self.areas if b.cell(n).props["sea"])
