@@ -25,9 +25,6 @@ from game.core.board import Board
 
 from . import movement
 
-Steps = Mapping[str, tuple[tuple[str, int], ...]]
-
-
 class Table(dict):
     """A table built once per board (hex -> neighbours, hex -> steps) and never
     changed afterwards. It hashes by identity, so the cached functions here can
@@ -284,9 +281,9 @@ class HexUnits:
 
     def _bind(self) -> None:
         super()._bind()                                     # type: ignore[misc]
-        #: facts that depend only on where the units stand (the placement under
-        #: "placement"; a ruleset may keep its own there, e.g. enemy ZOC)
-        self.position_memo = self.memo_on(self.position_component)   # type: ignore[attr-defined]
+        #: facts that depend only on the units and where they stand (the placement
+        #: under "placement"; a ruleset may keep its own there, e.g. enemy ZOC)
+        self.position_memo = self.memo_on(self.unit_component, self.position_component)  # type: ignore[attr-defined]
 
     def index_units(self, unit_ent: dict[str, int]) -> None:
         """The unit index, read once per game (layout, shared by every copy):
