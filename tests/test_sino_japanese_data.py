@@ -19,6 +19,7 @@ from xml.etree import ElementTree
 
 import pytest
 
+from game.core.board import GRID as HEX_GRID
 from game.core.tmx import load_board
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -217,7 +218,7 @@ def land_path(board, a: str, b: str, ok=None) -> list[str] | None:
             while prev[out[-1]] is not None:
                 out.append(prev[out[-1]])
             return out[::-1]
-        for n in board.neighbours(h):
+        for n in board.neighbours(h, via=HEX_GRID):
             if n.isdigit() and n not in prev and ok(n):
                 prev[n] = h
                 todo.append(n)
@@ -255,7 +256,7 @@ def test_even_columns_sit_half_a_hex_lower(board):
 
 def test_neighbour_rule_everywhere(board):
     for name in hexes(board):
-        got = [n for n in board.neighbours(name) if n.isdigit()]
+        got = [n for n in board.neighbours(name, via=HEX_GRID) if n.isdigit()]
         assert got == [n for n in sheet_neighbours(name) if n in board.cells], name
 
 
@@ -364,7 +365,7 @@ def test_landing_hexes(board):
     assert got == want and len(want) == 10 + 37
     assert all(board.cell(h).props["landing_zone"] is True for h in want)
     for h in LANDING_LIAODONG:                       # on the Yellow-Sea coast
-        assert any(board.cell(n).terrain == "sea" for n in board.neighbours(h) if n.isdigit()), h
+        assert any(board.cell(n).terrain == "sea" for n in board.neighbours(h, via=HEX_GRID) if n.isdigit()), h
 
 
 # -- rivers --------------------------------------------------------------------------------------
@@ -496,7 +497,7 @@ def test_land_forms_two_blocks(board):
             if x in block:
                 continue
             block.add(x)
-            todo += [n for n in board.neighbours(x) if n.isdigit() and passable(board, n)]
+            todo += [n for n in board.neighbours(x, via=HEX_GRID) if n.isdigit() and passable(board, n)]
         seen |= block
         blocks.append(block)
     assert len(blocks) == 2

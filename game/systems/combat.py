@@ -1,10 +1,11 @@
-"""Combat helpers shared by games: dice pools and hit counting."""
+"""Combat helpers shared by games: dice pools and hit counting, CRT lookup, declarations."""
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
-from typing import Iterable
+from typing import Any, Iterable, Mapping
 
 from game.core.rng import Dice
 
@@ -75,3 +76,56 @@ def declare(declared: tuple[tuple[str, tuple[str, ...]], ...], defender: str,
             return tuple(out)
     out.append((defender, (attacker,)))
     return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class CRT:
+    """A combat results table read from a game's data: a column per value of the
+    combat (a differential such as -4..+6, or the lower bound of an odds ratio
+    such as 0.5, 1, 2), a row per die roll. Values beyond the ends use the end
+    columns; column shifts are applied to the column found, clamped again."""
+    columns: tuple[float, ...]              # the value heading each column, ascending
+    labels: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]       # rows[roll - 1][column]: the result
+    results: tuple[str, ...]                # every result, in the order odds are listed
+
+    @classmethod
+    def from_data(cls, crt: Mapping[str, Any]) -> "CRT":
+        """From ``{"columns", "column_labels", "die", "rows": {"1": [...], ...},
+        "result_order"}`` (a data.json "crt")."""
+        rows = tuple(tuple(crt["rows"][str(d)]) for d in range(1, int(crt["die"]) + 1))
+        return cls(tuple(crt["columns"]), tuple(crt["column_labels"]), rows, tuple(crt["result_order"]))
+
+    @property
+    def die(self) -> int:
+        return len(self.rows)
+
+    def column(self, value: float, shift: int = 0) -> int:
+        """The index of the column for ``value`` (the last whose heading is at most
+        it, the first if none), then ``shift`` columns right (left if negative)."""
+        base = max(0, bisect_right(self.columns, value) - 1)
+        return self.clamp(base + shift)
+
+    def clamp(self, column: int) -> int:
+        return max(0, min(len(self.columns) - 1, column))
+
+    def result(self, roll: int, column: int) -> str:
+        return self.rows[roll - 1][column]
+
+    def odds(self, column: int) -> tuple[tuple[str, float], ...]:
+        """(result, probability) for every result, in result order."""
+        counts = dict.fromkeys(self.results, 0)
+        for row in self.rows:
+            counts[row[column]] += 1
+        return tuple((r, counts[r] / len(self.rows)) for r in self.results)
+
+
+_CRTS: dict[int, tuple[Mapping[str, Any], CRT]] = {}
+
+
+def crt_of(crt: Mapping[str, Any]) -> CRT:
+    """:meth:`CRT.from_data`, once per data table (game data is loaded once and never changed)."""
+    got = _CRTS.get(id(crt))
+    if got is None or got[0] is not crt:
+        got = _CRTS[id(crt)] = (crt, CRT.from_data(crt))
+    return got[1]

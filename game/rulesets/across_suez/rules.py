@@ -78,8 +78,9 @@ from game.core.data import load_json
 from game.core.game import Game, Result
 from game.core.tmx import load_board
 from game.paths import ROOT, map_path
-from game.systems import movement, paths
-from game.systems.combat import declare
+from game.systems import hexunits, movement, paths
+from game.systems.combat import crt_of, declare
+from game.systems.hexunits import HexMap, HexUnits
 
 from .actions import (Advance, Assign, Bombard, Cross, EeLoss, EndAdvance, EndBombardment, EndDeclarations,
                       EndPhase, Enter, Move, Resolve, Retreat)
@@ -98,63 +99,37 @@ def load_data(path: str = str(DATA_PATH)) -> dict[str, Any]:
     return load_json(path)
 
 
-class MapFacts:
+class MapFacts(HexMap):
     """What the rules read from maps/across_suez.tmx, computed once per board."""
 
     def __init__(self, board: Board, data: dict[str, Any]):
-        self.board = board
         tec = data["terrain_effects"]
-        self.terrain = {n: c.terrain for n, c in board.cells.items()}
+        super().__init__(board, impassable={t for t, v in tec["terrain"].items() if v.get("prohibited")})
         self.forts = frozenset(n for n, c in board.cells.items() if c.props.get("fort"))
-        self.passable = frozenset(n for n, t in self.terrain.items() if not tec["terrain"][t].get("prohibited"))
-        self.neighbours = {n: tuple(m for m in board.neighbours(n) if m in self.passable) for n in self.passable}
-        self.edge = frozenset(n for n in self.passable if len(board.neighbours(n)) < 6)
-        self.roads = frozenset(frozenset((a, b)) for a, b, _ in board.sides_with("road"))
-        self.ridges = frozenset(frozenset((a, b)) for a, b, _ in board.sides_with("ridge"))
+        self.roads = self.hexsides("road")
+        self.ridges = self.hexsides("ridge")
         # half movement points: clear 2, sand and farm 4, road 1, ridge +2
         half = {t: int(round(2 * v["move"])) for t, v in tec["terrain"].items() if v.get("move") is not None}
         road = int(round(2 * tec["road"]["move"]))
         ridge = int(round(2 * tec["ridge"]["move_extra"]))
         bridge_ok = set(data["unit_types"]["bridge"]["may_enter"])
-        self.steps: dict[bool, dict[str, tuple[tuple[str, int], ...]]] = {False: {}, True: {}}
-        self.step_cost: dict[bool, dict[tuple[str, str], int]] = {False: {}, True: {}}
-        for h, ns in self.neighbours.items():
-            for is_bridge in (False, True):
-                out = []
-                for n in ns:
-                    side = frozenset((h, n))
-                    if is_bridge and (self.terrain[n] not in bridge_ok or side in self.ridges):
-                        continue
-                    c = road if side in self.roads else half[self.terrain[n]] + (ridge if side in self.ridges else 0)
-                    out.append((n, c))
-                    self.step_cost[is_bridge][(h, n)] = c
-                self.steps[is_bridge][h] = tuple(out)
-        self.step_nbrs = {b: {h: tuple(n for n, _ in st) for h, st in t.items()} for b, t in self.steps.items()}
+
+        def cost(is_bridge: bool):
+            def step(h: str, n: str) -> int | None:
+                side = frozenset((h, n))
+                if is_bridge and (self.terrain[n] not in bridge_ok or side in self.ridges):
+                    return None         # the bridge: clear and road hexes only, never over a ridge
+                return road if side in self.roads else half[self.terrain[n]] + (ridge if side in self.ridges else 0)
+            return step
+        #: per unit kind (is it the bridge?): hex -> ((neighbour, half MP), ...)
+        self.steps = {b: self.step_costs(cost(b)) for b in (False, True)}
         self.bridge_hexes = frozenset(n for n in self.passable if self.terrain[n] in bridge_ok)
         self.entries = {k: v["hex"] for k, v in data["entries"].items()}
 
 
-_FACTS: dict[int, MapFacts] = {}
-
-
-def map_facts(board: Board, data: dict[str, Any]) -> MapFacts:
-    f = _FACTS.get(id(board))
-    if f is None or f.board is not board:
-        f = _FACTS[id(board)] = MapFacts(board, data)
-    return f
-
-
 def default_facts() -> MapFacts:
     data = load_data()
-    return map_facts(load_board(map_path(data["map"])), data)
-
-
-@lru_cache(maxsize=16384)
-def _reach(facts: MapFacts, start: str, allowance: int, is_bridge: bool, enemy: frozenset[str],
-           zoc: frozenset[str]) -> dict[str, int]:
-    """Hexes a unit may end its move in, with their half-MP cost (a pure function, cached)."""
-    got = movement.reachable(start, allowance, facts.steps[is_bridge], blocked=enemy, stops=zoc)
-    return dict(sorted(got.items()))
+    return MapFacts.of(load_board(map_path(data["map"])), data)
 
 
 # -- combat odds (pure) ---------------------------------------------------------------
@@ -215,12 +190,11 @@ def combat_preview(attackers: Sequence[Fighter], defender: Fighter, *, night: bo
     ``support``: an Israeli artillery support is spent on it (ignored at night)."""
     data = data or load_data()
     facts = facts or default_facts()
-    crt = data["crt"]
-    cols = crt["columns"]
+    crt = crt_of(data["crt"])
     att = sum(a.firepower for a in attackers)
     dfn = defender.firepower
     diff = att - dfn
-    base = cols.index(max(cols[0], min(cols[-1], diff)))
+    base = crt.column(diff)
     shifts: list[tuple[str, int]] = []
     ts, reason = terrain_shift(facts, data, defender.hex, [a.hex for a in attackers])
     if ts:
@@ -235,22 +209,11 @@ def combat_preview(attackers: Sequence[Fighter], defender: Fighter, *, night: bo
     if support and not night:
         shifts.append(("Israeli artillery support", int(data["israeli_artillery"]["shift"])))
     net = sum(n for _, n in shifts)
-    col = max(0, min(len(cols) - 1, base + net))
-    counts: dict[str, int] = {r: 0 for r in crt["result_order"]}
-    die = int(crt["die"])
-    for d in range(1, die + 1):
-        counts[crt["rows"][str(d)][col]] += 1
-    odds = tuple((r, counts[r] / die) for r in crt["result_order"])
-    return Preview(att, dfn, diff, base, tuple(shifts), net, col, crt["column_labels"][col], odds)
+    col = crt.column(diff, net)
+    return Preview(att, dfn, diff, base, tuple(shifts), net, col, crt.labels[col], crt.odds(col))
 
 
 # -- the game ------------------------------------------------------------------------
-@lru_cache(maxsize=4096)
-def _zoc(facts: MapFacts, enemy: frozenset[str]) -> frozenset[str]:
-    """The six land hexes around each enemy unit [4.5] (cached: it depends only on where they stand)."""
-    return movement.zone_of_control(sorted(enemy), facts.neighbours.__getitem__)
-
-
 @lru_cache(maxsize=4096)
 def _entry_hexes(facts: MapFacts, entry: str, enemy: frozenset[str], zoc: frozenset[str]) -> tuple[str, ...]:
     """The entry hex if free of enemy units and enemy ZOC, else the adjacent land hexes
@@ -263,27 +226,12 @@ def _entry_hexes(facts: MapFacts, entry: str, enemy: frozenset[str], zoc: frozen
     return tuple(sorted(edge or free))
 
 
-_MOVE: dict[tuple[str, str], Move] = {}
-
-
-@lru_cache(maxsize=16384)
-def _moves(key: str, reach_args: tuple) -> tuple[Move, ...]:
-    """The Move actions of one unit from one position (cached like _reach; the
-    actions themselves are interned)."""
-    out = []
-    for to in _reach(*reach_args):
-        m = _MOVE.get((key, to))
-        if m is None:
-            m = _MOVE[(key, to)] = Move(key, to)
-        out.append(m)
-    return tuple(out)
-
-
-class AcrossSuez(Game):
+class AcrossSuez(HexUnits, Game):
     game_id = "across_suez"
     title = "Across Suez"
     title_en = "Across Suez: The Battle of the Chinese Farm, 1973"
-    seats = SIDES
+    seats = sides = SIDES
+    unit_component, position_component = Unit, Position
     static_components = (Hex,)      # the map hexes never change: shared by every copy
 
     # -- set-up ------------------------------------------------------------------------
@@ -291,7 +239,7 @@ class AcrossSuez(Game):
         self.data = load_data()
         self.board = load_board(map_path(self.data["map"]))
         self.board.check_cells(self.data["map_cells"])
-        self.facts = map_facts(self.board, self.data)
+        self.facts = MapFacts.of(self.board, self.data)
         self.turns = int(self.data["turns"])
         self.night_turns = frozenset(self.data["night"]["turns"])
         self.crossing_hex = self.data["crossing"]["hex"]
@@ -301,7 +249,7 @@ class AcrossSuez(Game):
         self._load_static()
         types = self.data["unit_types"]
         overrides = self.options.get("units", {})
-        self.unit_ent: dict[str, int] = {}
+        unit_ent: dict[str, int] = {}
         for spec in self.data["units"]:
             spec = spec | overrides.get(spec["key"], {})
             t = types[spec["type"]]
@@ -314,10 +262,8 @@ class AcrossSuez(Game):
             comps: list[Any] = [u]
             if "start" in spec:
                 comps.append(Position(spec["start"]))
-            self.unit_ent[u.key] = self.create(*comps)
-        # Unit components are never replaced: a static index for fast reads
-        self.units = {k: self.world.get(e, Unit) for k, e in self.unit_ent.items()}
-        self.unit_of_ent = {e: self.units[k] for k, e in self.unit_ent.items()}
+            unit_ent[u.key] = self.create(*comps)
+        self.index_units(unit_ent)      # Unit components are never replaced: a static index for fast reads
         for name, cell in self.board.cells.items():
             self.create(Hex(name, cell.terrain, bool(cell.props.get("fort"))))
         self.marker_ent = self.create(TurnMarker(1))
@@ -325,14 +271,7 @@ class AcrossSuez(Game):
         self.game_ent = self.create(Flow("move", first))
         self._start_turn(1)
 
-    # -- reading the world -------------------------------------------------------------
-    def unit(self, key: str) -> Unit:
-        return self.units[key]
-
-    def pos(self, key: str) -> str | None:
-        p = self.world.try_get(self.unit_ent[key], Position)
-        return p.hex if p else None
-
+    # -- reading the world (units and where they stand: HexUnits) -----------------------
     def is_eliminated(self, key: str) -> bool:
         return self.world.has(self.unit_ent[key], Eliminated)
 
@@ -362,37 +301,12 @@ class AcrossSuez(Game):
     def bridge_in_place(self) -> bool:
         return self.pos(self.bridge_key) == self.crossing_hex
 
-    def occupancy(self) -> dict[str, tuple[str, str]]:
-        """hex -> (unit key, side) for the units on the map (one of them if stacked mid-move)."""
-        got = self.memo.get("occ")
-        if got is None:
-            got = self.memo["occ"] = {h: (u.key, u.side) for u, h in reversed(self.units_on_map())}
-        return got
-
-    def units_on_map(self, side: str | None = None) -> list[tuple[Unit, str]]:
-        """(unit, hex) for the units on the map, by key (do not modify the answer)."""
-        got = self.memo.get(("on_map", side))
-        if got is None:
-            if side is None:
-                ue = self.unit_of_ent
-                got = [(ue[e], p.hex) for e, p in self.world.query_one(Position)]
-                got.sort(key=lambda t: t[0].key)
-            else:
-                got = [t for t in self.units_on_map() if t[0].side == side]
-            self.memo[("on_map", side)] = got
-        return got
-
-    def enemy_hexes(self, side: str) -> frozenset[str]:
-        got = self.memo.get(("enemy", side))
-        if got is None:
-            got = self.memo[("enemy", side)] = frozenset(h for h, (_, s) in self.occupancy().items() if s != side)
-        return got
-
     def enemy_zoc(self, side: str) -> frozenset[str]:
         """Hexes in the ZOC of ``side``'s enemies: the six land hexes around each [4.5]."""
-        got = self.memo.get(("zoc", side))
+        memo = self.position_memo
+        got = memo.get(("zoc", side))
         if got is None:
-            got = self.memo[("zoc", side)] = _zoc(self.facts, self.enemy_hexes(side))
+            got = memo[("zoc", side)] = hexunits.zone(self.facts.neighbours, self.enemy_hexes(side))
         return got
 
     def _side_name(self, side: str | None) -> str:
@@ -430,41 +344,22 @@ class AcrossSuez(Game):
         start = self.pos(key)
         if start is None or self.locked(key):
             return {}
-        return _reach(*self._reach_args(key))
+        return hexunits.reach(*self._reach_args(key))[0]
 
     def _reach_args(self, key: str) -> tuple:
+        """The arguments of the movement search (:func:`hexunits.reach`): enemy units
+        block, entering enemy ZOC stops the move, friends may be passed and ended on [4.4][4.5]."""
         u = self.unit(key)
-        return (self.facts, self.pos(key), self.allowance(key), u.is_bridge, self.enemy_hexes(u.side),
+        return (self.facts.steps[u.is_bridge], self.pos(key), self.allowance(key), self.enemy_hexes(u.side),
                 self.enemy_zoc(u.side))
 
     def move_path(self, key: str, to: str) -> list[str]:
-        """The cheapest legal path of a move (for animation), traced back through the
-        cached costs of :meth:`reachable`: each step comes from a hex whose cost plus
-        the step's cost is the next hex's cost, and that is not an enemy-ZOC stop."""
+        """The cheapest legal path of a move (for animation), read back from the
+        cached costs of :meth:`reachable` (:func:`movement.trace`)."""
         u = self.unit(key)
         start = self.pos(key)
-        reach = self.reachable(key)
-        zoc = self.enemy_zoc(u.side)
-        costs = self.facts.step_cost[u.is_bridge]
-        nbrs = self.facts.step_nbrs[u.is_bridge]
-        path = [to]
-        here = to
-        while here != start:
-            c = reach[here]
-            for p in nbrs[here]:
-                back = costs.get((p, here))
-                if back is None:
-                    continue
-                if p == start and back == c:
-                    here = p
-                    break
-                if p in reach and p not in zoc and reach[p] + back == c:
-                    here = p
-                    break
-            else:  # pragma: no cover - reach is a shortest-path table, so a predecessor exists
-                return [start, to]
-            path.append(here)
-        return path[::-1]
+        into = self.facts.steps_into(self.facts.steps[u.is_bridge])
+        return movement.trace(self.reachable(key), start, to, into, self.enemy_zoc(u.side)) or [start, to]
 
     def _spent(self, f: Flow, key: str) -> int:
         for k, s in f.spent:
@@ -536,8 +431,7 @@ class AcrossSuez(Game):
         here = self.pos(key)
         if here is None or not u.can_attack:
             return []
-        occ = self.occupancy()
-        return sorted(occ[n][0] for n in self.facts.neighbours[here] if n in occ and occ[n][1] != u.side)
+        return hexunits.adjacent_enemies(here, self.facts.neighbours, self.occupancy(), u.side)
 
     def bombard_targets(self, f: Flow) -> list[str]:
         """Israeli units adjacent to an Egyptian unit, not yet bombarded this phase [13][13.2]."""
@@ -560,12 +454,8 @@ class AcrossSuez(Game):
         here = self.pos(key)
         if here is None:
             return []
-        occ = self.occupancy()
-        zoc = self.enemy_zoc(u.side)
-        out = [n for n in self.facts.neighbours[here] if n not in occ and n not in zoc]
-        if u.is_bridge:
-            out = [n for n in out if n in self.facts.bridge_hexes and frozenset((here, n)) not in self.facts.ridges]
-        return out
+        into = self.facts.neighbours_of(self.facts.steps[u.is_bridge])
+        return hexunits.retreat_hexes(here, into, self.occupancy(), self.enemy_zoc(u.side))
 
     # -- decisions ----------------------------------------------------------------------------
     def _pending(self) -> Decision | None:
@@ -618,10 +508,11 @@ class AcrossSuez(Game):
         enemy, zoc = self.enemy_hexes(side), self.enemy_zoc(side)
         lock = self.turn == self.data["first_turn"]["turn"] and self.data["first_turn"]["units_in_ezoc_cannot_move"]
         crossing = self._crossing_open(f)
-        facts = self.facts
+        steps = self.facts.steps
         for u, h in self.units_on_map(side):
             if u.key not in f.moved and not (lock and h in zoc):
-                out.extend(_moves(u.key, (facts, h, self.allowance(u.key), u.is_bridge, enemy, zoc)))
+                search = (steps[u.is_bridge], h, self.allowance(u.key), enemy, zoc)
+                out.extend(hexunits.move_actions(Move, u.key, search).actions)
             if crossing and not u.is_bridge and self.can_cross(f, u.key):
                 out.append(Cross(u.key))
         out.append(EndPhase())
@@ -677,11 +568,9 @@ class AcrossSuez(Game):
         out = []
         for k in c.advance_units:
             here = self.pos(k)
-            if here is None or self.unit(k).is_bridge:
+            if here is None or self.unit(k).is_bridge:      # the bridge never advances
                 continue
-            for h in c.advance_hexes:
-                if h not in occ and h in self.facts.passable and self.board.adjacent(here, h):
-                    out.append((k, h))
+            out.extend((k, h) for h in hexunits.advance_hexes(here, self.facts.neighbours, occ, c.advance_hexes))
         return out
 
     def _legal_advance(self, f: Flow) -> list[Action]:
@@ -749,10 +638,7 @@ class AcrossSuez(Game):
         arrived: dict[str, int] = {}
         for i, k in enumerate(f.arrived):
             arrived[k] = i          # the latest arrival counts
-        by_hex: dict[str, list[str]] = {}
-        for u, h in self.units_on_map(f.side):
-            by_hex.setdefault(h, []).append(u.key)
-        for h, keys in sorted(by_hex.items()):
+        for h, keys in sorted(self.placement().stacks(f.side).items()):
             if len(keys) > 1:
                 keys.sort(key=lambda k: arrived.get(k, -1))
                 for k in keys[1:]:
@@ -817,7 +703,7 @@ class AcrossSuez(Game):
         cost = self.reachable(a.unit)[a.to]
         path = self.move_path(a.unit, a.to)
         frm = path[0]
-        self.put(self.unit_ent[a.unit], Position(a.to))
+        self.place_unit(a.unit, a.to)
         self._note_moved(f, a.unit, cost)
         self.emit("UnitMoved", f"{u.label} moves {' → '.join(path)} ({cost / 2:g} MP)", unit=a.unit,
                   path=tuple(path), side=u.side, frm=frm, to=a.to, mp=cost / 2)
@@ -836,7 +722,7 @@ class AcrossSuez(Game):
 
     def _enter(self, f: Flow, a: Enter) -> None:
         u = self.unit(a.unit)
-        self.put(self.unit_ent[a.unit], Position(a.hex))
+        self.place_unit(a.unit, a.hex)
         self._set_flow(arrived=f.arrived + (a.unit,))    # not a move: it may still move with full MA [7.1]
         displaced = a.hex != u.entry
         self.emit("ReinforcementArrived", f"{u.label} ({u.name}) arrives at {a.hex}"
@@ -1002,7 +888,7 @@ class AcrossSuez(Game):
     def _retreat(self, key: str, to: str) -> None:
         u = self.unit(key)
         frm = self.pos(key)
-        self.put(self.unit_ent[key], Position(to))
+        self.place_unit(key, to)
         self.emit("UnitRetreated", f"{u.label} retreats {frm} → {to}", unit=key, frm=frm, to=to, side=u.side)
         self._bridge_moved(key, frm, to)
         if self._over():
@@ -1022,7 +908,7 @@ class AcrossSuez(Game):
     def _advance(self, a: Advance) -> None:
         u = self.unit(a.unit)
         frm = self.pos(a.unit)
-        self.put(self.unit_ent[a.unit], Position(a.to))
+        self.place_unit(a.unit, a.to)
         self.emit("UnitAdvanced", f"{u.label} advances {frm} → {a.to}", unit=a.unit, frm=frm, to=a.to,
                   side=u.side)
         self._bridge_moved(a.unit, frm, a.to)

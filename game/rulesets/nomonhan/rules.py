@@ -8,7 +8,7 @@ combat [6.0], and the initiative passes.
 from __future__ import annotations
 
 from dataclasses import fields, replace
-from functools import lru_cache
+from functools import cache
 from operator import attrgetter
 from typing import Any
 
@@ -19,8 +19,9 @@ from game.core.data import load_json
 from game.core.game import Game, Result
 from game.core.tmx import load_board
 from game.paths import ROOT, map_path
-from game.systems import movement
+from game.systems import hexunits, movement
 from game.systems.combat import declare, roll_pool
+from game.systems.hexunits import HexMap, HexUnits, Table
 
 from .actions import (Advance, Assign, BlowBridge, EndAdvance, EndDeclarations, EndPhase, Enter, Move,
                       Resolve, Retreat, StepLoss)
@@ -38,55 +39,17 @@ def other(side: str) -> str:
     return "SOV" if side == "JP" else "JP"
 
 
-@lru_cache(maxsize=None)
-def _move(unit: str, to: str) -> Move:
-    """Move actions are immutable: one shared object per (unit, hex) saves
-    building thousands of equal ones while listing legal actions."""
-    return Move(unit, to)
-
-
-@lru_cache(maxsize=1024)
-def _search(facts: "MapFacts", start: str, ma: int, crosses_military: bool, intact: tuple[bool, ...],
-            enemy: frozenset[str], zoc: frozenset[str]) -> tuple[dict[str, int], dict[str, str]]:
-    """The movement search from one hex (a pure function of its arguments, so
-    it is shared between states: a move leaves the other units' searches as
-    they were). Callers must not modify the answer."""
-    costs, prev = movement.search(start, ma, facts.move_steps(crosses_military, intact), blocked=enemy, stops=zoc)
-    return dict(sorted(costs.items())), prev
-
-
-@lru_cache(maxsize=2048)
-def _unit_moves(key: str, facts: "MapFacts", start: str, ma: int, crosses_military: bool,
-                intact: tuple[bool, ...], enemy: frozenset[str], zoc: frozenset[str]
-                ) -> tuple[tuple[Move, ...], frozenset[str], tuple[tuple[str, Move], ...]]:
-    """Move actions to every hex of the unit's search, by hex, occupied ones not yet
-    removed: (the moves, their hexes, (hex, move) pairs)."""
-    costs, _ = _search(facts, start, ma, crosses_military, intact, enemy, zoc)
-    pairs = tuple((h, _move(key, h)) for h in costs if h != start)
-    return tuple(m for _, m in pairs), frozenset(h for h, _ in pairs), pairs
-
-
-@lru_cache(maxsize=1024)
-def _zoc(facts: "MapFacts", intact: tuple[bool, ...], enemy: frozenset[str]) -> frozenset[str]:
-    """Hexes in the ZOC of units in ``enemy`` (a pure function, shared between states) [7.0]."""
-    return movement.zone_of_control(enemy, facts.zoc_neighbours(intact).__getitem__)
-
-
 def load_data(path: str = str(DATA_PATH)) -> dict[str, Any]:
     return load_json(path)
 
 
-class MapFacts:
+class MapFacts(HexMap):
     """What the rules read from maps/nomonhan.tmx, computed once per board."""
 
     def __init__(self, board: Board):
-        self.board = board
-        self.terrain = {n: c.terrain for n, c in board.cells.items()}
+        super().__init__(board, impassable=("impassable",))
         self.hills = frozenset(n for n, t in self.terrain.items() if t == "hill")
-        self.passable = frozenset(n for n, t in self.terrain.items() if t != "impassable")
-        self.neighbours = {n: tuple(m for m in board.neighbours(n) if m in self.passable)
-                           for n in self.passable}
-        self.river = frozenset(frozenset((a, b)) for a, b, _ in board.sides_with("river"))
+        self.river = self.hexsides("river")
         self.bridges = []
         for a, b, props in board.sides_with("bridge"):
             kind = str(props.get("bridge") if props.get("bridge") not in (True, None) else props.get("kind", "permanent"))
@@ -96,7 +59,6 @@ class MapFacts:
         for obj in board.objects_of_type("flag"):
             self.flags[str(obj.props["side"])] = obj.cell
         self.cost = {n: (2 if n in self.hills else 1) for n in self.passable}
-        self._tables: dict[Any, dict] = {}
         self.turns = int(board.properties.get("turns", 8))
         self.end_rolls: dict[int, frozenset[int]] = {}
         for obj in board.objects_of_type("turn_box"):
@@ -104,76 +66,46 @@ class MapFacts:
             if nums:
                 self.end_rolls[int(obj.props["turn"])] = frozenset(nums)
 
-
-    def ball(self, centre: str, radius: int) -> frozenset[str]:
-        """The hexes within ``radius`` of ``centre`` (by hex distance)."""
-        key = ("ball", centre, radius)
-        t = self._tables.get(key)
-        if t is None:
-            t = self._tables[key] = frozenset(n for n in self.passable
-                                              if self.board.distance(centre, n) <= radius)
-        return t
-
+    @cache
     def crossing_table(self, intact: tuple[bool, ...]) -> dict[tuple[str, str], str]:
         """Every river hexside, both ways round, as "river" or its intact bridge's kind."""
-        t = self._tables.get(intact)
-        if t is None:
-            t = {}
-            for side in self.river:
-                a, b = tuple(side)
-                t[(a, b)] = t[(b, a)] = "river"
-            for br, ok in zip(self.bridges, intact):
-                if ok:
-                    t[(br.a, br.b)] = t[(br.b, br.a)] = br.kind
-            self._tables[intact] = t
+        t = {}
+        for side in self.river:
+            a, b = tuple(side)
+            t[(a, b)] = t[(b, a)] = "river"
+        for br, ok in zip(self.bridges, intact):
+            if ok:
+                t[(br.a, br.b)] = t[(br.b, br.a)] = br.kind
         return t
 
+    @cache
+    def zoc_neighbours(self, intact: tuple[bool, ...]) -> Table:
+        """For each hex, the neighbours a unit there exerts ZOC into and may attack:
+        not across an unbridged river [7.0][9.0]."""
+        table = self.crossing_table(intact)
+        return self.neighbours_where(lambda h, n: table.get((h, n)) != "river")
 
-    def zoc_neighbours(self, intact: tuple[bool, ...]) -> dict[str, tuple[str, ...]]:
-        """For each hex, the neighbours a unit there exerts ZOC into: not across an unbridged river [7.0]."""
-        t = self._tables.get(("zoc", intact))
-        if t is None:
-            table = self.crossing_table(intact)
-            t = {h: tuple(n for n in ns if table.get((h, n)) != "river") for h, ns in self.neighbours.items()}
-            self._tables[("zoc", intact)] = t
-        return t
+    @cache
+    def move_steps(self, crosses_military: bool, intact: tuple[bool, ...]) -> Table:
+        """For each hex, (neighbour, MP cost) for every step a unit of this kind may take
+        to move, retreat or advance: over open hexsides and permanent bridges, over the
+        military bridge only if it may (tanks may not), never over a river [8.0]; a
+        hill costs 2 MP [7.0]."""
+        table = self.crossing_table(intact)
+        ok = {None, "permanent"} | ({"military"} if crosses_military else set())
+        return self.step_costs(lambda h, n: self.cost[n] if table.get((h, n)) in ok else None)
 
-    def move_steps(self, crosses_military: bool, intact: tuple[bool, ...]) -> dict[str, tuple[tuple[str, int], ...]]:
-        """For each hex, (neighbour, MP cost) for every step a unit of this kind may take."""
-        key = ("steps", crosses_military, intact)
-        t = self._tables.get(key)
-        if t is None:
-            nbrs = self.move_neighbours(crosses_military, intact)
-            t = self._tables[key] = {h: tuple((n, self.cost[n]) for n in ns) for h, ns in nbrs.items()}
-        return t
-
-    def move_neighbours(self, crosses_military: bool, intact: tuple[bool, ...]) -> dict[str, tuple[str, ...]]:
+    def move_neighbours(self, crosses_military: bool, intact: tuple[bool, ...]) -> Table:
         """For each hex, the neighbours a unit of this kind may step into (rivers and bridges applied)."""
-        key = (crosses_military, intact)
-        t = self._tables.get(key)
-        if t is None:
-            table = self.crossing_table(intact)
-            ok = {None, "permanent"} | ({"military"} if crosses_military else set())
-            t = {h: tuple(n for n in ns if table.get((h, n)) in ok) for h, ns in self.neighbours.items()}
-            self._tables[key] = t
-        return t
+        return self.neighbours_of(self.move_steps(crosses_military, intact))
 
 
-_FACTS: dict[int, MapFacts] = {}
-
-
-def map_facts(board: Board) -> MapFacts:
-    f = _FACTS.get(id(board))
-    if f is None or f.board is not board:
-        f = _FACTS[id(board)] = MapFacts(board)
-    return f
-
-
-class Nomonhan(Game):
+class Nomonhan(HexUnits, Game):
     game_id = "nomonhan"
     title = "ノモンハンの戦い"
     title_en = "Battle of Nomonhan, 1939"
-    seats = SIDES
+    seats = sides = SIDES
+    unit_component, position_component = Unit, Position
     static_components = (Hex,)      # the map hexes never change: shared by every copy
 
     # -- set-up [3.0] ------------------------------------------------------
@@ -181,7 +113,7 @@ class Nomonhan(Game):
         self.data = load_data()
         self.board = load_board(map_path(self.data["map"]))
         self.board.check_cells(self.data["map_cells"])
-        self.facts = map_facts(self.board)
+        self.facts = MapFacts.of(self.board)
         art = self.data["artillery"]
         self.art_bonus = int(art["bonus"])
         self.art_on_defense = bool(self.options.get("artillery_on_defense", art["on_defense"]))
@@ -196,7 +128,7 @@ class Nomonhan(Game):
         self._static: dict[str, Any] = {}               # facts read once from components that never change
         types = self.data["unit_types"]
         overrides = self.options.get("units", {})
-        self.unit_ent: dict[str, int] = {}
+        unit_ent: dict[str, int] = {}
         for spec in self.data["units"]:
             spec = spec | overrides.get(spec["key"], {})
             u = Unit(key=spec["key"], side=spec["side"], label=spec["label"], name=spec["name"],
@@ -207,10 +139,10 @@ class Nomonhan(Game):
             comps: list[Any] = [u, Steps(0)]
             if "start" in spec:
                 comps.append(Position(spec["start"]))
-            self.unit_ent[u.key] = self.create(*comps)
+            unit_ent[u.key] = self.create(*comps)
         for name, cell in self.board.cells.items():
             self.create(Hex(name, cell.terrain))
-        self._units = {k: self.world.get(e, Unit) for k, e in self.unit_ent.items()}
+        self.index_units(unit_ent)
         self.bridge_ent = [self.create(b) for b in self.facts.bridges]
         self.marker_ent = self.create(TurnMarker(1, self.data["first_initiative"], 0))
         self.score_ent = self.create(Score())
@@ -223,20 +155,13 @@ class Nomonhan(Game):
     def _bind(self) -> None:
         """Each copy's own working state: its memo dicts at hand, and the movement
         search arguments kept per unit (see _search_args)."""
+        super()._bind()
         self._unit_searches: dict[str, tuple] = {}
         self._bm = self.memo_on(Position, Bridge)       # where units stand, which bridges stand
         self._brm = self.memo_on(Bridge)
         self._tgm = self.memo_on(Position, Bridge, Steps)
 
-    # -- reading the world -------------------------------------------------
-    def unit(self, key: str) -> Unit:
-        """The unit's (never changing) Unit component."""
-        return self._units[key]
-
-    def pos(self, key: str) -> str | None:
-        p = self.world.try_get(self.unit_ent[key], Position)
-        return p.hex if p else None
-
+    # -- reading the world (units and where they stand: HexUnits) -------------
     def steps_lost(self, key: str) -> int:
         return self.world.get(self.unit_ent[key], Steps).lost
 
@@ -254,44 +179,6 @@ class Nomonhan(Game):
 
     def bridges(self) -> list[Bridge]:
         return [self.world.get(e, Bridge) for e in self.bridge_ent]
-
-    def _placement(self) -> tuple[dict[str, tuple[str, str]], dict[str | None, list[tuple[Unit, str]]],
-                                  dict[str, frozenset[str]]]:
-        """Where the units stand, read once per change of position: (hex ->
-        (unit key, side)), (side or None -> [(unit, hex)] by key), (side -> its hexes)."""
-        memo = self._bm
-        got = memo.get("placement")
-        if got is None:
-            occ: dict[str, tuple[str, str]] = {}
-            on_map: dict[str | None, list[tuple[Unit, str]]] = {None: [], "JP": [], "SOV": []}
-            hexes_of: dict[str, list[str]] = {"JP": [], "SOV": []}
-            try_component = self.world.try_get
-            for key, e, u in self._unit_order():
-                p = try_component(e, Position)
-                if p is not None:
-                    occ[p.hex] = (key, u.side)
-                    on_map[None].append((u, p.hex))
-                    on_map[u.side].append((u, p.hex))
-                    hexes_of[u.side].append(p.hex)
-            hexes = {side: frozenset(hs) for side, hs in hexes_of.items()}
-            got = memo["placement"] = (occ, on_map, hexes)
-        return got
-
-    def _unit_order(self) -> list[tuple[str, int, Unit]]:
-        """(key, entity, unit) of every unit, by key. Unit components are written
-        once, at set-up, so this list is read from the world once per game."""
-        got = self._static.get("units")
-        if got is None:
-            got = self._static["units"] = [(k, e, self._units[k]) for k, e in sorted(self.unit_ent.items())]
-        return got
-
-    def occupancy(self) -> dict[str, tuple[str, str]]:
-        """hex -> (unit key, side) for every unit on the map (do not modify the answer)."""
-        return self._placement()[0]
-
-    def units_on_map(self, side: str | None = None) -> list[tuple[Unit, str]]:
-        """(unit, hex) for the units on the map, by key (do not modify the answer)."""
-        return self._placement()[1][side]
 
     def attack_value(self, key: str) -> int:
         u = self.unit(key)
@@ -329,18 +216,6 @@ class Nomonhan(Game):
         """What lies between adjacent hexes a and b: "open", "river", or the bridge kind."""
         return self.crossings().get((a, b), "open")
 
-    @staticmethod
-    def _may_cross(unit: Unit, kind: str | None) -> bool:
-        """May this unit move, retreat or advance over a hexside of this kind? [8.0]"""
-        if kind is None or kind == "permanent":
-            return True
-        if kind == "military":
-            return unit.crosses_military_bridge
-        return False
-
-    def can_cross(self, unit: Unit, a: str, b: str) -> bool:
-        return self._may_cross(unit, self.crossings().get((a, b)))
-
     def side_context(self, side: str) -> tuple:
         """What movement and retreat checks need for one side, computed once per state:
         (bridge states, crossing table, occupancy, enemy ZOC, enemy hexes)."""
@@ -350,9 +225,10 @@ class Nomonhan(Game):
             return got
         intact = self.intact()
         table = self.facts.crossing_table(intact)
-        occ, _, hexes = self._placement()
-        enemy = hexes[other(side)]
-        got = memo[("ctx", side)] = (intact, table, occ, _zoc(self.facts, intact, enemy), enemy)
+        placed = self.placement()
+        enemy = placed.enemy[side]
+        zoc = hexunits.zone(self.facts.zoc_neighbours(intact), enemy)
+        got = memo[("ctx", side)] = (intact, table, placed.at, zoc, enemy)
         return got
 
     def enemy_zoc(self, side: str) -> frozenset[str]:
@@ -381,7 +257,8 @@ class Nomonhan(Game):
         seen = self._unit_searches.get(u.key)
         if seen is None or seen[0] is not u or seen[1] != start or seen[2] != intact or seen[3] != enemy:
             ball = self.facts.ball(start, u.ma)
-            args = (self.facts, start, u.ma, u.crosses_military_bridge, intact, enemy & ball, zoc & ball)
+            steps = self.facts.move_steps(u.crosses_military_bridge, intact)
+            args = (steps, start, u.ma, enemy & ball, zoc & ball)
             seen = self._unit_searches[u.key] = (u, start, intact, enemy, args)
         return seen[4]
 
@@ -391,13 +268,11 @@ class Nomonhan(Game):
         key = u.key
         got = memo.get(("moves", key))
         if got is None:
-            intact, _, occ, zoc, enemy = ctx
+            occ, zoc = ctx[2], ctx[3]
             if u.ma <= 0 or start in zoc:   # may leave enemy ZOC only by retreat
                 got = ()
-            else:
-                moves, dests, pairs = _unit_moves(key, *self._search_args(u, start, ctx))
-                taken = dests.intersection(occ)
-                got = moves if not taken else tuple([m for h, m in pairs if h not in taken])
+            else:                           # may pass through friends, not end on them
+                got = hexunits.move_actions(Move, key, self._search_args(u, start, ctx)).ending_outside(occ)
             memo[("moves", key)] = got
         return got
 
@@ -408,14 +283,14 @@ class Nomonhan(Game):
         occ, zoc = ctx[2], ctx[3]
         if start is None or u.ma <= 0 or start in zoc:   # may leave enemy ZOC only by retreat
             return {}
-        costs, _ = _search(*self._search_args(u, start, ctx))
-        return {h: c for h, c in costs.items() if h != start and h not in occ}
+        costs, _ = hexunits.reach(*self._search_args(u, start, ctx))
+        return {h: c for h, c in costs.items() if h not in occ}
 
     def move_path(self, key: str, to: str) -> list[str]:
         """The path a legal move follows (for animation)."""
         u = self.unit(key)
         start = self.pos(key)
-        _, prev = _search(*self._search_args(u, start, self.side_context(u.side)))
+        _, prev = hexunits.reach(*self._search_args(u, start, self.side_context(u.side)))
         return movement.route(prev, start, to) or [start, to]
 
     # -- combat eligibility [9.0] --------------------------------------------
@@ -435,9 +310,8 @@ class Nomonhan(Game):
         if here is None or self.attack_value(key) <= 0:
             got = []
         else:
-            _, table, occ, _, _ = ctx or self.side_context(u.side)
-            got = sorted(o[0] for n in self.facts.neighbours[here]
-                         if (o := occ.get(n)) and o[1] != u.side and table.get((here, n)) != "river")
+            intact, _, occ, _, _ = ctx or self.side_context(u.side)
+            got = hexunits.adjacent_enemies(here, self.facts.zoc_neighbours(intact), occ, u.side)
         memo[("targets", key)] = got
         return got
 
@@ -544,10 +418,9 @@ class Nomonhan(Game):
     def retreat_hexes(self, key: str) -> list[str]:
         """One hex, not into enemy ZOC, not onto any unit, not across a river [9.0]."""
         u = self.unit(key)
-        here = self.pos(key)
-        _, table, occ, zoc, _ = self.side_context(u.side)
-        return [n for n in self.facts.neighbours[here]
-                if n not in occ and n not in zoc and self._may_cross(u, table.get((here, n)))]
+        intact, _, occ, zoc, _ = self.side_context(u.side)
+        return hexunits.retreat_hexes(self.pos(key), self.facts.move_neighbours(u.crosses_military_bridge, intact),
+                                      occ, zoc)
 
     def advance_hexes(self, key: str) -> list[str]:
         """Advance ignores ZOC and may go to any free hex [9.0]."""
@@ -555,9 +428,8 @@ class Nomonhan(Game):
         here = self.pos(key)
         if here is None:
             return []
-        occ = self.occupancy()
-        table = self.crossings()
-        return [n for n in self.facts.neighbours[here] if n not in occ and self._may_cross(u, table.get((here, n)))]
+        return hexunits.advance_hexes(here, self.facts.move_neighbours(u.crosses_military_bridge, self.intact()),
+                                      self.occupancy())
 
     # -- applying ------------------------------------------------------------
     def _apply(self, a: Action) -> None:
@@ -600,7 +472,7 @@ class Nomonhan(Game):
         """(key, entity, unit) of every unit that enters during the game (these never change)."""
         got = self._static.get("reinforcements")
         if got is None:
-            got = self._static["reinforcements"] = [(k, e, u) for k, e, u in self._unit_order() if u.enter > 0]
+            got = self._static["reinforcements"] = [(k, e, u) for k, e, u in self.unit_order if u.enter > 0]
         return got
 
     def _find_due(self, side: str) -> list[str]:
@@ -633,7 +505,7 @@ class Nomonhan(Game):
     def _enter(self, key: str) -> None:
         u = self.unit(key)
         flag = self.facts.flags[u.side]
-        self.put(self.unit_ent[key], Position(flag))
+        self.place_unit(key, flag)
         self.emit("ReinforcementArrived", f"{u.label} ({u.name}) arrives at {flag}", unit=key, hex=flag, side=u.side)
 
     def _skip_if_idle(self) -> None:
@@ -655,27 +527,10 @@ class Nomonhan(Game):
     def _do_move(self, f: Flow, a: Move) -> None:
         path = self.move_path(a.unit, a.to)
         u = self.unit(a.unit)
-        before = self._placement()
-        self.put(self.unit_ent[a.unit], Position(a.to))
-        self._placed_after_move(u, path[0], a.to, before)
+        self.place_unit(a.unit, a.to)
         self._set_flow(moved=f.moved | {a.unit})
         self.emit("UnitMoved", f"{u.label} moves {path[0]} → {a.to}", unit=a.unit, path=tuple(path),
                   side=u.side, frm=path[0], to=a.to)
-
-    def _placed_after_move(self, u: Unit, frm: str, to: str, before: tuple) -> None:
-        """A unit moved in its movement phase: patch the placement the write made the
-        memo forget instead of reading every unit again (checked against a fresh
-        reading after every action by a property test)."""
-        occ_b, on_map_b, hexes_b = before
-        occ = dict(occ_b)
-        del occ[frm]
-        occ[to] = (u.key, u.side)
-        on_map = dict(on_map_b)
-        for k in (None, u.side):
-            on_map[k] = [(v, to if v is u else h) for v, h in on_map_b[k]]
-        hexes = dict(hexes_b)
-        hexes[u.side] = (hexes_b[u.side] - {frm}) | {to}
-        self._bm["placement"] = (occ, on_map, hexes)
 
     def _can_blow(self, side: str) -> bool:
         if side != "JP":
@@ -683,7 +538,7 @@ class Nomonhan(Game):
         memo = self._bm
         got = memo.get("can_blow")
         if got is None:
-            jp = self._placement()[2]["JP"]
+            jp = self.placement().hexes["JP"]
             got = memo["can_blow"] = any(br.intact and not jp.isdisjoint(br.blow_from) for br in self.bridges())
         return got
 
@@ -801,7 +656,7 @@ class Nomonhan(Game):
         frm = self.pos(key)
         vacated = c.vacated
         if to is not None:
-            self.put(ent, Position(to))
+            self.place_unit(key, to)
             vacated = True
             self.emit("UnitRetreated", f"{u.label} retreats {frm} → {to}", unit=key, frm=frm, to=to, side=u.side)
         else:
@@ -842,7 +697,7 @@ class Nomonhan(Game):
         c = f.combat
         u = self.unit(a.unit)
         frm = self.pos(a.unit)
-        self.put(self.unit_ent[a.unit], Position(a.to))
+        self.place_unit(a.unit, a.to)
         self.emit("UnitAdvanced", f"{u.label} advances {frm} → {a.to}", unit=a.unit, frm=frm, to=a.to, side=u.side)
         c = replace(c, advance_left=c.advance_left - 1)
         self._set_flow(combat=c)
