@@ -1,1 +1,1 @@
-"""Mechanisms shared by games: movement (MP, ZOC, paths), combat helpers."""
+"""Mechanisms shared by games: movement (MP, ZOC, paths), combat helpers, cards in zones."""
