@@ -31,17 +31,9 @@ def toy_zones() -> Zones:
     return Zones(zs, A_CARDS + B_CARDS + SUPPORT)
 
 
-class Toy(Game):
-    """Two players, each with a deck of six, a hand, a discard pile and cards in
-    play; a shared face-down pile; a neutral card collecting face-down support."""
-    game_id = "cards_toy"
-    seats = ("A", "B")
+class CardGame(Game):
+    """A game of cards only: nothing to decide; it sees and deals its zones."""
     hidden_information = True
-
-    def _setup(self) -> None:
-        self.zones = toy_zones()
-        owners = {c: "A" for c in A_CARDS} | {c: "B" for c in B_CARDS}
-        self.zones.create(self, {"deck:A": A_CARDS, "deck:B": B_CARDS, "neutral": SUPPORT}, owners=owners)
 
     def _pending(self):
         return None
@@ -54,6 +46,18 @@ class Toy(Game):
 
     def public_state(self):
         return {}
+
+
+class Toy(CardGame):
+    """Two players, each with a deck of six, a hand, a discard pile and cards in
+    play; a shared face-down pile; a neutral card collecting face-down support."""
+    game_id = "cards_toy"
+    seats = ("A", "B")
+
+    def _setup(self) -> None:
+        self.zones = toy_zones()
+        owners = {c: "A" for c in A_CARDS} | {c: "B" for c in B_CARDS}
+        self.zones.create(self, {"deck:A": A_CARDS, "deck:B": B_CARDS, "neutral": SUPPORT}, owners=owners)
 
 
 class Pair(Toy):
@@ -290,12 +294,11 @@ def test_a_deal_that_cannot_fit_is_refused_by_name():
         v.zones.determinize(v, "A", random.Random(1), fits=lambda view, zone, host, card, taken: zone != "hand:B")
 
 
-class Camps(Game):
+class Camps(CardGame):
     """中原大戰's shape: player P1 holds commanders A and B, whose decks are shuffled
     together into one deck and one hand; P2 holds C."""
     game_id = "cards_camps"
     seats = ("P1", "P2")
-    hidden_information = True
 
     def _setup(self):
         ab, c = frozenset(("A", "B")), frozenset(("C",))
@@ -310,18 +313,6 @@ class Camps(Game):
 
     def roles_of(self, seat):
         return ("A", "B") if seat == "P1" else ("C",)
-
-    def _pending(self):
-        return None
-
-    def _determinize(self, view, seat, rng):
-        view.zones.determinize(view, seat, rng)
-
-    def _observation(self, seat):
-        return self.zones.observe(self, seat)
-
-    def public_state(self):
-        return {}
 
 
 def test_one_player_holding_two_commanders_has_one_shuffled_deck_and_hand_of_both():
