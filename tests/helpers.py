@@ -2,8 +2,6 @@
 from __future__ import annotations
 from game.ai import ask
 
-from dataclasses import replace
-
 import time
 
 from game.ai.random_agent import RandomAgent
@@ -48,10 +46,7 @@ def swap_opponent_choice(g, seat):
     spare = [x for x in c.of("pools", opp) if x not in theirs and x not in ("C02", "C03")]
     if not hidden or not spare:
         return None
-    new_hidden = [spare[0]] + hidden[1:]
-    chosen = tuple((s, tuple(sorted(shown + new_hidden)) if s == opp else v) for s, v in c.chosen)
-    deck = tuple(spare[0] if x == hidden[0] else x for x in c.deck)
-    h.put(h.game_ent, replace(c, chosen=chosen, deck=deck))
+    h.zones.swap(h, hidden[0], spare[0])        # the spare card takes the chosen one's place, in the deck too
     h.invalidate()
     return h
 
@@ -60,10 +55,10 @@ def permute_deck(g):
     """Yoshitsune: a copy with the (hidden) deck order reversed."""
     h = g.clone()
     h.world.activate()
-    c = h.cards()
-    if len(c.deck) < 2:
+    deck = h.cards().deck
+    if len(deck) < 2:
         return None
-    h.put(h.game_ent, replace(c, deck=tuple(reversed(c.deck))))
+    h.zones.arrange(h, "deck", tuple(reversed(deck)))
     h.invalidate()
     return h
 

@@ -4,8 +4,9 @@ Each general is an entity (General + Location, or Removed / OutOfPlay). Each
 map area and the 奥羽 box is an entity (Area + Garrison: retainers by clan;
 retainer counters are identical, so a count is the whole truth). One "game"
 entity holds the sequence of play: Track (turn, court marker), Markers,
-Cards (pools, secret choices, the shuffled deck), Flow (phase and seat) and,
-while they last, Act (the card being used), MoveState and Battle.
+DeckBuilding (this turn's card counts), Flow (phase and seat) and, while they
+last, Act (the card being used), MoveState and Battle. The cards are in the
+zones of game.systems.cards (one more entity; see Yoshitsune.ZONES).
 """
 from __future__ import annotations
 
@@ -65,7 +66,23 @@ class Markers:
 
 
 @dataclass(frozen=True, slots=True)
+class DeckBuilding:
+    """This turn's deck building [7.0] (the cards themselves are in the zones of
+    game.systems.cards). Empty between the adjustment phase and the next build."""
+    limits: tuple[tuple[str, int], ...] = ()                  # side -> count (court cards on top)
+    done: tuple[str, ...] = ()                                # sides that finished choosing
+
+    def limit(self, side: str) -> int:
+        for s, n in self.limits:
+            if s == side:
+                return n
+        return 0
+
+
+@dataclass(frozen=True, slots=True)
 class Cards:
+    """A summary of the cards read from the zones (``Yoshitsune.cards()``); not a
+    component: the zones are the truth."""
     removed: frozenset[str] = frozenset()                     # out of the game (their general is gone)
     pools: tuple[tuple[str, tuple[str, ...]], ...] = ()       # side -> cards it may choose this turn (public)
     limits: tuple[tuple[str, int], ...] = ()                  # side -> count (court cards on top)

@@ -82,12 +82,14 @@ from game.core.data import load_json
 from game.core.game import Game, Result
 from game.core.tmx import load_board
 from game.paths import ROOT, map_path
+from game.systems.cards import (ASIDE, DECK, DISCARD, FACEDOWN, HAND, NOBODY, OWNER, PLAY, REMOVED, Zone,
+                                Zones)
 
 from .actions import (AllocateHit, BattleIn, Choose, ChooseCommander, ContinueBattle, DoneChoosing, Drop,
                       EndBattles, EndMove, EnterAt, Order, Pick, PickUp, Place, ReplenishAt, RetreatTo, Step,
                       StopBattle, Target, TurnCard, UseCard)
-from .components import (Act, Area, Battle, StormFate, Cards, Flow, Garrison, General, Location, Markers, MoveState,
-                         OutOfPlay, Removed, Track)
+from .components import (Act, Area, Battle, StormFate, Cards, DeckBuilding, Flow, Garrison, General, Location,
+                         Markers, MoveState, OutOfPlay, Removed, Track)
 
 SIDES = ("MINAMOTO", "TAIRA")
 WAITING = "waiting_box"
@@ -102,6 +104,23 @@ def other(side: str | None) -> str:
 
 def load_data(path: str = str(DATA_PATH)) -> dict[str, Any]:
     return load_json(path)
+
+
+def card_zones(cards: list[str]) -> Zones:
+    """Where a card can be [7.0, 8.0]. A card's owner is the side whose pool it is
+    in this turn (public: the pools follow from the rules); the deck's order is
+    secret from both, how many of each side's cards it holds is not (the counts
+    chosen are public, and so are the cards turned)."""
+    return Zones([
+        Zone("deck", DECK, faces=NOBODY, tally=True),
+        *(Zone(f"chosen:{s}", FACEDOWN, owner=s, faces=OWNER, ordered=False, accepts=frozenset((s,)))
+          for s in SIDES),
+        *(Zone(f"pool:{s}", HAND, owner=s, faces=OWNER, ordered=False, accepts=frozenset((s,))) for s in SIDES),
+        Zone("play", PLAY),                        # the turned card being used
+        Zone("turned", DISCARD),                   # turned and done with this turn, in order
+        Zone("box", ASIDE, ordered=False),         # not to be chosen this turn
+        Zone("removed", REMOVED, ordered=False),   # out of the game (their general is gone)
+    ], cards)
 
 
 def _table(rows: list[dict], roll: int, field: str):
@@ -154,8 +173,10 @@ class Yoshitsune(Game):
                 self.put(self.gen_ent[g], Location(p["where"]))
             if p["retainers"]:
                 self.put(self.area_ent[p["where"]], Garrison(tuple(sorted(p["retainers"].items()))))
-        self.game_ent = self.create(Track(1, int(self.data["court_track"]["start"])), Markers(), Cards(),
-                                            Flow("start", None))
+        self.game_ent = self.create(Track(1, int(self.data["court_track"]["start"])), Markers(), DeckBuilding(),
+                                    Flow("start", None))
+        self.zones = card_zones(sorted(self.cdata))
+        self.zones.create(self, rest="box")
         self._start_turn(1)
 
     # -- reading the world --------------------------------------------------------
@@ -171,8 +192,37 @@ class Yoshitsune(Game):
     def markers(self) -> Markers:
         return self.world.get(self.game_ent, Markers)
 
+    def building(self) -> DeckBuilding:
+        return self.world.get(self.game_ent, DeckBuilding)
+
+    def cards_in(self, zone: str) -> tuple[str, ...]:
+        return self.zones.cards_in(self, zone)
+
+    def chosen_by(self, side: str) -> tuple[str, ...]:
+        """The cards ``side`` chose this turn (sorted), wherever they are now."""
+        return self.zones.owned(self, side, (f"chosen:{side}", "deck", "play", "turned"))
+
+    def removed_cards(self) -> frozenset[str]:
+        """Cards out of the game: in the removed zone, or (until the turn ends) in
+        play this turn though their general is gone."""
+        out = set(self.cards_in("removed"))
+        out.update(self.general(k).card for k, e in self.gen_ent.items() if self.world.has(e, Removed))
+        return frozenset(out)
+
     def cards(self) -> Cards:
-        return self.world.get(self.game_ent, Cards)
+        """A summary of the cards (tests, tools): pools, choices, deck, turned cards."""
+        got = self.memo.get("cards")
+        if got is None:
+            b = self.building()
+            started = bool(b.limits)
+            play = self.cards_in("play")
+            got = self.memo["cards"] = Cards(
+                removed=self.removed_cards(),
+                pools=tuple((s, self.zones.owned(self, s)) for s in SIDES) if started else (),
+                limits=b.limits, chosen=tuple((s, self.chosen_by(s)) for s in SIDES) if started else (),
+                done=b.done, deck=self.cards_in("deck"), revealed=self.cards_in("turned") + play,
+                current=play[0] if play else None)
+        return got
 
     def general(self, key: str) -> General:
         return self.world.get(self.gen_ent[key], General)
@@ -273,11 +323,6 @@ class Yoshitsune(Game):
         self.put(self.game_ent, f)
         return f
 
-    def _set_cards(self, **changes: Any) -> Cards:
-        c = replace(self.cards(), **changes)
-        self.put(self.game_ent, c)
-        return c
-
     def _set_comp(self, comp: Any, **changes: Any) -> Any:
         c = replace(comp, **changes)
         self.put(self.game_ent, c)
@@ -359,13 +404,13 @@ class Yoshitsune(Game):
         return not self.world.has(e, Removed) and not self.world.has(e, OutOfPlay)
 
     def build_pool(self, side: str) -> tuple[str, ...]:
-        c = self.cards()
+        removed = self.cards_in("removed")
         out = []
         for cid in self.data["decks"][side]:
-            if cid not in c.removed and self.card_usable_general(cid):
+            if cid not in removed and self.card_usable_general(cid):
                 out.append(cid)
         turn = str(self.track().turn)
-        if self.cdata["C01"]["available_by_turn"][turn] == side and "C01" not in c.removed \
+        if self.cdata["C01"]["available_by_turn"][turn] == side and "C01" not in removed \
                 and self.card_usable_general("C01"):
             out.append("C01")
         if self.court_friendly() == side:
@@ -379,11 +424,12 @@ class Yoshitsune(Game):
         return n
 
     def _start_build(self) -> None:
-        c = self.cards()
-        pools = tuple((s, self.build_pool(s)) for s in SIDES)
+        pools = {s: self.build_pool(s) for s in SIDES}
         limits = tuple((s, self.card_limit(s)) for s in SIDES)
-        self.put(self.game_ent, Cards(removed=c.removed, pools=pools, limits=limits,
-                                      chosen=tuple((s, ()) for s in SIDES)))
+        contents = {f"pool:{s}": cs for s, cs in pools.items()}
+        contents["removed"] = self.cards_in("removed")
+        self.zones.reset(self, contents, owners={c: s for s, cs in pools.items() for c in cs}, rest="box")
+        self.put(self.game_ent, DeckBuilding(limits))
         self._set_flow(phase="build", seat="MINAMOTO", repl_queue=(), placed=())
         self.emit("DeckBuilding", "Deck building: "
                   + ", ".join(f"{self._name(s)} may choose {n}" for s, n in limits), limits=dict(limits))
@@ -396,22 +442,20 @@ class Yoshitsune(Game):
 
     def _choose(self, a: Choose) -> None:
         side = self.flow().seat
-        c = self.cards()
-        chosen = tuple(sorted(c.of("chosen", side) + (a.card,)))
-        self._set_cards(chosen=tuple((s, chosen if s == side else v) for s, v in c.chosen))
+        self.zones.move(self, a.card, f"chosen:{side}", frm=f"pool:{side}")
         self.emit("CardChosen", f"{self._name(side)} chooses a card", private_to=side, side=side, card=a.card)
 
     def _done_choosing(self) -> None:
         side = self.flow().seat
-        c = self._set_cards(done=self.cards().done + (side,))
-        self.emit("ChoiceDone", f"{self._name(side)} has chosen {len(c.of('chosen', side))} card(s)",
-                  side=side, count=len(c.of("chosen", side)))
+        b = self.building()
+        self.put(self.game_ent, replace(b, done=b.done + (side,)))
+        n = len(self.cards_in(f"chosen:{side}"))
+        self.emit("ChoiceDone", f"{self._name(side)} has chosen {n} card(s)", side=side, count=n)
         if side == "MINAMOTO":
             self._set_flow(seat="TAIRA")
             return
-        every = sorted(x for _, v in c.chosen for x in v)
-        deck = tuple(self.dice.shuffle(every, "shuffle the deck"))
-        self._set_cards(deck=deck)
+        self.zones.gather(self, "deck", [f"chosen:{s}" for s in SIDES])
+        deck = self.zones.shuffle(self, "deck", "shuffle the deck")
         self.emit("DeckShuffled", f"The deck is shuffled: {len(deck)} cards", size=len(deck))
         self._next_card()
 
@@ -419,18 +463,16 @@ class Yoshitsune(Game):
     def _next_card(self) -> None:
         for comp in (Act, MoveState, Battle):
             self.take(self.game_ent, comp)
-        c = self.cards()
-        if c.current is not None:
-            self._set_cards(current=None)
-        if self.cards().deck:
+        if self.cards_in("play"):
+            self.zones.gather(self, "turned", ("play",))
+        if self.cards_in("deck"):
             self._set_flow(phase="turn", seat="MINAMOTO")
         else:
             self._adjustment()
 
     def _turn_card(self) -> None:
-        c = self.cards()
-        card, deck = c.deck[0], c.deck[1:]
-        self._set_cards(deck=deck, current=card, revealed=c.revealed + (card,))
+        card = self.cards_in("deck")[0]
+        self.zones.move(self, card, "play", frm="deck")
         cd = self.cdata[card]
         user = self.card_side(card)
         self.emit("CardTurned", f"Card turned: {cd['name_local']} ({cd['name']})", card=card, user=user)
@@ -573,11 +615,10 @@ class Yoshitsune(Game):
         if ph == "replenish":
             return [Place(a) for a in self.placement_areas(f.seat, f.placed)]
         if ph == "build":
-            c = self.cards()
-            chosen = c.of("chosen", f.seat)
-            lim = c.of("limits", f.seat)
-            out: list[Action] = [Choose(x) for x in c.of("pools", f.seat)
-                                 if x not in chosen and self._choice_ok(chosen, x, lim)]
+            chosen = self.cards_in(f"chosen:{f.seat}")
+            lim = self.building().limit(f.seat)
+            out: list[Action] = [Choose(x) for x in self.cards_in(f"pool:{f.seat}")
+                                 if self._choice_ok(chosen, x, lim)]
             return out + [DoneChoosing()]
         if ph == "turn":
             return [TurnCard()]
@@ -1195,8 +1236,6 @@ class Yoshitsune(Game):
         e = self.gen_ent[key]
         self.take(e, Location)
         self.put(e, Removed(self.track().turn))
-        g = self.general(key)
-        self._set_cards(removed=self.cards().removed | {g.card})
         m = self.markers()
         if key in (m.okubyo, m.kajiwara):
             self.put(self.game_ent, Markers(None if m.okubyo == key else m.okubyo,
@@ -1231,8 +1270,9 @@ class Yoshitsune(Game):
         self.put(self.game_ent, Markers())
         for area in self.areas + (OU,):
             self._supply_limit(area)
-        c = self.cards()
-        self.put(self.game_ent, Cards(removed=c.removed))
+        # every card comes back; a removed general's card leaves the game
+        self.zones.reset(self, {"removed": sorted(self.removed_cards())}, rest="box")
+        self.put(self.game_ent, DeckBuilding())
         turn = self.track().turn
         self.emit("TurnEnded", f"End of turn {turn}", turn=turn)
         if self._end_of_turn_victory(turn):
@@ -1338,42 +1378,16 @@ class Yoshitsune(Game):
 
     def _observation(self, seat: str) -> dict[str, Any]:
         obs = self.public_state()
-        c = self.cards()
-        mine = c.of("chosen", seat)
         obs["seat"] = seat
-        obs["my_chosen"] = sorted(mine)
-        obs["my_cards_in_deck"] = sorted(x for x in c.deck if x in mine)
+        obs["my_chosen"] = list(self.chosen_by(seat))
+        obs["my_cards_in_deck"] = list(self.zones.owned(self, seat, ("deck",)))
         return obs
 
     def _determinize(self, g: "Yoshitsune", seat: str, rng: random.Random) -> None:
         """The view ``g`` (a copy): the opponent's unrevealed choices are re-dealt
-        from what it could have chosen, and the deck re-shuffled, from ``rng`` and
-        the seat's observation only (never from the hidden truth)."""
-        c = g.cards()
-        if c.chosen:
-            opp = other(seat)
-            mine = c.of("chosen", seat)
-            opp_chosen = c.of("chosen", opp)
-            shown = [x for x in c.revealed if x in opp_chosen]
-            hidden_n = len(opp_chosen) - len(shown)
-            pool = [x for x in sorted(c.of("pools", opp)) if x not in shown]
-            rng.shuffle(pool)
-            lim = c.of("limits", opp)
-            got = list(shown)
-            for x in pool:
-                if len(got) - len(shown) >= hidden_n:
-                    break
-                if self._choice_ok(tuple(got), x, lim):
-                    got.append(x)
-            in_deck_mine = sorted(x for x in mine if x not in c.revealed)
-            if c.deck or c.current is not None or c.revealed:
-                deck = in_deck_mine + sorted(x for x in got if x not in shown)
-                rng.shuffle(deck)
-                deck_t = tuple(deck)
-            else:
-                deck_t = c.deck
-            chosen = tuple((s, tuple(sorted(got)) if s == opp else v) for s, v in c.chosen)
-            g.put(g.game_ent, replace(c, chosen=chosen, deck=deck_t))
+        from its pool within its limit, and the deck re-shuffled, from ``rng`` and
+        the seat's observation only (game.systems.cards)."""
+        g.zones.determinize(g, seat, rng, fits=_within_limits(g))
 
     # test and editor support -------------------------------------------------------------------------
     @classmethod
@@ -1404,8 +1418,8 @@ class Yoshitsune(Game):
             g.put(e, Garrison(tuple(sorted((c, n) for c, n in retainers.get(a, {}).items() if n > 0))))
         g.put(g.game_ent, Track(turn, court))
         g.put(g.game_ent, markers or Markers())
-        rem = frozenset(g.general(k).card for k in removed)
-        g.put(g.game_ent, Cards(removed=rem))
+        g.zones.reset(g, {"removed": sorted(g.general(k).card for k in removed)}, rest="box")
+        g.put(g.game_ent, DeckBuilding())
         for comp in (Act, MoveState, Battle):
             g.take(g.game_ent, comp)
         g.put(g.game_ent, Flow("start", None))
@@ -1421,15 +1435,18 @@ class Yoshitsune(Game):
         elif start == "action" or (start == "use" and card is not None):
             ch = chosen or {}
             g._start_build()
-            c = g.cards()
             deck_all = tuple(deck) + ((card,) if card else ())
             if not ch:
                 ch = {s: tuple(sorted(x for x in deck_all if g._owner_hint(x) == s)) for s in SIDES}
-            g.put(g.game_ent, replace(c, chosen=tuple((s, tuple(sorted(ch.get(s, ())))) for s in SIDES),
-                                      done=SIDES, deck=tuple(deck)))
+            # the chosen cards are the sides' (owners); those not in the deck or turned are still chosen
+            z = g.zones
+            z.set_owners(g, {x: None for x in deck_all} | {x: s for s in SIDES for x in ch.get(s, ())})
+            for s in SIDES:
+                z.move_all(g, [x for x in ch.get(s, ()) if x not in deck_all], f"chosen:{s}")
+            z.move_all(g, deck, "deck")
+            g.put(g.game_ent, replace(g.building(), done=SIDES))
             if start == "use":
-                c = g.cards()
-                g.put(g.game_ent, replace(c, current=card, revealed=(card,)))
+                z.move(g, card, "play")
                 g.put(g.game_ent, Act(card, user or g.card_side(card)))
                 g._set_flow(phase="use", seat=user or g.card_side(card))
             else:
@@ -1448,3 +1465,21 @@ class Yoshitsune(Game):
         if card == "C01":
             return self.card_side(card)
         return self.court_friendly() or "MINAMOTO"
+
+
+def _within_limits(view: Yoshitsune):
+    """Dealing a view: each side's hidden choice keeps to its limit [7.0], counting
+    the cards of its choice already turned (public)."""
+    z = view.zones
+    st = z.state(view)
+    own, ci = st.owners, z.card_index
+    shown = st.piles[z.index["turned"]] + st.piles[z.index["play"]]
+    limits = dict(view.building().limits)
+
+    def fits(view: Yoshitsune, zone: str, host: str | None, card: str, taken: tuple[str, ...]) -> bool:
+        if card in COURT_CARDS or zone.startswith("pool:"):
+            return True
+        side = own[ci[card]]
+        prior = tuple(x for x in shown + taken if own[ci[x]] == side)
+        return Yoshitsune._choice_ok(prior, card, limits.get(side, 0))
+    return fits
