@@ -1278,7 +1278,7 @@ class SinoJapanese(HexUnits, Game):
 
     # advance [7.5(5)] ---------------------------------------------------------------------------------------------
     def advance_candidates(self, c: Combat) -> list[str]:
-        if c is None or self.units_in(c.hex):
+        if c is None or any(self.unit(k).side != c.attacker_side for k in self.units_in(c.hex)):
             return []
         if len(c.advanced) >= self.max_stack:
             return []
