@@ -103,6 +103,16 @@ def test_control_3_4_the_last_unit_to_enter_passing_through_included():
     assert g.controller("1519") == "QING"
 
 
+def test_control_3_4_only_cities_and_ports_are_kept():
+    """Ruling control_key_hexes: control of other hexes has no effect, so it is not tracked."""
+    g = P({"J1": "1617", "Q5": "0309"})
+    g.apply(Move("J1", "1716"))                           # through Anju 1717? no: 1617 -> 1716 directly
+    assert g.control().jp == frozenset()
+    g = P({"J1": "1617", "Q5": "0309"})
+    g.apply(Move("J1", "1717"))
+    assert g.control().jp == {"1717"}
+
+
 def test_reinforcements_3_3_into_the_mobilisation_box_on_schedule():
     g = SinoJapanese(seed=1)
     for k in ("J3", "J4", "Q11", "Q12"):
@@ -220,6 +230,17 @@ def test_stacking_4_4_2_off_map_boxes_have_no_limit():
     g.apply(Move("J3", "incheon"))
     g.apply(EndMovement())
     assert g.pending().kind != "stack" and len(g.units_in("incheon")) == 3
+
+
+def test_stacking_4_4_2_checked_at_the_end_of_each_combat():
+    # J1 is flipped and must retreat into 1321, where J2 and J3 stand: three units at the end of the combat
+    g = attack({"J1": "1320", "J2": "1321", "J3": "1321", "Q1": "1319", "Q2": "1419", "Q3": "1219"},
+               ["Q1", "Q2", "Q3"], "1320", dice(3, 12), ammo=(0, 19))
+    assert g.pos("J1") == "1321"
+    choose_first(g, "advance")
+    assert g.pending().kind == "stack" and g.pending().seat == "JP"
+    g.apply(RemoveExcess("J1"))
+    assert g.is_removed("J1") and g.pending().kind != "stack"
 
 
 def test_stacking_4_4_3_never_into_an_enemy_hex():
@@ -476,6 +497,16 @@ def test_terrain_7_3_3_a_fortress_adds_one_to_durability():
     g = P({"J1": "0309", "Q4": "0208"}, side="JP", phase="declare", activated=("J1",))
     p = g.preview("0208", ["J1"])
     assert p.durability_bonus == 1 and p.flip_cost == 2 and p.remove_cost == 3 and p.attack_mod == 0
+
+
+@pytest.mark.parametrize("hits,removed", [(5, False), (6, True)])
+def test_terrain_7_3_3_the_fortress_bonus_holds_for_the_whole_allocation(hits, removed):
+    """Ruling fortress_durability: +1 to every step's cost, even once the unit has retreated out."""
+    g = attack({"Q4": "0208", "Q5": "0308", "J1": "0309"}, ["J1"], "0208", dice(hits, 7), side="JP",
+               prepared=("J1",), ammo=(19, 0), jp_control=("0309",))
+    assert g.is_removed("Q4") == removed                   # 2 to flip, 1 to retreat, 3 to remove
+    if not removed:
+        assert g.pos("Q4") == "0308" and g.is_damaged("Q4")
 
 
 def test_terrain_7_3_4_each_unit_attacking_across_a_river_scores_one_less():
@@ -928,3 +959,14 @@ def test_andong_optional_ruling():
 def test_map_cells_are_checked():
     g = SinoJapanese(seed=1)
     assert {c.terrain for c in g.board.cells.values()} <= set(g.data["map_cells"]["terrain"])
+
+
+def test_every_ruling_names_tests_that_exist():
+    import re
+    from pathlib import Path
+    here = Path(__file__).read_text(encoding="utf-8")
+    data = SinoJapanese(seed=1).data
+    for r in data["rulings"]:
+        for name in re.findall(r"test_\w+", r.get("test", "")):
+            pat = name.rstrip("*_")
+            assert re.search(rf"def {re.escape(pat)}", here), (r["id"], name)

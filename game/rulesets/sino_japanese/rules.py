@@ -896,10 +896,10 @@ class SinoJapanese(HexUnits, Game):
                        declared=(), attacked=frozenset(), combat=None, cp=(0, 0))
         self.emit("RoundStarted", f"Round {rnd}", turn=self.flow().turn, round=rnd)
         total = [0, 0]
+        add = self.data["command_points"].get("tie_rule", "add") == "add"
         while True:
             (jp, jr), (qg, qr) = self._roll_cp("JP"), self._roll_cp("QING")
-            total[0] += jp
-            total[1] += qg
+            total = [total[0] + jp, total[1] + qg] if add else [jp, qg]
             self.emit("CommandPoints", f"Command points: Japan {jp}, Qing {qg} (lower of {qr[0]} and {qr[1]})",
                       jp=jp, qing=qg, jp_rolls=jr, qing_rolls=qr, total=tuple(total))
             if jp != qg:
