@@ -55,9 +55,9 @@ def check_invariants(g: SinoJapanese) -> None:
         assert fl.flipped or True
     # control and victory points consistent with the map [3.4][12.2]
     jp = g.control().jp
-    assert jp <= facts.key_hexes
+    assert jp <= g.key_hexes
     for cell, sides in sides_at.items():
-        if cell in facts.key_hexes:
+        if cell in g.key_hexes:
             (side,) = sides
             assert g.controller(cell) == side, f"{cell} held by {side} but controlled by {g.controller(cell)}"
     vp = sum(int(g.board.cell(h).props.get("vp", 0)) for h in jp)

@@ -82,7 +82,7 @@ def test_setup_3_2_starting_ammunition_japan_0_qing_3():
 def test_control_3_4_every_city_starts_qing():
     g = SinoJapanese(seed=1)
     assert g.control().jp == frozenset()
-    assert all(g.controller(h) == "QING" for h in g.facts.key_hexes)
+    assert all(g.controller(h) == "QING" for h in g.key_hexes)
 
 
 def test_control_3_4_the_last_unit_to_enter_passing_through_included():

@@ -168,8 +168,6 @@ class MapFacts(HexMap):
         self.fleet_bases = tuple(sorted(n for n, p in props.items() if p.get("fleet_base")))
         self.auto_victory = tuple(sorted(n for n, p in props.items() if p.get("auto_victory")))
         self.names = {n: str(p.get("name_en") or p.get("label") or n) for n, p in props.items()}
-        #: the hexes whose control the rules read: cities and ports [3.4]
-        self.key_hexes = frozenset(h for h in self.hexes if h in self.city or h in self.port_colours)
         self.river = self.hexsides("river")
         self.lanes = tuple((k.a, k.b, str(k.props.get("colour", "")), bool(k.props.get("optional")))
                            for k in board.links(kind="sea_lane"))
@@ -258,6 +256,8 @@ class SinoJapanese(HexUnits, Game):
         self.costs = dict(self.data["command_points"]["costs"])
         f = self.facts
         self.ports = {n: c for n, c in f.port_colours.items() if self.andong or n not in f.optional_ports}
+        #: the hexes whose control the rules read: cities and (with the options chosen) ports [3.4]
+        self.key_hexes = frozenset(h for h in f.hexes if h in f.city or h in self.ports)
         self.lanes = tuple(ln for ln in f.lanes if self.andong or not ln[3])
         qing_after = {frozenset(p) for p in self.data["fleet"]["after_flip"]["qing_lanes"]}
         self.qing_lanes_after_flip = tuple(ln for ln in self.lanes if frozenset(ln[:2]) in qing_after)
@@ -1071,7 +1071,7 @@ class SinoJapanese(HexUnits, Game):
     def _entered(self, key: str, hex_: str) -> None:
         """A unit has entered a cell: control [3.4], the fleet flees [9.1(1)], the bridgehead goes [9.3(5)]."""
         side = self.unit(key).side
-        if hex_ in self.facts.key_hexes and self.controller(hex_) != side:
+        if hex_ in self.key_hexes and self.controller(hex_) != side:
             jp = self.control().jp
             self.put(self.control_ent, Control(jp | {hex_} if side == "JP" else jp - {hex_}))
             self.emit("ControlChanged", f"{self._side_name(side)} takes {self.name(hex_)}", hex=hex_, side=side)
