@@ -37,7 +37,7 @@ from game.rulesets.sino_japanese.rules import MapFacts, SinoJapanese, other
 
 K_DIST = 3.0            # value lost per MP of distance to a target
 W_TAKE = 12.0           # per VP of a city the side does not hold
-W_HOLD = 7.0            # per VP of an own city an enemy is near
+HOLD = {"JP": (3, 5.0), "QING": (4, 10.0)}    # own cities an enemy is this near (MP): value per VP
 W_CAPTURE = 14.0        # per VP of a city taken on the way
 W_PYONGYANG = 20.0      # Japan: Pyongyang opens the landings
 W_FLEET = 10.0          # Japan: a fleet base while the fleet is there
@@ -46,9 +46,15 @@ W_DANGER = {"JP": 0.5, "QING": 1.0}     # per enemy die that can reach the cell 
 W_SIEGE = {"JP": 0.8, "QING": 0.3}      # an enemy-held city, from next door
 FAR = 60                # MP: "no way by land" (Shandong from the mainland)
 CLAIMED = 0.3           # a goal enough nearer friends are already going for
-SHIP_COST = 12.0        # a sea transport must gain this much (2 CP)
+W_KILL = {"JP": 14.0, "QING": 4.0}     # an enemy stack in the open near an own city
+SHANDONG_FROM = 6      # Japan: Shandong counts in full from this turn (January 1895, as in history)
+SHANDONG_EARLY = 0.5    # before then its cities count this much
+SHANDONG_MAX = 3        # Japan lands no more units in Shandong than this
+SHIP_COST = 20.0        # a sea transport must gain this much (2 CP)
 LAND_COST = 14.0        # a landing (3 CP)
-MOVE_MIN = {"JP": 1.0, "QING": 6.0}     # the least gain worth a command point
+DECLARE_MIN = {"JP": 0.8, "QING": 0.8}    # the least value of an attack plan
+AMMO_WANTED = {"JP": 6, "QING": 8}      # below this, a point stored is worth more
+MOVE_MIN = {"JP": 2.0, "QING": 6.0}     # the least gain worth a command point
 AMMO_VALUE = {"JP": 0.15, "QING": 0.35}  # what a point of ammunition is worth (in hits)
 QING_RESERVE = 8        # ammunition Qing keeps back for counterfire
 
@@ -136,24 +142,49 @@ class SinoJapaneseAgent:
         dist = distances(f, other(side))
         fl = g.fleet()
         out = []
+        shandong = self._shandong(g)
+        early = g.flow().turn < SHANDONG_FROM
         for h, vp in sorted(f.vp.items()):
             if g.controller(h) != side:
                 v = W_TAKE * vp
+                if side == "JP" and early and h in shandong:
+                    v *= SHANDONG_EARLY   # the Laizhou box feeds Qing units in: Liaodong first
                 if side == "JP" and h == g.data["landing"]["needs_control_of"]:
                     v += W_PYONGYANG
                 if side == "JP" and fl.hex == h and not fl.removed:
                     v += W_FLEET
-                if h in enemy:          # held: attack it from next door
+                if h in enemy:          # held: attack it from next door, not across a river if it can
                     cells = tuple(n for n in f.neighbours.get(h, ()) if n not in enemy)
+                    dry = tuple(n for n in cells if frozenset((n, h)) not in f.river)
                     if cells:
-                        out.append((h, cells, W_SIEGE[side] * v - 0.5 * enemy[h], 2))
+                        need = min(4, 1 + len(g.units_in(h)) + (1 if f.city.get(h) in ("large", "fortress") else 0))
+                        out.append((h, dry or cells, W_SIEGE[side] * v - 0.5 * enemy[h], need))
                 else:
                     out.append((h, (h,), v, 1))
             else:
-                if any(dist.get(e, {}).get(h, 99) <= 4 for e in enemy):
-                    out.append((h, (h,), W_HOLD * vp * (1.5 if side == "QING" else 1.0), 1))
+                near = min((dist.get(e, {}).get(h, 99) for e in enemy), default=99)
+                radius, weight = HOLD[side]
+                if near <= radius:
+                    v = weight * vp
+                    if side == "JP" and h == g.data["landing"]["needs_control_of"]:
+                        v += W_PYONGYANG       # the landings need it
+                    out.append((h, (h,), v, 1))
+        # enemy stacks in the open near an own city: hunt them (two units)
+        own = [h for h in f.vp if g.controller(h) == side]
+        for e, strength in sorted(enemy.items()):
+            if e in f.vp:
+                continue
+            near = [h for h in own if dist.get(e, {}).get(h, 99) <= 3]
+            if near:
+                cells = tuple(n for n in f.neighbours.get(e, ()) if n not in enemy)
+                if cells:
+                    v = W_KILL[side] + 4.0 * max(f.vp[h] for h in near) - 0.5 * strength
+                    out.append((e, cells, v, 2))
         g.memo[key] = out
         return out
+
+    def _shandong(self, g: SinoJapanese) -> frozenset[str]:
+        return frozenset(h for h, a in g.facts.landing.items() if a == "shandong") | {"0818", "0616", "0514"}
 
     def _goal_dist(self, g: SinoJapanese, side: str) -> list[dict[str, int]]:
         """For each goal: cell -> MP distance to its nearest cell."""
@@ -279,7 +310,8 @@ class SinoJapaneseAgent:
         f = g.flow()
         # a command point left over is stored as ammunition: worth nothing once the track is full
         full = g.ammo(side) + g.cp(side) > g.ammo_max
-        best_s, best = (0.0 if full else MOVE_MIN[side]), None
+        low = g.ammo(side) < AMMO_WANTED[side]
+        best_s, best = (0.0 if full else MOVE_MIN[side] + (3.0 if low else 0.0)), None
         for a in legal:
             t = type(a)
             if t is Move:
@@ -296,7 +328,7 @@ class SinoJapaneseAgent:
                 if k in f.activated:
                     s += 1.0                    # already paid for
             elif t is Activate:
-                s = 3.0 if self._attack_target_near(g, side, g.pos(a.unit), prepared=True) else -1.0
+                s = 4.0 if self._siege_ready(g, side, a.unit) else -1.0
             elif t is Ship or t is Land:
                 if friends.get(a.to, 0) >= g.max_stack:
                     continue
@@ -305,6 +337,10 @@ class SinoJapaneseAgent:
                     here_free[k] = self._cell_score(g, side, g.pos(k), k, free=True)
                 s = self._cell_score(g, side, a.to, k, free=True) - here_free[k] + self._capture(g, side, [a.to])
                 s -= SHIP_COST if t is Ship else LAND_COST
+                sd = self._shandong(g)
+                if side == "JP" and a.to in sd and g.pos(k) not in sd:
+                    if sum(1 for _u, h in g.units_on_map(side) if h in sd) >= SHANDONG_MAX:
+                        continue
                 if a.to in g.ports:
                     s += 10.0
                 elif g.bridgehead() is not None and g.bridgehead() != a.to:
@@ -328,6 +364,20 @@ class SinoJapaneseAgent:
                 if len(g.units_in(n)) == 1 and (g.is_damaged(g.units_in(n)[0]) or side == "JP"):
                     return True
         return False
+
+    def _siege_ready(self, g: SinoJapanese, side: str, key: str) -> bool:
+        """Is the unit next to the enemy-held city it goes for (or a weak enemy), with the
+        ammunition for a prepared attack? Then it is activated where it stands."""
+        cell = g.pos(key)
+        if cell is None or cell not in g.facts.hexes:
+            return False
+        if g.ammo(side) - g.committed_ammo(g.flow()) < 2 + (QING_RESERVE if side == "QING" else 0):
+            return False
+        i = self._assign(g, side).get(key)
+        goals = self._goals(g, side)
+        if i is not None and cell in goals[i][1] and goals[i][0] in self._enemy_strength(g, side):
+            return True
+        return self._attack_target_near(g, side, cell, prepared=True)
 
     def _form(self, g: SinoJapanese, forms: list[Form], side: str) -> Action:
         if side == "JP":
@@ -366,29 +416,37 @@ class SinoJapaneseAgent:
         return v
 
     def _declare(self, g: SinoJapanese, legal: list[Action], side: str) -> Action:
+        """For each enemy hex: the plan of every unit that can join (prepared where it did not move
+        and the ammunition allows); declare the next unit of the best plan worth its cost."""
         f = g.flow()
         declared = {h: (a, p) for h, a, p in f.declared}
-        options: dict[str, list[Declare]] = {}
+        options: dict[str, dict[str, bool]] = {}
         for a in legal:
             if isinstance(a, Declare):
-                options.setdefault(a.hex, []).append(a)
+                o = options.setdefault(a.hex, {})
+                o[a.unit] = o.get(a.unit, False) or a.prepared
         free = g.ammo(side) - g.committed_ammo(f)
         reserve = QING_RESERVE if side == "QING" else 0
-        best_v, best = 0.4, None
-        for h, acts in sorted(options.items()):
+        best_v, best = DECLARE_MIN[side], None
+        for h, units in sorted(options.items()):
             base_a, base_p = declared.get(h, ((), ()))
-            base_v = self._plan_value(g, side, h, base_a, base_p) if base_a else 0.0
-            units = sorted({a.unit for a in acts})
-            for k in units:
-                for prepared in (True, False):
-                    if Declare(k, h, prepared) not in acts:
-                        continue
-                    cost = 2 if prepared else 1
-                    if free - cost < reserve and not base_a:
-                        continue
-                    v = self._plan_value(g, side, h, base_a + (k,), base_p + ((k,) if prepared else ())) - base_v
-                    if v > best_v:
-                        best_v, best = v, Declare(k, h, prepared)
+            atts, prep = list(base_a), list(base_p)
+            left = free - reserve
+            order = []
+            for k in sorted(units, key=lambda k: (-g.attack_of(k), k)):
+                if units[k] and left >= 2:
+                    atts.append(k), prep.append(k), order.append(Declare(k, h, True))
+                    left -= 2
+                elif left >= 1:
+                    atts.append(k), order.append(Declare(k, h, False))
+                    left -= 1
+            if not order:
+                continue
+            v = self._plan_value(g, side, h, tuple(atts), tuple(prep))
+            if base_a:
+                v -= self._plan_value(g, side, h, base_a, base_p) * 0.5
+            if v > best_v:
+                best_v, best = v, order[0]
         return best or EndDeclarations()
 
     def _order(self, g: SinoJapanese, legal: list[Action]) -> Action:
