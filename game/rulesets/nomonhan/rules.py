@@ -346,13 +346,15 @@ class Nomonhan(HexUnits, Game):
         if f.phase == "loss":
             return Decision(c.loser, "loss",
                             f"{name(c.loser)} must take {c.losses_left} more loss"
-                            f"{'es' if c.losses_left > 1 else ''}: retreat a unit one hex or lose a step",
+                            f"{'es' if c.losses_left > 1 else ''}: retreat a unit one hex away from the "
+                            f"enemy, to a new hex, or lose a step",
                             (("defender", c.defender), ("losses_left", c.losses_left)))
         if f.phase == "advance":
             winner = other(c.loser)
             return Decision(winner, "advance",
-                            f"{name(winner)} may advance: {c.advance_left} advance point"
-                            f"{'s' if c.advance_left > 1 else ''} left",
+                            f"{name(winner)} may advance: {c.advance_left} of {c.losses} point"
+                            f"{'s' if c.losses > 1 else ''} left (one per loss dealt), each moving any "
+                            f"one unit one hex, ignoring ZOC",
                             (("defender", c.defender), ("advance_left", c.advance_left)))
         raise AssertionError(f.phase)
 
@@ -434,6 +436,30 @@ class Nomonhan(HexUnits, Game):
         foes = [(h, dist(here, h)) for k in c.winner_units if (h := self.pos(k)) is not None]
         return [n for n in self.retreat_hexes(key)
                 if n not in seen and all(dist(n, h) >= d for h, d in foes)]
+
+    def retreat_refusal(self, key: str, to: str) -> str:
+        """Why the unit may not retreat into ``to`` in the current combat ("" if it
+        may): for the client's hover text."""
+        u = self.unit(key)
+        here = self.pos(key)
+        c = self.flow().combat
+        if here is None or c is None:
+            return "not taking a loss"
+        intact, _, occ, zoc, _ = self.side_context(u.side)
+        if to not in self.facts.move_neighbours(u.crosses_military_bridge, intact).get(here, ()):
+            return "not a hex it can step into" if to in self.facts.neighbours.get(here, ()) else "not next to it"
+        if to in occ:
+            return "a unit is there"
+        if to in zoc:
+            return "in enemy ZOC"
+        if to in c.stood_in(key):
+            return "it already stood there in this combat"
+        dist = self.board.distance
+        for k in c.winner_units:
+            h = self.pos(k)
+            if h is not None and dist(to, h) < dist(here, h):
+                return f"nearer to {self.unit(k).label}, the enemy it fought"
+        return ""
 
     def advancers(self, f: Flow | None = None) -> list[str]:
         """The units that may spend the winner's advance points [9.0] ("one of your
