@@ -86,6 +86,12 @@ def test_military_bridge_does_not_carry_tanks():
     assert "0207" not in g.reachable("JP_T3")
 
 
+def test_military_bridge_carries_motorized_infantry_but_not_the_armoured_cars():
+    """[8.0] "infantry/cavalry only": 36/149 is infantry on lorries; 9 has a silhouette."""
+    assert "0207" in sov_phase({"SV_149": "0308"}).reachable("SV_149")
+    assert "0207" not in sov_phase({"SV_9": "0308"}).reachable("SV_9")
+
+
 def test_soviet_bridge_carries_every_unit():
     g = sov_phase({"SV_9": "0302"})
     assert "0201" in g.reachable("SV_9")
@@ -128,6 +134,12 @@ def test_entering_enemy_zoc_stops_movement():
 def test_a_unit_in_enemy_zoc_may_not_move_out():
     g = P({"JP_T3": "0404", "SV_149": "0403", "JP_T4": "0608"})
     assert not moves_of(g, "JP_T3")
+
+
+def test_the_artillery_exerts_zoc_too():
+    g = P({"JP_KOB": "0203", "SV_ART": "0102"})
+    r = g.reachable("JP_KOB")
+    assert "0202" in r and "0201" not in r          # 0202 is next to the guns: the move stops there
 
 
 def test_zoc_does_not_extend_across_an_unbridged_river():
@@ -257,6 +269,12 @@ def test_attacks_against_a_hill_hit_only_on_6():
     assert res["attack_hits"] == 1 and res["defense_hits"] == 1 and res["loser"] == ""
 
 
+def test_an_attacker_on_a_hill_does_not_limit_the_defenders_dice():
+    g = sov_phase({"SV_615": "0106", "JP_KOB": "0206"}, phase="declare")
+    s = g.strengths(("SV_615",), "JP_KOB")
+    assert s["attack_hits_on"] == (5, 6) and s["defense_hits_on"] == (5, 6)
+
+
 def test_a_tank_attacks_with_its_attack_value_and_defends_with_its_defence_value():
     g = sov_phase({"SV_9": "0504", "JP_T3": "0404"}, phase="declare")
     s = g.strengths(("SV_9",), "JP_T3")
@@ -285,6 +303,13 @@ def test_soviet_artillery_adds_one_to_a_soviet_attack_within_3_hexes():
     assert g.board.distance("0102", "0203") <= 3
     s = g.strengths(("SV_615",), "JP_KOB")
     assert s["attack_dice"] == 2 and ("attacker", "Soviet artillery within range", 1) in s["modifiers"]
+
+
+def test_soviet_artillery_supports_every_attack_in_range_in_one_phase():
+    g = sov_phase({"SV_ART": "0102", "SV_615": "0204", "SV_149": "0302", "JP_KOB": "0203", "JP_T3": "0303"},
+                  phase="declare")
+    assert g.strengths(("SV_615",), "JP_KOB")["attack_dice"] == 2
+    assert g.strengths(("SV_149",), "JP_T3")["attack_dice"] == 3
 
 
 def test_soviet_artillery_does_not_reach_beyond_3_hexes():
@@ -714,3 +739,16 @@ def test_ending_movement_with_no_attack_possible_passes_to_the_other_side():
     ev = g.apply(EndPhase())
     assert "PhaseEnded" in kinds(ev)
     assert g.pending().seat == "SOV" and g.pending().kind == "move"
+
+
+# -- the rulings ------------------------------------------------------------------------------
+def test_every_ruling_in_the_data_is_in_the_rulings_document():
+    """data.json "rulings" and docs/rulings.md (section "ノモンハンの戦い") list the same rulings."""
+    import re
+
+    from game.paths import ROOT
+    text = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
+    section = text.split("## ノモンハンの戦い (nomonhan)")[1].split("\n## ")[0]
+    ids = [r["id"] for r in Nomonhan(seed=0).data["rulings"]]
+    assert len(ids) == len(set(ids))
+    assert set(re.findall(r"\(`(\w+)`\)", section)) == set(ids)
