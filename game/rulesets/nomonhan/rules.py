@@ -640,7 +640,7 @@ class Nomonhan(HexUnits, Game):
         if any(self.crossing(self.pos(k), dhex) in ("permanent", "military") for k in attackers):
             dfn += self.bridge_bonus
             mods.append(("defender", "attack across a bridge", self.bridge_bonus))
-        if self._artillery_supports(dhex):
+        if self.artillery_supports(dhex):
             if att_side == "SOV":
                 att += self.art_bonus
                 mods.append(("attacker", "Soviet artillery within range", self.art_bonus))
@@ -652,7 +652,7 @@ class Nomonhan(HexUnits, Game):
                 "attack_hits_on": tuple(sorted(self.hit_on_hill if hill else self.hit_on)),
                 "defense_hits_on": tuple(sorted(self.hit_on)), "hill": hill}
 
-    def _artillery_supports(self, target_hex: str) -> bool:
+    def artillery_supports(self, target_hex: str) -> bool:
         for u, h in self.units_on_map("SOV"):
             if u.support_range and self.board.distance(h, target_hex) <= u.support_range:
                 return True
