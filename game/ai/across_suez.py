@@ -29,7 +29,7 @@ from collections import deque
 from game.ai import require_view
 from game.core.actions import Action
 from game.rulesets.across_suez.actions import (Advance, Assign, Bombard, Cross, EndAdvance, EndBombardment,
-                                               EndDeclarations, EndPhase, Enter, Move)
+                                               EndDeclarations, EndPhase, Enter, Move, Resolve)
 from game.rulesets.across_suez.rules import AcrossSuez, MapFacts
 
 NEED_CROSSED = 6
@@ -123,8 +123,8 @@ class AcrossSuezAgent:
             return self._bombard(game, legal)
         if kind == "declare":
             return self._declare(game, legal, d.seat)
-        if kind == "order":
-            return self._order(game, legal, d.seat)
+        if kind == "stack_loss":
+            return min(legal, key=lambda a: (game.unit(a.unit).is_bridge, self._hold(game, a.unit), a.unit))
         if kind == "ee_loss":
             return min(legal, key=lambda a: (self._hold(game, a.unit), game.unit(a.unit).firepower, a.unit))
         if kind == "retreat":
@@ -399,51 +399,58 @@ class AcrossSuezAgent:
                 - p["Ae"] * av - p["Ar"] * 0.1 * av)
 
     def _declare(self, g: AcrossSuez, legal: list[Action], side: str) -> Action:
+        """One attack at a time: with none begun, the defender whose best group of
+        attackers (strongest first) has the best value; then add the units that raise
+        it, and resolve (with an artillery support when there is one and it helps)."""
         f = g.flow()
-        groups = {d: tuple(a) for d, a in f.declared}
-        options: dict[str, list[str]] = {}
         keep = frozenset(g.facts.neighbours[g.crossing_hex]) if side == "ISR" else frozenset()
+
+        def free(a: Assign) -> bool:
+            # the units next to 0112 shield the bridge: they do not attack (an advance or an
+            # exchange would open a hex next to it) unless the defender stands next to 0112
+            return g.pos(a.attacker) not in keep or g.pos(a.defender) in keep
+        support = f.supports_left > 0
+        if f.declared:
+            d, base = f.declared[0]
+            resolves = [a for a in legal if isinstance(a, Resolve)]
+            base_ev = self._ev(g, base, d, support)
+            best_v, best = 0.02, None
+            for a in legal:
+                if isinstance(a, Assign) and (free(a) or not resolves):
+                    gain = self._ev(g, base + (a.attacker,), d, support) - base_ev
+                    if gain > best_v or (not resolves and best is None):
+                        best_v, best = gain, a
+            if best is not None:
+                return best
+            if support and Resolve(d, True) in legal and \
+                    self._ev(g, base, d, True) - self._ev(g, base, d, False) > 0.02:
+                return Resolve(d, True)
+            return Resolve(d, False)
+        options: dict[str, list[str]] = {}
         for a in legal:
-            if isinstance(a, Assign) and (g.pos(a.attacker) not in keep or g.pos(a.defender) in keep):
-                # the units next to 0112 shield the bridge: they do not attack (an advance
-                # or an exchange would open a hex next to it), unless turn 1 forces them or
-                # the defender stands next to 0112 itself
+            if isinstance(a, Assign) and free(a):
                 options.setdefault(a.defender, []).append(a.attacker)
-        support = side == "ISR" and f.supports_left > len(groups)
         can_end = EndDeclarations() in legal
         best_v, best = (0.15 if can_end else -1e9), None
         for d, avail in sorted(options.items()):
-            base = groups.get(d, ())
             avail = sorted(avail, key=lambda k: (-g.unit(k).firepower, k))
-            base_ev = self._ev(g, base, d, support) if base else 0.0
-            group = base
+            group: tuple[str, ...] = ()
             for k in avail:
                 group = group + (k,)
-                gain = self._ev(g, group, d, support) - base_ev
-                if gain > best_v:
-                    best_v, best = gain, Assign(avail[0], d)
+                v = self._ev(g, group, d, support)
+                if v > best_v:
+                    best_v, best = v, Assign(avail[0], d)
         if best is not None:
             return best
         if can_end:
             return EndDeclarations()
-        # turn 1: every unit with an enemy next to it must attack; join the best attack
+        # turn 1: every unit with an enemy next to it must attack; begin the best attack
         best_v, best = -1e9, legal[0]
         for a in legal:
             if isinstance(a, Assign):
-                v = self._ev(g, groups.get(a.defender, ()) + (a.attacker,), a.defender, support)
+                v = self._ev(g, (a.attacker,), a.defender, support)
                 if v > best_v:
                     best_v, best = v, a
-        return best
-
-    def _order(self, g: AcrossSuez, legal: list[Action], side: str) -> Action:
-        groups = dict(g.flow().declared)
-        best_v, best = None, legal[0]
-        for a in legal:
-            atts = tuple(k for k in groups[a.defender] if g.pos(k) is not None)
-            v = self._ev(g, atts, a.defender, a.support) if atts else -1.0
-            v += 0.001 if a.support else 0.0
-            if best_v is None or v > best_v:
-                best_v, best = v, a
         return best
 
     # -- retreats and advances --------------------------------------------------------------------
