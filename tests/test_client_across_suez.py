@@ -260,7 +260,7 @@ def test_overstacking_warns_before_movement_ends_and_the_owner_chooses(app):
     settle(app, sc)
     assert sc.ui.overstacked() == {"1416": ["ISR_MATT", "ISR_RESHEF_1"]}
     end = sc.ui.choices()[0]
-    assert end.action == EndPhase() and "1 unit will be lost" in end.label and "1416" in end.label
+    assert end.action == EndPhase() and "1 unit lost (1416)" in end.label
     assert any("Over-stacked" in line for line in sc.ui.hover_lines("1416"))
     sc.draw(app.screen)                                 # the red warning on the hex draws
     sc.submit(EndPhase())

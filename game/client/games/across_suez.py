@@ -18,12 +18,11 @@ from game.systems import paths
 
 from .base import blit_counter, Choice, ClickResult, GameUI
 
-PHASES = {"move": "movement", "stack_loss": "over-stacked: remove units", "bombard": "bombardment",
+PHASES = {"move": "movement", "stack_loss": "stacking", "bombard": "bombardment",
           "declare": "combat", "ee_loss": "exchange loss", "retreat": "retreat", "advance": "advance",
           "over": "game over"}
 #: what a player is told about the bridge unit wherever it shows (its panel, the rules reference)
-BRIDGE_LOSS = ("If the bridge is destroyed, Israel loses at once; once placed in 0112 it must never leave it "
-               "(Israel loses).")
+BRIDGE_LOSS = "If the bridge is destroyed, Israel loses; once in 0112 it must never leave it."
 RESULT_COLOURS = {"Ae": (220, 70, 60), "Ar": (230, 140, 70), "Ee": (200, 190, 90), "Dr": (120, 200, 120),
                   "De": (60, 190, 90)}
 ROAD = (120, 74, 36)
@@ -494,7 +493,7 @@ class AcrossSuezUI(GameUI):
             fp = f"firepower {u['firepower']}" + (f" (defends as {u['defends_as']})" if u["defends_as"] != u["firepower"] else "")
             units += [f"{s['label']} — {s['name']}", f"{self.side_name(u['side'])} {u['type']} · {fp} · MA {u['ma']}"]
             if s.get("type") == "bridge":
-                units.append(BRIDGE_LOSS + " It cannot attack and moves on clear and road hexes only.")
+                units.append(BRIDGE_LOSS)
         if hex_ in self.overstacked():
             units.append("Over-stacked: at the end of movement all but one of these units are removed "
                          "(you choose which)")
@@ -713,9 +712,8 @@ class AcrossSuezUI(GameUI):
             due = len({a.unit for a in legal if isinstance(a, Enter)})
             end = "End movement" + (f" ({due} reinforcement{'s' if due != 1 else ''} delayed)" if due else "")
             lost = sum(len(k) - 1 for k in self.overstacked().values())
-            if lost:
-                end = f"End movement: {lost} unit{'s' if lost != 1 else ''} will be lost (over-stacked " \
-                      + ", ".join(sorted(self.overstacked())) + ")"
+            if lost:            # the warning before the phase ends [4.4]
+                end = f"End movement: {lost} unit{'s' if lost != 1 else ''} lost ({', '.join(sorted(self.overstacked()))})"
             out.append(Choice(end, EndPhase(), primary=True, enabled=EndPhase() in legal))
             if sel and Cross(sel) in legal:
                 out.append(Choice(f"Cross the canal: {self.lab(sel)}", Cross(sel)))
