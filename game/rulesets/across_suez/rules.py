@@ -6,13 +6,13 @@ Egyptian movement, Egyptian combat. Movement costs are kept in half movement
 points (roads cost ½), so every number the movement search sees is whole.
 
 Rulings (where the rules are silent or ambiguous; each is also in data.json
-"reconstructed"/"rulings" and has a test in tests/test_across_suez_rules.py):
+"rulings", in docs/rulings.md for players, and has a test in
+tests/test_across_suez_rules.py):
 
 1. Stacking [4.4]: a unit may end its move on a friendly unit (it may pass
    through them anyway). At the end of the movement phase, in each hex with
-   more than one unit, the unit that was there first stays (units that did not
-   move this phase count as first; then in order of arrival) and the later
-   arrivals are removed (eliminated).
+   more than one unit, the owner chooses which units are removed (the
+   "stack_loss" decision), one at a time, until one is left.
 2. ZOC [4.5]: a unit that starts its move in an enemy ZOC may leave it freely
    (except on turn 1 [9.1]) and stops on entering any enemy-ZOC hex. ZOC does
    not extend into the lake or across the canal.
@@ -20,9 +20,11 @@ Rulings (where the rules are silent or ambiguous; each is also in data.json
    costs +1 MP either way. The bridge unit may enter only clear (and road)
    hexes and never crosses a ridge; the same limits apply to its retreats,
    and it never advances after combat.
-4. Combat: declare every attack first (one attacker at a time), then resolve
-   them in the attacker's order. The Israeli player chooses, attack by attack
-   at resolution, whether to spend one artillery support on it.
+4. Combat [3][6.1]: one attack at a time, "the result of each at once": name
+   an attacker and its defender, add more attackers against that defender,
+   then resolve it before the next is declared. No unit attacks twice, none is
+   attacked twice in a phase [5.3][5.4]. The Israeli player chooses, attack by
+   attack as he resolves it, whether to spend one artillery support on it.
 5. Column: attacker firepower minus defender firepower (the bridge defends as
    1), clamped to the end columns; then the net of every shift is applied and
    clamped again. Shifts net against each other (§13.3; §8.2 read the same way).
@@ -53,13 +55,18 @@ Rulings (where the rules are silent or ambiguous; each is also in data.json
     phase cannot then cross.
 11. Bridge [14.2]: once it ends a move in 0112 it is "placed"; if it later
     leaves 0112 for any reason Israel loses at once. If the bridge unit is
-    eliminated Israel can no longer win, so the game ends at once.
+    eliminated Israel can no longer win, so the game ends at once (the data
+    sheet §10, not [S0]).
 12. First turn [9]: both players' turn-1 phases: units that start in enemy
-    ZOC cannot move, and every unit able to attack with an enemy adjacent must
-    take part in an attack on one of them.
-13. Egyptian bombardment [13]: optional, at the start of each day Egyptian
-    combat phase, on up to two different Israeli units adjacent to Egyptian
-    units; each is one die, 1 eliminates.
+    ZOC cannot move, and every unit able to attack with an enemy adjacent that
+    it may still attack must take part in an attack on one of them before
+    combat ends; a unit whose only target left is the defender being attacked
+    must join that attack.
+13. Egyptian bombardment [13]: "at the start of each combat phase" is each
+    Egyptian (day) combat phase, before its first attack: [13.1] has the
+    bombarding side's units fight normally "in that phase", which only its own
+    phase allows. Optional, on up to two different Israeli units adjacent to
+    Egyptian units; each is one die, 1 eliminates.
 14. Victory [14]: at the end of turn 7 Israel wins with ≥6 units crossed, the
     bridge in 0112 and a line of communication 0112→1708 through land hexes
     with no Egyptian unit and outside Egyptian ZOC unless an Israeli unit
