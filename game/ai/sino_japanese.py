@@ -41,6 +41,7 @@ HOLD = {"JP": (3, 5.0), "QING": (4, 10.0)}    # own cities an enemy is this near
 W_CAPTURE = 14.0        # per VP of a city taken on the way
 W_PYONGYANG = 20.0      # Japan: Pyongyang opens the landings
 W_FLEET = 10.0          # Japan: a fleet base while the fleet is there
+W_LAST_BASE = 1.0       # Japan: the other fleet base once it holds one, per VP of the fleet (taken with both)
 W_SUPPLY = 25.0         # ending out of supply
 W_DANGER = {"JP": 0.5, "QING": 1.0}     # per enemy die that can reach the cell next round
 W_SIEGE = {"JP": 0.8, "QING": 0.3}      # an enemy-held city, from next door
@@ -153,6 +154,9 @@ class SinoJapaneseAgent:
                     v += W_PYONGYANG
                 if side == "JP" and fl.hex == h and not fl.removed:
                     v += W_FLEET
+                if side == "JP" and not fl.removed and h in f.fleet_bases and \
+                        all(g.controller(b) == "JP" for b in f.fleet_bases if b != h):
+                    v += W_LAST_BASE * W_TAKE * g.data["fleet"]["vp_when_removed"]   # both bases: the fleet is gone
                 if h in enemy:          # held: attack it from next door, not across a river if it can
                     cells = tuple(n for n in f.neighbours.get(h, ()) if n not in enemy)
                     dry = tuple(n for n in cells if frozenset((n, h)) not in f.river)
@@ -182,6 +186,12 @@ class SinoJapaneseAgent:
                     out.append((e, cells, v, 2))
         g.memo[key] = out
         return out
+
+    def _liaodong_port(self, g: SinoJapanese) -> bool:
+        """Does Japan hold a port on the Liaodong coast (then its units there need no bridgehead)?"""
+        liaodong = {h for h, a in g.facts.landing.items() if a != "shandong"}
+        return any(g.controller(p) == "JP" for p in g.ports
+                   if p in g.facts.hexes and (p in liaodong or any(n in liaodong for n in g.facts.neighbours.get(p, ()))))
 
     def _shandong(self, g: SinoJapanese) -> frozenset[str]:
         return frozenset(h for h, a in g.facts.landing.items() if a == "shandong") | {"0818", "0616", "0514"}
@@ -343,8 +353,8 @@ class SinoJapaneseAgent:
                         continue
                 if a.to in g.ports:
                     s += 10.0
-                elif g.bridgehead() is not None and g.bridgehead() != a.to:
-                    s -= 15.0                   # the bridgehead would leave its hex
+                elif g.bridgehead() is not None and g.bridgehead() != a.to and not self._liaodong_port(g):
+                    s -= 15.0                   # the bridgehead would leave its hex (and the units it supplies)
             elif t is MoveFleet:
                 s = self._fleet_gain(g, a.to)
             else:

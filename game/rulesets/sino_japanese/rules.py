@@ -1346,7 +1346,7 @@ class SinoJapanese(HexUnits, Game):
         f = self.flow()
         if f.phase != "over":
             return None
-        return self.make_result(f.winner, f.reason, (("JP_vp", self.vp()),))
+        return self.make_result(f.winner, f.reason, (("JP", self.vp()),))
 
     # labels and observation ---------------------------------------------------------------------------------------------
     def label(self, key: str) -> str:
