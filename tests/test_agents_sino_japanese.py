@@ -101,3 +101,11 @@ def test_get_agent_and_selfplay():
     from game.runner import selfplay
     stats = selfplay("sino_japanese", 2, 2024, ["heuristic", "random"])
     assert stats.games == 2 and stats.wins["JP"] >= 1
+
+
+def test_evaluate_is_zero_sum_and_counts_japans_cities():
+    from game.ai.sino_japanese import evaluate
+    a = P({"J1": "1418", "Q1": "1620"}, turn=3)
+    b = P({"J1": "1519", "Q1": "1620"}, turn=3, jp_control=("1519",))     # Pyongyang taken: +2 VP
+    assert evaluate(a, "JP") == -evaluate(a, "QING")
+    assert evaluate(b, "JP") > evaluate(a, "JP")

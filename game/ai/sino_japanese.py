@@ -86,6 +86,34 @@ def distances(facts: MapFacts, side: str) -> dict[str, dict[str, int]]:
     return d
 
 
+WIN = 1000.0
+
+
+def evaluate(g: SinoJapanese, side: str) -> float:
+    """Static value of the position for ``side`` (higher is better);
+    evaluate(g, "JP") == -evaluate(g, "QING").
+
+    Japan's victory points against the threshold, then the strength each side has on the map
+    (damaged units at half), the ammunition stored and, for Japan, the cities it does not hold
+    that its units stand next to (half their points: they are likely to fall). A won or lost
+    game is +-WIN."""
+    f = g.flow()
+    if f.phase == "over":
+        return WIN if f.winner == side else -WIN
+    facts = g.facts
+    v = float(g.vp() - int(g.data["victory"]["threshold"]))
+    strength = {"JP": 0.0, "QING": 0.0}
+    near: set[str] = set()
+    for u, h in g.units_on_map():
+        strength[u.side] += g.attack_of(u.key) * (0.5 if g.is_damaged(u.key) else 1.0)
+        if u.side == "JP" and h in facts.hexes:
+            near.update(n for n in facts.neighbours.get(h, ()) if n in facts.vp and g.controller(n) != "JP")
+    v += 0.5 * sum(facts.vp[h] for h in near)
+    v += 0.15 * (strength["JP"] - strength["QING"])
+    v += 0.05 * (g.ammo("JP") - g.ammo("QING"))
+    return v if side == "JP" else -v
+
+
 class SinoJapaneseAgent:
     name = "heuristic"
 
