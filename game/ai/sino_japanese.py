@@ -43,7 +43,7 @@ W_PYONGYANG = 20.0      # Japan: Pyongyang opens the landings
 W_FLEET = 10.0          # Japan: a fleet base while the fleet is there
 W_LAST_BASE = 1.0       # Japan: the other fleet base once it holds one, per VP of the fleet (taken with both)
 W_SUPPLY = 25.0         # ending out of supply
-W_DANGER = {"JP": 0.5, "QING": 1.0}     # per enemy die that can reach the cell next round
+W_DANGER = {"JP": 0.25, "QING": 1.0}     # per enemy die that can reach the cell next round
 W_SIEGE = {"JP": 0.8, "QING": 0.3}      # an enemy-held city, from next door
 FAR = 60                # MP: "no way by land" (Shandong from the mainland)
 CLAIMED = 0.3           # a goal enough nearer friends are already going for
@@ -53,10 +53,10 @@ SHANDONG_EARLY = 0.5    # before then its cities count this much
 SHANDONG_MAX = 3        # Japan lands no more units in Shandong than this
 SHIP_COST = 20.0        # a sea transport must gain this much (2 CP)
 LAND_COST = 14.0        # a landing (3 CP)
-DECLARE_MIN = {"JP": 0.8, "QING": 0.8}    # the least value of an attack plan
+DECLARE_MIN = {"JP": 0.0, "QING": 0.8}    # the least value of an attack plan
 AMMO_WANTED = {"JP": 6, "QING": 8}      # below this, a point stored is worth more
 MOVE_MIN = {"JP": 2.0, "QING": 6.0}     # the least gain worth a command point
-AMMO_VALUE = {"JP": 0.15, "QING": 0.35}  # what a point of ammunition is worth (in hits)
+AMMO_VALUE = {"JP": 0.05, "QING": 0.35}  # what a point of ammunition is worth (in hits)
 QING_RESERVE = 8        # ammunition Qing keeps back for counterfire
 
 _DIST: dict[tuple[int, str], dict[str, dict[str, int]]] = {}
@@ -208,9 +208,13 @@ class SinoJapaneseAgent:
                 continue
             near = [h for h in own if dist.get(e, {}).get(h, 99) <= 3]
             if near:
-                cells = tuple(n for n in f.neighbours.get(e, ()) if n not in enemy)
+                # from hexes not across a river (an attack across one loses a hit a unit); a stack on
+                # a hill is worth half the trouble (a hit fewer); none to attack from: let it be
+                cells = tuple(n for n in f.neighbours.get(e, ()) if n not in enemy and frozenset((n, e)) not in f.river)
                 if cells:
                     v = W_KILL[side] + 4.0 * max(f.vp[h] for h in near) - 0.5 * strength
+                    if f.terrain.get(e) == "hill":
+                        v *= 0.5
                     out.append((e, cells, v, 2))
         g.memo[key] = out
         return out
@@ -374,6 +378,8 @@ class SinoJapaneseAgent:
                 if k not in here_free:
                     here_free[k] = self._cell_score(g, side, g.pos(k), k, free=True)
                 s = self._cell_score(g, side, a.to, k, free=True) - here_free[k] + self._capture(g, side, [a.to])
+                if t is Land and not self._supplied_there(g, side, a.to):
+                    s += W_SUPPLY               # a landed unit is its own supply: a port or the bridgehead
                 s -= SHIP_COST if t is Ship else LAND_COST
                 sd = self._shandong(g)
                 if side == "JP" and a.to in sd and g.pos(k) not in sd:
