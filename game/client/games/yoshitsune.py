@@ -651,7 +651,7 @@ class YoshitsuneUI(GameUI):
             return []
         c = self.board.cells[hex_]
         st = self.st
-        lines = [self.area_name(hex_)]
+        lines = [self.game.place_name(hex_, full=True)]
         info = f"supply {c.props.get('supply', 0)}"
         if c.props.get("base"):
             info += " · base area 據點"

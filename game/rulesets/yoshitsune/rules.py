@@ -170,9 +170,8 @@ class Yoshitsune(Game):
         self.max_rounds = int(self.options.get("max_rounds", d["combat"]["max_rounds"]))
         self.tables = d["tables"]
         # the names players read (log lines, the client): 北関東 North Kantō, never the key
-        self.place_names = {n: f"{c.props.get('name_local', n)} {c.props.get('name_en', n)}"
-                            for n, c in b.cells.items()}
-        self.place_names.update((o.name, f"{o.props['name_local']} {o.props['name_en']}") for o in b.objects
+        self.place_names = {n: (c.props.get("name_local", n), c.props.get("name_en", n)) for n, c in b.cells.items()}
+        self.place_names.update((o.name, (o.props["name_local"], o.props["name_en"])) for o in b.objects
                                 if o.name == WAITING and "name_local" in o.props)
 
     def _setup(self) -> None:
@@ -332,9 +331,14 @@ class Yoshitsune(Game):
     def _name(self, side: str | None) -> str:
         return self.data["sides"][side]["name"] if side else "nobody"
 
-    def place_name(self, where: str | None) -> str:
-        """An area's or box's name as players read it: 北関東 North Kantō."""
-        return self.place_names.get(where, str(where))
+    def place_name(self, where: str | None, full: bool = False) -> str:
+        """An area's or box's name as players read it: 南関東 South Kantō (``full``:
+        南関東 South Kantō (Kamakura), with the map's note in brackets)."""
+        got = self.place_names.get(where)
+        if got is None:
+            return str(where)
+        local, en = got
+        return f"{local} {en if full else en.split(' (')[0]}"
 
     def _gname(self, key: str) -> str:
         g = self.general(key)
