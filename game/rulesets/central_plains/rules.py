@@ -1592,6 +1592,9 @@ class CentralPlains(Game):
         support cards under it; ``removed``: cards out of the game."""
         g = cls(seed=seed, options=options)
         g.events.clear()
+        for s in list(hands or {}) + list(decks or {}):
+            if s not in g.seats:
+                raise ValueError(f"central_plains: no seat {s!r}; seats are {', '.join(g.seats)}")
         for n in g.nodes:
             g._set_stack(n, parse_pieces(pieces.get(n, "")))
         tr = g.data["tracks"]
