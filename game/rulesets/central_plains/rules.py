@@ -262,6 +262,19 @@ class CentralPlains(Game):
     def over(self) -> Over | None:
         return self.world.try_get(self.game_ent, Over)
 
+    def effects(self) -> Effects | None:
+        """The card effect being carried out, if any."""
+        return self._get(Effects)
+
+    def battle(self) -> Battle | None:
+        return self._get(Battle)
+
+    def loss(self) -> Loss | None:
+        return self._get(Loss)
+
+    def last_battle(self) -> LastBattle | None:
+        return self._get(LastBattle)
+
     def tracks(self, cmd: str) -> Tracks:
         return self.world.get(self.cmd_ent[cmd], Tracks)
 
@@ -295,7 +308,11 @@ class CentralPlains(Game):
 
     def positions(self, cmd: str) -> list[str]:
         """The strongholds where ``cmd`` controls pieces."""
-        return [n for n, p in self.stacks().items() if any(c == cmd for c, _ in p)]
+        memo = self.memo_on(Stack)
+        got = memo.get(("positions", cmd))
+        if got is None:
+            got = memo[("positions", cmd)] = [n for n, p in self.stacks().items() if any(c == cmd for c, _ in p)]
+        return got
 
     def on_map(self, cmd: str, code: str | None = None) -> int:
         return sum(1 for p in self.stacks().values() for c, k in p if c == cmd and (code is None or k == code))
@@ -317,8 +334,12 @@ class CentralPlains(Game):
         return [c for c in self.cards_in(f"play:{cmd}") if self.cdata[c]["kind"] == "lasting"]
 
     def lasting_ops(self, cmd: str, op: str) -> list[tuple[str, dict]]:
-        return [(c, o) for c in self.lasting_cards(cmd) for o in self.cdata[c]["effect"].get("while_active", ())
-                if o["op"] == op]
+        key = ("lasting", cmd, op)
+        got = self.memo.get(key)
+        if got is None:
+            got = self.memo[key] = [(c, o) for c in self.lasting_cards(cmd)
+                                    for o in self.cdata[c]["effect"].get("while_active", ()) if o["op"] == op]
+        return got
 
     def hand_limit(self, seat: str) -> int:
         """seed 5(4), 9(2): the camp's limit, +1 per extra commander, + HAND +1 cards in play."""
@@ -329,9 +350,12 @@ class CentralPlains(Game):
                                                      for _, o in self.lasting_ops(k, "hand_limit"))
 
     def cut_links(self) -> frozenset[str]:
-        m = self.marks()
-        return frozenset(t for k in self.order for c, _ in self.lasting_ops(k, "cut_rail")
-                         if (t := m.of(c)) is not None)
+        got = self.memo.get("cut")
+        if got is None:
+            m = self.marks()
+            got = self.memo["cut"] = frozenset(t for k in self.order for c, _ in self.lasting_ops(k, "cut_rail")
+                                               if (t := m.of(c)) is not None)
+        return got
 
     def active_neutral(self) -> str | None:
         pile = self.cards_in("neutral")
