@@ -49,7 +49,7 @@ DISCARD_WEIGHT = 0.35   # how much of a card's worth a discard costs
 
 
 @lru_cache(maxsize=None)
-def _diff_distribution() -> tuple[tuple[int, float], ...]:
+def diff_distribution() -> tuple[tuple[int, float], ...]:
     """P(2 red dice - 1 white die = x)."""
     n: dict[int, int] = {}
     for a, b, c in product(range(1, 7), repeat=3):
@@ -133,7 +133,7 @@ def p_clear(margin: float, pieces: int, troops: int, zone) -> float:
     if pieces <= 0:
         return 1.0
     p = 0.0
-    for x, q in _diff_distribution():
+    for x, q in diff_distribution():
         d = margin + x
         if d >= 3:
             loss = d // 3
@@ -312,7 +312,7 @@ class CentralPlainsAgent:
         t_d, t_a = g.tracks(dfd).troops, g.tracks(cmd).troops
         e_def = e_att = 0.0
         p_win = 0.0
-        for x, q in _diff_distribution():
+        for x, q in diff_distribution():
             d = margin + x
             if d >= 3:
                 e_def += q * (d // 3)
@@ -534,8 +534,8 @@ class CentralPlainsAgent:
             return Stand("defend")
         att, dfn = g.totals(b)
         margin = att.total - dfn.total        # before the dice
-        e_loss = sum(q * ((margin + x) // 3) for x, q in _diff_distribution() if margin + x >= 3)
-        e_gain = sum(q * ((-(margin + x)) // 3) for x, q in _diff_distribution() if margin + x <= -3)
+        e_loss = sum(q * ((margin + x) // 3) for x, q in diff_distribution() if margin + x >= 3)
+        e_gain = sum(q * ((-(margin + x)) // 3) for x, q in diff_distribution() if margin + x <= -3)
         pieces = g.controlled(d, bf)
         stuck = sum(1 for c in pieces if not g.retreat_places(d, bf, c))
         retreat_cost = 2.0 * stuck + 1.5

@@ -406,6 +406,9 @@ class CentralPlains(Game):
     def name(self, cmd: str) -> str:
         return self.cmds[cmd]["name_zh"] if cmd in self.cmds else cmd
 
+    def seat_name(self, seat: str) -> str:
+        return "·".join(self.name(k) for k in self.roles_of(seat))
+
     def place_name(self, s: str) -> str:
         return self.board.cell(s).props["name_zh"]
 
@@ -511,7 +514,8 @@ class CentralPlains(Game):
     def _upkeep(self, t: Turn) -> None:
         """seed 5(1): pay for the army; INCOME cards first (§6.1)."""
         cmd = t.commander
-        self.emit("TurnStarted", f"Round {t.round}: {self.name(cmd)}'s turn", round=t.round, commander=cmd)
+        self.emit("TurnStarted", f"Round {t.round}: {self.name(cmd)}'s turn", round=t.round, commander=cmd,
+                  turn=f"{t.round} · {self.name(cmd)}")
         income = sum(int(o["n"]) for _, o in self.lasting_ops(cmd, "income"))
         if income:
             self._funds(cmd, income, "income")
@@ -556,7 +560,7 @@ class CentralPlains(Game):
         limit = self.hand_limit(seat)
         before = len(self.hand(seat))
         got = self.zones.refill(self, f"deck:{seat}", f"hand:{seat}", limit, reshuffle=f"discard:{seat}")
-        self.emit("Refilled", f"{seat} refills the hand: {before} → {before + len(got)} (limit {limit})",
+        self.emit("Refilled", f"{self.seat_name(seat)} refills the hand: {before} → {before + len(got)} (limit {limit})",
                   private_to=seat, seat=seat, before=before, after=before + len(got), limit=limit, cards=list(got))
         i = t.index + 1
         rnd = t.round + (1 if i >= len(self.order) else 0)
@@ -677,7 +681,7 @@ class CentralPlains(Game):
         cost = self._get(Cost)
         seat = self.seat_of[self.turn().commander]
         self.zones.move(self, card, f"discard:{seat}", frm=f"hand:{seat}")
-        self.emit("CardDiscarded", f"{seat} discards {self.card_name(card)} for the {cost.command}",
+        self.emit("CardDiscarded", f"{self.seat_name(seat)} discards {self.card_name(card)} for the {cost.command}",
                   card=card, seat=seat)
         if cost.left > 1:
             self.put(self.game_ent, replace(cost, left=cost.left - 1))
@@ -733,7 +737,7 @@ class CentralPlains(Game):
         else:
             self.zones.move(self, card, "removed", frm=f"hand:{seat}")
             where = "the hand"
-        self.emit("CardSacrificed", f"{seat} sacrifices {self.card_name(card)} from {where}", card=card, seat=seat)
+        self.emit("CardSacrificed", f"{self.seat_name(seat)} sacrifices {self.card_name(card)} from {where}", card=card, seat=seat)
         self._pop(e)
 
     # -- movement (seed 6(1), §3.2) --------------------------------------------------------------------------------
@@ -1061,7 +1065,8 @@ class CentralPlains(Game):
                   f"(pieces {dfn.pieces}, morale {dfn.morale}, terrain {dfn.terrain:+d}, defend {dfn.lasting}, "
                   f"die {white[0]})" + (f": {self.name(loser)} loses {units} troops" if units else ": no losses"),
                   attacker=b.attacker, defender=b.defender, battlefield=b.battlefield, origin=b.origin,
-                  attack=att.total, defence=dfn.total, loser=loser, losses=units)
+                  attack=att.total, defence=dfn.total, loser=loser, losses=units, red=list(red), white=list(white),
+                  att=_side(att), dfn=_side(dfn))
         self.put(self.game_ent, replace(b, stage="after", margin=diff))
         if units:
             if self.morale_loss and abs(diff) >= self.morale_loss_at:
@@ -1298,7 +1303,7 @@ class CentralPlains(Game):
         deck, disc = self._seat_deck(e.commander)
         seat = self.seat_of[e.commander]
         got = self.zones.draw(self, deck, f"hand:{seat}", int(op["n"]), reshuffle=disc)
-        self.emit("CardsDrawn", f"{seat} draws {len(got)} card(s)", private_to=seat, seat=seat, cards=list(got))
+        self.emit("CardsDrawn", f"{self.seat_name(seat)} draws {len(got)} card(s)", private_to=seat, seat=seat, cards=list(got))
         self._pop(e)
         return None
 
