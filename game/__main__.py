@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("game")
     s.add_argument("--games", type=int, default=10)
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--agents", default="heuristic,random", help="one agent per seat, in seat order")
+    s.add_argument("--agents", default="heuristic,random", help="one agent per seat, in seat order, or one per side")
     s.add_argument("--players", type=int, default=None, help="number of players (games that have the option)")
     s.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
     s.add_argument("--json", action="store_true")
