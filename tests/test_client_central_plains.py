@@ -303,3 +303,18 @@ def test_screenshot_for_2_and_5_players(tmp_path, env, players):
     assert r.returncode == 0, r.stderr
     import pygame
     assert pygame.image.load(str(out)).get_size() == (1280, 720)
+
+
+def test_screenshot_takes_the_number_of_players(tmp_path, env):
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    env_ = dict(os.environ, PYTHONPATH=str(root))
+    out = tmp_path / "cp3.png"
+    r = subprocess.run([sys.executable, "-m", "game", "screenshot", "central_plains", "--players", "3", "--out",
+                        str(out)], cwd=root, env=env_, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and out.exists(), r.stderr
+    bad = subprocess.run([sys.executable, "-m", "game", "screenshot", "central_plains", "--players", "7", "--out",
+                          str(tmp_path / "x.png")], cwd=root, env=env_, capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 2 and "players" in bad.stderr.splitlines()[-1]
