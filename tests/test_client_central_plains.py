@@ -282,6 +282,21 @@ def test_map_shows_every_track_and_the_hand_band_hides(app):
     assert sc.ui.card_rects == []
 
 
+def test_a_hovered_card_shows_its_whole_text_in_the_side_panel(app):
+    from game.client.input import Intent
+    sc = new_scene(app, {s: "human" if s == "CHIANG" else "random" for s in ("CHIANG", "HE", "YAN", "LI", "FENG")},
+                   seed=1)
+    sc.draw(app.screen)
+    rect, cid = sc.ui.card_rects[0]
+    sc.handle(Intent("point", pos=rect.center))
+    c = sc.game.cdata[cid]
+    lines = sc.ui.hover_lines(sc.hover_hex)
+    assert lines[0] == f"{c['name_zh']} {c['name_en']}" and c["text"] in lines
+    assert sc.ui.hover_key() == cid
+    sc.handle(Intent("point", pos=(rect.centerx, rect.y - 200)))        # off the band: the stronghold's details
+    assert sc.ui.hover_key() is None and c["text"] not in sc.ui.hover_lines(sc.hover_hex)
+
+
 @pytest.mark.parametrize("players", [2, 5])
 def test_screenshot_for_2_and_5_players(tmp_path, env, players):
     import subprocess
