@@ -1,16 +1,19 @@
-"""Seats: who plays each side (Human / AI heuristic / AI random), then start."""
+"""Seats: who plays each side (Human / AI easy / AI normal / AI hard), then start."""
 from __future__ import annotations
 
 import pygame
 
 from game import rulesets
+from game.ai.levels import DESCRIPTIONS
 
 from ..input import Intent
-from ..session import HUMAN, Session, default_seats
+from ..session import HUMAN, Session, default_seats, seat_kind
 from ..widgets import ACCENT, BORDER, DIM, FOCUS, PANEL, TEXT, Button, blit_center
 from .base import Scene, footer, hex_backdrop
 
-OPTIONS = ((HUMAN, "Human"), ("heuristic", "AI (heuristic)"), ("random", "AI (random)"))
+OPTIONS = ((HUMAN, "Human"), ("easy", "AI easy"), ("normal", "AI normal"), ("hard", "AI hard"))
+#: one line for each choice, shown for the seat in focus ("random" is for tests and the command line)
+OPTION_INFO = {HUMAN: "You play this side.", **{k: v for k, v in DESCRIPTIONS.items()}}
 SIDE_INFO = {"JP": ("Japan", "日本軍", (214, 180, 92)), "SOV": ("Soviet Union", "ソ連軍", (178, 60, 52))}
 
 
@@ -23,7 +26,7 @@ class SeatsScene(Scene):
         self.game_id = game_id
         self.entry = rulesets.spec(game_id)
         self.seat_names = list(self.entry.seats)
-        self.seats = dict(seats or default_seats(game_id))
+        self.seats = {k: seat_kind(v) for k, v in (seats or default_seats(game_id)).items()}
         self.side_info = dict(SIDE_INFO)
         try:  # names and colours from the game's own data when it has them
             g = rulesets.new_game(game_id, 0)
@@ -39,9 +42,10 @@ class SeatsScene(Scene):
         self.start = Button("START ▶", pygame.Rect(w // 2 - 170, by, 340, 76), "start", primary=True, size=34)
         self.back = Button("◀ Back", pygame.Rect(40, h - 100, 180, 56), "back", size=24)
         self.opt_rects: dict[tuple[int, int], pygame.Rect] = {}
+        step = min(216, (1040 - 392) // len(OPTIONS))
         for i, r in enumerate(self.row_rects):
             for j in range(len(OPTIONS)):
-                self.opt_rects[(i, j)] = pygame.Rect(r.x + 380 + j * 216, r.y + 18, 204, 64)
+                self.opt_rects[(i, j)] = pygame.Rect(r.x + 380 + j * step, r.y + 18, step - 12, 64)
 
     def start_game(self) -> None:
         self.app.audio.play("click")
@@ -53,6 +57,12 @@ class SeatsScene(Scene):
     def set_option(self, i: int, j: int) -> None:
         self.seats[self.seat_names[i]] = OPTIONS[j][0]
         self.app.audio.play("click")
+
+    def option_index(self, row: int) -> int:
+        """The seat's choice among OPTIONS (a kind not offered, e.g. "random", counts as the first)."""
+        kind = seat_kind(self.seats[self.seat_names[row]])
+        keys = [k for k, _ in OPTIONS]
+        return keys.index(kind) if kind in keys else 0
 
     def go_back(self) -> None:
         self.app.audio.play("click")
@@ -67,7 +77,7 @@ class SeatsScene(Scene):
             if it.dy:
                 self.row = (self.row + it.dy) % (n + 1)
             elif it.dx and self.row < n:
-                cur = [k for k, _ in OPTIONS].index(self.seats[self.seat_names[self.row]])
+                cur = self.option_index(self.row)
                 self.set_option(self.row, (cur + it.dx) % len(OPTIONS))
         elif it.name == "confirm":          # Enter starts with the seats as shown
             self.start_game()
@@ -75,7 +85,7 @@ class SeatsScene(Scene):
             if self.row >= n:
                 self.start_game()
             else:
-                cur = [k for k, _ in OPTIONS].index(self.seats[self.seat_names[self.row]])
+                cur = self.option_index(self.row)
                 self.set_option(self.row, (cur + 1) % len(OPTIONS))
         elif it.name == "context":
             self.start_game()
@@ -112,6 +122,13 @@ class SeatsScene(Scene):
             for j, (key, label) in enumerate(OPTIONS):
                 b = Button(label, self.opt_rects[(i, j)], key, size=24, primary=self.seats[seat] == key)
                 b.draw(surf, self.assets, focused=False)
+        if self.row < len(self.seat_names):    # what the focused seat's choice means
+            seat = self.seat_names[self.row]
+            kind = seat_kind(self.seats[seat])
+            label = dict(OPTIONS).get(kind, kind)
+            info = OPTION_INFO.get(kind, "")
+            name = self.side_info.get(seat, (seat,))[0]
+            blit_center(surf, self.assets.text(f"{name}: {label} — {info}", 22, DIM), (w // 2, h - 84))
         self.start.draw(surf, self.assets, focused=self.row == len(self.seat_names))
         self.back.draw(surf, self.assets)
-        footer(surf, self.assets, "↑/↓ side    ←/→ or click: Human / AI    Enter / Space / X: start    Esc / B: back")
+        footer(surf, self.assets, "↑/↓ side    ←/→ or click: Human / AI easy / normal / hard    Enter / Space / X: start    Esc / B: back")
