@@ -107,6 +107,7 @@ class LevelAgent:
         self.adapter = _adapter(type(self))
         self.plan: list[Action] = []
         self.last_explanation: Explanation | None = None
+        self._kind = ""
 
     @property
     def name(self) -> str:
@@ -120,7 +121,7 @@ class LevelAgent:
         return Budget(self.decision_seconds, b.turn * k, min(b.floor, self.decision_seconds))
 
     def _explain(self, seat: str, alts, note: str, **kw) -> None:
-        self.last_explanation = Explanation(seat, self.level, tuple(alts), note, **kw)
+        self.last_explanation = Explanation(seat, self.level, tuple(alts), note, kind=self._kind, **kw)
 
     def _follow_plan(self, view: Game, legal: list[Action]) -> Action | None:
         """The next action of the plan this agent chose earlier, while it fits."""
@@ -176,6 +177,7 @@ class EasyAgent(LevelAgent):
         legal = view.legal_actions()
         if not legal:
             raise ValueError("no legal action: the game is over")
+        self._kind = view.pending().kind
         self._reset_plan(view)
         a = self._forced(view, legal)
         if a is not None:
@@ -209,6 +211,7 @@ class NormalAgent(LevelAgent):
 
     def choose(self, view: Game) -> Action:
         require_view(view)
+        self._kind = view.pending().kind
         a = self.heuristic.choose(view)
         legal = view.legal_actions()
         seat = view.pending().seat
@@ -244,6 +247,7 @@ class HardAgent(LevelAgent):
         legal = view.legal_actions()
         if not legal:
             raise ValueError("no legal action: the game is over")
+        self._kind = view.pending().kind
         seat = view.pending().seat
         ad = self.adapter
         spent = self.clock.start(ad.turn_key(view, seat))
@@ -253,9 +257,19 @@ class HardAgent(LevelAgent):
             a = self._forced(view, legal)
             if a is not None:
                 return a
+            if ad.search_kinds is not None and self._kind not in ad.search_kinds:
+                return self._heuristic(view, seat)
             return self._search(view, seat, legal, spent, t0)
         finally:
             self.clock.add(CLOCK() - t0)
+
+    def _heuristic(self, view: Game, seat: str) -> Action:
+        """The heuristic's choice (and plan), unsearched: decisions the adapter leaves to it."""
+        h_agent = self.adapter.heuristic_class()(self.rng.randrange(1 << 30))
+        c = self.adapter.heuristic_candidate(view, h_agent, h_agent.choose(view))
+        self.plan = list(c.actions[1:])
+        self._explain(seat, [Alternative(c.first, self.adapter.describe(c), chosen=True, share=1.0)], "heuristic")
+        return c.first
 
     def _search(self, view: Game, seat: str, legal: list[Action], spent: float, t0: float) -> Action:
         ad = self.adapter

@@ -79,6 +79,7 @@ class Explanation:
     iterations: int = 0
     seconds: float = 0.0
     budget: float = 0.0
+    kind: str = ""              # the decision's kind ("move", "declare", "use" ...)
 
     def chosen(self) -> Alternative | None:
         return next((a for a in self.alternatives if a.chosen), None)
@@ -138,6 +139,8 @@ class SearchConfig:
     min_visits: int = 6             # every root candidate is tried this often before any early stop
     clear_z: float = 2.5            # ... then the search stops when the leader is this many standard errors ahead
     batch: int = 4                  # iterations between clock readings
+    root_open: int = 3              # root candidates open at first (more as simulations add up)
+    keep_z: float = 1.0             # leave the heuristic's choice only for a lead of this many standard errors
 
 
 @dataclass
@@ -225,12 +228,19 @@ class MCTS:
         return g.seat_side(seat) == self.side
 
     # -- one iteration ------------------------------------------------------------------------
+    def _open(self) -> int:
+        """How many candidates (in order: the heuristic's first, then by score) are open now:
+        a few at first, more as the simulations add up (progressive widening at the root), so
+        a short budget is spent on the likeliest choices."""
+        total = self.root.visits
+        return min(len(self.cands), self.cfg.root_open + int(math.sqrt(total) / 2))
+
     def _select_root(self) -> int:
-        n = len(self.cands)
-        for i, k in enumerate(self.kids):            # each candidate first, best prior first
-            if k.visits < 1:
+        n = self._open()
+        for i in range(n):                           # each open candidate once, in order
+            if self.kids[i].visits < 1:
                 return i
-        total = sum(k.visits for k in self.kids)
+        total = sum(k.visits for k in self.kids[:n])
         sq = math.sqrt(total)
         best, best_v = 0, -1e18
         c, cp = self.cfg.c_uct, self.cfg.c_prior
@@ -380,8 +390,8 @@ class MCTS:
         """The choice is clear: the most visited candidate cannot be overtaken in the time
         left (at the rate so far), or it is also the best by mean and better than every other
         by more than ``clear_z`` standard errors of both."""
-        kids = self.kids
-        if any(k.visits < self.cfg.min_visits for k in kids):
+        kids = self.kids[:self._open()]
+        if len(kids) < len(self.kids) or any(k.visits < self.cfg.min_visits for k in kids):
             return False
         rate = self.iterations / max(spent, 1e-6)
         remaining = rate * left
@@ -393,11 +403,17 @@ class MCTS:
         return all(top.q() - k.q() > z * math.hypot(top.stderr(), k.stderr()) for k in order[1:])
 
     def _result(self, seconds: float) -> SearchResult:
+        """The most visited candidate, but the first (the heuristic's) unless the other's
+        mean result beats it by ``keep_z`` standard errors: a search that had too little
+        time to tell keeps the heuristic's choice."""
         rows = list(zip(self.cands, self.kids))
+        best = 0
         if self.iterations:
             best = max(range(len(rows)), key=lambda i: (self.kids[i].visits, self.kids[i].q(), -i))
-        else:
-            best = 0
+            lead, k = self.kids[0], self.kids[best]
+            if best != 0 and (k.visits < 2 or lead.visits < 1 or
+                              k.q() - lead.q() <= self.cfg.keep_z * math.hypot(k.stderr(), lead.stderr())):
+                best = 0
         return SearchResult(self.cands[best], rows, self.iterations, seconds)
 
 

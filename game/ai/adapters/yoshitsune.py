@@ -27,7 +27,10 @@ class YoshitsuneAdapter(Adapter):
     easy_temperature = 6.0
     max_candidates = 6
     plan_kinds = frozenset(PLAN_KINDS)
-    config = SearchConfig(playout_depth=14, tree_depth=3, expand_after=3, widen=0.0, c_uct=0.6, worlds=8)
+    # deck building and replenishment are the heuristic's (their effect shows only turns later)
+    search_kinds = frozenset({"use", "continue", "commander", "allocate", "retreat"})
+    horizon_turns = 1           # playouts: to the end of the turn's cards and its adjustment
+    config = SearchConfig(playout_depth=30, tree_depth=3, expand_after=3, widen=0.0, c_uct=0.6, worlds=8)
 
     def evaluate(self, g, side):
         return evaluate(g, side)
