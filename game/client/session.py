@@ -39,9 +39,10 @@ log = logging.getLogger("sandtable.ai")
 
 
 def is_ai(kind: str) -> bool:
-    """A seat kind played by an agent: one of AI_KINDS (or an older save's name for
-    one), or an agent's import path ("package.module:Class", for tests)."""
-    return kind in AI_KINDS or kind in LEGACY_KINDS or ":" in kind
+    """A seat kind played by an agent: one of AI_KINDS (a level may carry its own budget,
+    "hard@0.5"), an older save's name for one, or an agent's import path
+    ("package.module:Class", for tests)."""
+    return kind.partition("@")[0] in AI_KINDS or kind in LEGACY_KINDS or ":" in kind
 
 
 def seat_kind(kind: str) -> str:

@@ -155,7 +155,11 @@ class BoardScene(Scene):
         """Apply the AI's action once it has come and the pacing timer has run out."""
         self.ai_timer -= dt * self.seq.time_scale
         if self.ai_timer <= 0:
+            # an AI's secret choice (its cards ...) is never explained: its alternatives would tell
+            secret = getattr(self.game, "hidden_information", False) and self.ui.private_decision()
             events = self.session.poll_ai()
+            if events is not None and secret:
+                self.session.explanation = None
             if events is not None:
                 self.ai_timer = self.pace
                 self.play_events(events)
