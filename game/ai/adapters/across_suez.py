@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import random
 
-from game.ai.across_suez import NEED_CROSSED, AcrossSuezAgent, distances, loc_path
+from game.ai.across_suez import (NEED_CROSSED, W_CROSS, W_CROSS_FP, W_GUARD_FP, AcrossSuezAgent, distances,
+                                 loc_path)
 from game.ai.adapter import Adapter
 from game.ai.search import Candidate, SearchConfig
 from game.rulesets.across_suez.actions import Cross, EndPhase, Enter, Move
@@ -108,8 +109,9 @@ class AcrossSuezAdapter(Adapter):
 
     def move_candidates(self, g, side, legal):
         """Every move scored as the heuristic scores it on its target field (in its units): the
-        value of the hex reached less the value of the hex left; entering, crossing and the
-        bridge's moves by its own rules; ending the phase at its threshold."""
+        value of the hex reached less the value of the hex left (the strongest units to 0112's
+        ring); entering and crossing by its own rules; the bridge's move, which it makes last,
+        just above ending the phase."""
         ag = AcrossSuezAgent(0)
         f = ag._field(g, side)
         w = ag._targets(g, side)
@@ -125,20 +127,22 @@ class AcrossSuezAdapter(Adapter):
             s = -50.0                     # what the heuristic never does
             if t is Move:
                 if a.unit == g.bridge_key:
-                    if bridge is not None and bridge[1] == a:
-                        s = 200.0 if bridge[0] > 100 else 1.0
+                    if bridge == a:
+                        s = 0.6
                 elif a.to not in occ:
                     hv = hold.get(a.unit)
                     if hv is None:
                         hv = hold[a.unit] = ag._hold(g, a.unit)
                     s = val[a.to] - hv
+                    if a.to in guards:
+                        s += W_GUARD_FP * g.unit(a.unit).firepower
             elif t is Enter:
                 o = occ.get(a.hex)
                 if o is None or o[1] == side:
                     s = 500.0 + f[a.hex] - (100.0 if o is not None else 0.0)
             elif t is Cross:
                 if crossed < NEED_CROSSED and g.pos(a.unit) not in guards:
-                    s = 150.0 - ag._hold(g, a.unit) * 0.5
+                    s = W_CROSS - ag._hold(g, a.unit) * 0.5 - W_CROSS_FP * g.unit(a.unit).firepower
             elif t is EndPhase:
                 s = 0.5
             out.append(Candidate((a,), s))
