@@ -50,8 +50,9 @@ def seat_kind(kind: str) -> str:
     return LEGACY_KINDS.get(kind, kind)
 
 
-def default_seats(game_id: str) -> dict[str, str]:
-    seats = rulesets.spec(game_id).seats
+def default_seats(game_id: str, seats=None) -> dict[str, str]:
+    """The first seat human, the others normal (``seats``: the game's, where its options choose them)."""
+    seats = rulesets.spec(game_id).seats if seats is None else seats
     return {s: (HUMAN if i == 0 else "normal") for i, s in enumerate(seats)}
 
 
@@ -63,7 +64,9 @@ class Session:
         a session used without one gets the process's shared worker."""
         self.game = game
         self.game_id = game.game_id
-        self.seats = {k: seat_kind(v) for k, v in (default_seats(self.game_id) if seats is None else seats).items()}
+        if seats is None:
+            seats = default_seats(self.game_id, game.seats)
+        self.seats = {s: seat_kind(k) for s, k in seats.items() if s in game.seats}   # (a game's seats come from its options)
         for s in game.seats:
             self.seats.setdefault(s, HUMAN)
         self.autosave = autosave
