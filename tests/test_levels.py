@@ -21,8 +21,8 @@ from game.runner import play_one
 GAMES = [s.id for s in rulesets.specs() if s.ready and adapter_for(s.id) is not None]
 
 
-def test_the_three_games_have_levels():
-    assert {"nomonhan", "across_suez", "yoshitsune"} <= set(GAMES)
+def test_the_five_games_have_levels():
+    assert {"nomonhan", "across_suez", "yoshitsune", "sino_japanese", "central_plains"} <= set(GAMES)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -59,12 +59,19 @@ def test_a_game_without_an_adapter_plays_its_heuristic_at_every_level(monkeypatc
 
 
 # -- playing -------------------------------------------------------------------------------
+def by_side(game_id: str, a: str, b: str) -> list[str]:
+    """Agent names in seat order: ``a`` for every seat of the first seat's side, ``b`` for the rest."""
+    g = rulesets.new_game(game_id, 0)
+    first = g.seat_side(g.seats[0])
+    return [a if g.seat_side(s) == first else b for s in g.seats]
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_levels_play_whole_games_with_legal_actions(game_id):
     """A short game of each level (hard on a tiny budget) against the next one down."""
-    g = play_one(game_id, 11, ["hard@0.02", "easy"])
+    g = play_one(game_id, 11, by_side(game_id, "hard@0.02", "easy"))
     assert g.is_over()
-    g2 = play_one(game_id, 12, ["normal", "hard@0.02"])
+    g2 = play_one(game_id, 12, by_side(game_id, "normal", "hard@0.02"))
     assert g2.is_over()
 
 
@@ -177,6 +184,25 @@ def test_yoshitsune_hard_ignores_the_hidden_deck_order_and_opponents_cards(seed,
     for h in variants:
         assert h.observation(seat) == g.observation(seat)
         assert ask(h, cls(77, iterations=16)) == want
+
+
+@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("seed", range(3))
+def test_central_plains_hard_ignores_the_hidden_hands_decks_and_support(players, seed):
+    """Every deck reversed, another player's hand card swapped with his deck, support and
+    counter cards swapped: the seat's observation is the same, and so is hard's decision."""
+    from tests.test_central_plains_hidden import advance, variants
+    g = rulesets.new_game("central_plains", seed, options={"players": players})
+    seat = g.seats[seed % len(g.seats)]
+    if not advance(g, seat, seed, skip=seed % 4):
+        pytest.skip("game ended first")
+    vs = variants(g, seat)
+    assert len(vs) >= 2
+    cls = level_class("hard", "central_plains")
+    want = ask(g, cls(77, iterations=8), view_seed=1234)
+    for h in vs:
+        assert h.state_hash() != g.state_hash() and h.observation(seat) == g.observation(seat)
+        assert ask(h, cls(77, iterations=8), view_seed=1234) == want
 
 
 # -- the tournament ----------------------------------------------------------------------------------
