@@ -16,7 +16,6 @@ from __future__ import annotations
 from game.ai.adapter import Adapter
 from game.ai.central_plains import WIN, CentralPlainsAgent, static_of
 from game.ai.search import Candidate, SearchConfig
-from game.rulesets.central_plains.actions import Attack, EndCommands, Move, Play
 
 W_TROOPS = 10.0       # a troop point
 W_TROOPS_LOW = 200.0  # / (troops + 1): a commander near surrender by troops
@@ -73,24 +72,8 @@ class CentralPlainsAdapter(Adapter):
         what its ops would do now; ending the commands at 0."""
         ag = reader(g, g.seat_side(seat))
         ag.seat = seat
-        stacks = ag.stacks()
-        base_val = ag.evaluate(stacks)
-        cost = ag.discard_cost()
-        out = []
-        for a in legal:
-            if isinstance(a, Move):
-                v = ag.move_gain(a, ag.me, stacks, base_val) - cost
-            elif isinstance(a, Attack):
-                v = ag.attack_value(a) - 2 * cost
-            elif isinstance(a, Play):
-                v = ag.card_value(a.card, now=True) - 0.5
-            elif isinstance(a, EndCommands):
-                v = 0.0
-            else:
-                v = -1.0
-            out.append(Candidate((a,), v))
-        out.sort(key=lambda c: -c.score)
-        return out
+        scores = ag.command_scores(legal)
+        return sorted((Candidate((a,), v) for v, a in scores), key=lambda c: -c.score)
 
     def turn_key(self, g, seat):
         t = g.turn()
