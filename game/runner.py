@@ -32,13 +32,19 @@ class MatchStats:
 
 
 def seat_agents(game: Game, agent_names: list[str]) -> dict[str, Seat]:
-    """One agent per seat (names in seat order), each with seeds of its own that do
-    not reveal the game's seed."""
+    """One agent per seat (names in seat order, or one per side in the order the seats
+    name the sides: ``hard,normal`` for 中原大戰's five commanders in two camps), each
+    with seeds of its own that do not reveal the game's seed."""
     seats = game.seats
+    sides = list(dict.fromkeys(game.seat_side(s) for s in seats))
     if len(agent_names) == 1:
         agent_names = agent_names * len(seats)
+    elif len(agent_names) != len(seats) and len(agent_names) == len(sides):
+        by_side = dict(zip(sides, agent_names))
+        agent_names = [by_side[game.seat_side(s)] for s in seats]
     if len(agent_names) != len(seats):
-        raise ValueError(f"{game.game_id} has {len(seats)} seats ({', '.join(seats)}); give {len(seats)} agents")
+        raise ValueError(f"{game.game_id} has {len(seats)} seats ({', '.join(seats)}); give {len(seats)} agents"
+                         + (f" or one per side ({', '.join(sides)})" if len(sides) < len(seats) else ""))
     return {seat: Seat(get_agent(name, game.game_id, seed=mix_seed("agent", game.seed, k)),
                        mix_seed("view", game.seed, k))
             for k, (seat, name) in enumerate(zip(seats, agent_names))}

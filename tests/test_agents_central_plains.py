@@ -112,6 +112,15 @@ def test_selfplay_command_line_with_players():
     d = json.loads(out.stdout)
     assert d["games"] == 1 and set(d["wins"]) == set(CAMPS)
     bad = subprocess.run([sys.executable, "-m", "game", "selfplay", "central_plains", "--games", "1",
-                          "--agents", "random,random", "--players", "3"], cwd=ROOT, capture_output=True, text=True,
-                         timeout=300)
-    assert bad.returncode == 2 and "3 seats" in bad.stderr
+                          "--agents", "random,random,random,random", "--players", "3"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 2 and "3 seats" in bad.stderr and "one per side" in bad.stderr
+
+
+def test_agents_may_be_named_one_per_camp():
+    from game.rulesets.central_plains import CentralPlains
+    from game.runner import seat_agents
+    g = CentralPlains(seed=3, options={"players": 5})
+    seated = seat_agents(g, ["easy", "normal"])            # central (蔣, 何), then anti (閻, 李, 馮)
+    assert {s: a.agent.level for s, a in seated.items()} == {
+        "CHIANG": "easy", "HE": "easy", "YAN": "normal", "LI": "normal", "FENG": "normal"}
