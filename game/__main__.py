@@ -6,7 +6,7 @@
   tournament GAME --a X --b Y --games N --seed S [--jobs J] [--json] [--explain] [--clock cpu]
                                                   X against Y on every side, with 95 % intervals
   replay SAVE [--verify]                          re-play a save, check its hash
-  screenshot GAME --out FILE.png [--save SAVE] [--scene board|title|select|seats|gameover]
+  screenshot GAME --out FILE.png [--save SAVE] [--scene board|title|select|seats|gameover] [--players N]
   map-info PATH [--json]                          what the loader reads from a TMX map
   bench [--game ID] [--json] [--ai]               speed figures (--ai: the AI levels' timings)
 
@@ -113,8 +113,8 @@ def _cmd_screenshot(a: argparse.Namespace) -> int:
     from game.client.screenshot import render
     from game.core.errors import SaveError
     try:
-        out = render(a.game, a.out, save=a.save, scene=a.scene)
-    except (SaveError, KeyError) as e:
+        out = render(a.game, a.out, save=a.save, scene=a.scene, options=_options(a))
+    except (SaveError, KeyError, ValueError) as e:
         print(f"screenshot: {e.args[0] if e.args else e}", file=sys.stderr)
         return 2
     print(out)
@@ -182,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("game")
     s.add_argument("--games", type=int, default=10)
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--agents", default="heuristic,random", help="one agent per seat, in seat order")
+    s.add_argument("--agents", default="heuristic,random", help="one agent per seat, in seat order, or one per side")
     s.add_argument("--players", type=int, default=None, help="number of players (games that have the option)")
     s.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
     s.add_argument("--json", action="store_true")
@@ -215,6 +215,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--out", required=True)
     s.add_argument("--save", default=None)
     s.add_argument("--scene", default="board", choices=["board", "title", "select", "seats", "gameover"])
+    s.add_argument("--players", type=int, default=None, help="number of players (games that have the option)")
+    s.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
     s.set_defaults(fn=_cmd_screenshot)
 
     s = sub.add_parser("map-info", help="print what the loader reads from a TMX map")

@@ -5,10 +5,12 @@ import os
 from pathlib import Path
 
 
-def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), scene: str = "board") -> str:
+def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), scene: str = "board",
+           options: dict | None = None) -> str:
     """Render ``scene`` ("board", "title", "select", "seats", "gameover") for a
-    fresh ``game_id`` game or the position in ``save``; write a PNG to ``out``
-    and return its path. Raises SaveError for a bad save."""
+    fresh ``game_id`` game (with ``options``, e.g. {"players": 5}) or the
+    position in ``save``; write a PNG to ``out`` and return its path. Raises
+    SaveError for a bad save, OptionError for a bad option."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -37,7 +39,7 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
         elif scene in ("board", "gameover"):
             from .scenes.board import BoardScene
             if session is None:
-                session = Session(rulesets.new_game(game_id, 1), autosave=False)
+                session = Session(rulesets.new_game(game_id, 1, options=options or None), autosave=False)
             session.autosave = False
             session.executor = app.ai
             if scene == "gameover":

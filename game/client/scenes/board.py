@@ -403,6 +403,7 @@ class BoardScene(Scene):
             self.hover_hex = self.view.hex_at(it.pos)
             self.show_cursor = False
             self._hover_pos = it.pos
+            self.ui.pointer = it.pos
             return
         if n == "press" and it.button in (2, 3):
             self.drag_from = it.pos
@@ -900,7 +901,7 @@ class BoardScene(Scene):
         info_top = 214 + (len(self.buttons) * 64 if self.buttons else 0) + 4
         info_top = max(info_top, 340) if self.buttons else 214
         info = pygame.Rect(self.px, info_top, self.pw, max(1, self.log.rect.y - info_top - 8))
-        ikey = (key, self.hover_hex, info.topleft)
+        ikey = (key, self.hover_hex, info.topleft, self.ui.hover_key())
         if getattr(self, "_info_key", None) != ikey:
             self._info_key = ikey
             s = pygame.Surface(info.size)
