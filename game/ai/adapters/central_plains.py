@@ -52,7 +52,7 @@ def evaluate(g, camp: str) -> float:
 class CentralPlainsAdapter(Adapter):
     game_id = "central_plains"
     scale = 150.0
-    easy_temperature = 2.5   # in the heuristic's command units (a card or an attack: a few points)
+    easy_temperature = 5.0   # in the heuristic's command units (a card or an attack: a few points)
     max_candidates = 6
     max_scored = 24
     horizon_turns = 2        # playouts: to the end of the next two commanders' turns
