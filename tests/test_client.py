@@ -42,11 +42,13 @@ def test_scene_flow_title_to_board(app):
     assert app.scene.name == "select"
     from game import rulesets
     ids = [s.id for s in rulesets.specs()]
-    coming = next(i for i, s in enumerate(rulesets.specs()) if not s.ready)
-    app.frame(0.05, [key(pygame.K_RIGHT)] * coming)   # onto a card still "coming soon"
+    coming = next((i for i, s in enumerate(rulesets.specs()) if not s.ready), None)
+    if coming is not None:                            # (once every game is ready there is none)
+        app.frame(0.05, [key(pygame.K_RIGHT)] * coming)   # onto a card still "coming soon"
+        app.frame(0.05, [key(pygame.K_RETURN)])
+        assert app.scene.name == "select"                 # not selectable
+        app.frame(0.05, [key(pygame.K_LEFT)] * coming)
     app.frame(0.05, [key(pygame.K_RETURN)])
-    assert app.scene.name == "select"                 # not selectable
-    app.frame(0.05, [key(pygame.K_LEFT)] * coming + [key(pygame.K_RETURN)])
     assert ids[0] == "nomonhan"
     assert app.scene.name == "seats"
     assert app.scene.seats == {"JP": "human", "SOV": "normal"}
