@@ -69,7 +69,7 @@ class Adapter:
     score_samples: int = 2
     #: decision kinds in which a plan chosen earlier is played on (None: any kind)
     plan_kinds: frozenset[str] | None = None
-    #: decision kinds hard searches (None: all); in the others it plays the heuristic's choice
+    #: decision kinds hard searches and easy varies (None: all); in the others both play the heuristic's choice
     search_kinds: frozenset[str] | None = None
     config: SearchConfig = SearchConfig()
 

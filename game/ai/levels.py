@@ -162,6 +162,19 @@ class LevelAgent:
         lead = Candidate(h.actions, max(top, h.score) + bonus, h.label or "heuristic: " + h.text())
         return [lead] + rest[:max(0, most - 1)]
 
+    def _heuristic(self, view: Game, seat: str) -> Action:
+        """The heuristic's choice (and plan), unsearched: decisions the adapter leaves to it
+        (outside its ``search_kinds``)."""
+        h_agent = self.adapter.heuristic_class()(self.rng.randrange(1 << 30))
+        c = self.adapter.heuristic_candidate(view, h_agent, h_agent.choose(view))
+        self.plan = list(c.actions[1:])
+        self._explain(seat, [Alternative(c.first, self.adapter.describe(c), chosen=True, share=1.0)], "heuristic")
+        return c.first
+
+    def _left_to_heuristic(self) -> bool:
+        kinds = self.adapter.search_kinds
+        return kinds is not None and self._kind not in kinds
+
     def _reset_plan(self, view: Game) -> None:
         """A plan ends where the adapter's plan kinds end (a new card, a new phase)."""
         kinds = self.adapter.plan_kinds
@@ -183,6 +196,8 @@ class EasyAgent(LevelAgent):
         if a is not None:
             return a
         seat = view.pending().seat
+        if self._left_to_heuristic():
+            return self._heuristic(view, seat)
         # the heuristic's choice among the few best others, all plausible; the softmax's
         # temperature makes easy take a worse one now and then
         cands = self._candidates(view, seat, legal, max(1, self.adapter.easy_top), 0.0)
@@ -257,19 +272,11 @@ class HardAgent(LevelAgent):
             a = self._forced(view, legal)
             if a is not None:
                 return a
-            if ad.search_kinds is not None and self._kind not in ad.search_kinds:
+            if self._left_to_heuristic():
                 return self._heuristic(view, seat)
             return self._search(view, seat, legal, spent, t0)
         finally:
             self.clock.add(CLOCK() - t0)
-
-    def _heuristic(self, view: Game, seat: str) -> Action:
-        """The heuristic's choice (and plan), unsearched: decisions the adapter leaves to it."""
-        h_agent = self.adapter.heuristic_class()(self.rng.randrange(1 << 30))
-        c = self.adapter.heuristic_candidate(view, h_agent, h_agent.choose(view))
-        self.plan = list(c.actions[1:])
-        self._explain(seat, [Alternative(c.first, self.adapter.describe(c), chosen=True, share=1.0)], "heuristic")
-        return c.first
 
     def _search(self, view: Game, seat: str, legal: list[Action], spent: float, t0: float) -> Action:
         ad = self.adapter
