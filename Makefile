@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: play demo test soak strength bench assets venv clean
+.PHONY: play demo test soak strength bench bench-ai assets venv clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,10 @@ strength: $(STAMP)
 
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m game bench
+
+# The AI levels' time per decision and per turn, and hard's simulations per second (wall-clock).
+bench-ai: $(STAMP)
+	$(PY) -m game bench --ai
 
 # Regenerate art, sound and the font subset (needs the 'tools' extra).
 assets: $(STAMP)

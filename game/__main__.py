@@ -2,11 +2,16 @@
 
   play [--fullscreen] [--game ID] [--load SAVE]   open the window (title screen)
   demo                                            kiosk: AI plays AI in a loop
-  selfplay GAME --games N --seed S --agents A,B [--players N] [--option K=V] [--json]
+  selfplay GAME --games N --seed S --agents A,B [--players N] [--option K=V] [--json] [--explain]
+  tournament GAME --a X --b Y --games N --seed S [--jobs J] [--json] [--explain] [--clock cpu]
+                                                  X against Y on every side, with 95 % intervals
   replay SAVE [--verify]                          re-play a save, check its hash
   screenshot GAME --out FILE.png [--save SAVE] [--scene board|title|select|seats|gameover] [--players N]
   map-info PATH [--json]                          what the loader reads from a TMX map
-  bench [--game ID] [--json]                      speed figures
+  bench [--game ID] [--json] [--ai]               speed figures (--ai: the AI levels' timings)
+
+Agents: easy, normal, hard (the levels; "hard@0.5" gives 0.5 s per decision),
+random, heuristic (the game's own agent), or "package.module:Class".
 
 A bad map, option or save stops any command with one line on stderr naming
 the file and the problem, and exit code 2. The environment variable
@@ -48,7 +53,8 @@ def _options(a: argparse.Namespace) -> dict:
 def _cmd_selfplay(a: argparse.Namespace) -> int:
     from game.runner import selfplay
     try:
-        stats = selfplay(a.game, a.games, a.seed, a.agents.split(","), options=_options(a))
+        stats = selfplay(a.game, a.games, a.seed, a.agents.split(","), options=_options(a),
+                         explain=print if a.explain else None)
     except (KeyError, ValueError) as e:
         print(f"selfplay: {e.args[0] if e.args else e}", file=sys.stderr)
         return 2
@@ -59,6 +65,29 @@ def _cmd_selfplay(a: argparse.Namespace) -> int:
         wins = ", ".join(f"{k} {v}" for k, v in d["wins"].items())
         print(f"{d['game']}: {d['games']} games, {a.agents}: wins {wins}, draws {d['draws']}; "
               f"mean {d['mean_turns']} turns, {d['mean_actions']} actions; {d['games_per_second']} games/s")
+    return 0
+
+
+def _cmd_tournament(a: argparse.Namespace) -> int:
+    from game.tournament import tournament
+
+    def progress(done: int, total: int) -> None:
+        if not a.json:
+            print(f"\r  {done}/{total} games", end="", file=sys.stderr, flush=True)
+    try:
+        t = tournament(a.game, a.a, a.b, a.games, a.seed, jobs=a.jobs, options=_options(a),
+                       explain=a.explain, progress=progress, clock=a.clock)
+    except (KeyError, ValueError) as e:
+        print(f"tournament: {e.args[0] if e.args else e}", file=sys.stderr)
+        return 2
+    if not a.json:
+        print(file=sys.stderr)
+    for line in t.log:
+        print(line, file=sys.stderr if a.json else sys.stdout)
+    if a.json:
+        print(json.dumps(t.as_dict()))
+    else:
+        print("\n".join(t.lines()))
     return 0
 
 
@@ -115,6 +144,17 @@ def _cmd_map_info(a: argparse.Namespace) -> int:
 
 def _cmd_bench(a: argparse.Namespace) -> int:
     from game.runner import bench
+    if a.ai:
+        from game.runner import bench_ai
+        try:
+            d = bench_ai(a.game if a.game_given else None, games=a.games, levels=a.levels.split(","),
+                         progress=None if a.json else print)
+        except (KeyError, ValueError) as e:
+            print(f"bench: {e.args[0] if e.args else e}", file=sys.stderr)
+            return 2
+        if a.json:
+            print(json.dumps(d))
+        return 0
     d = bench(a.game, seconds=a.seconds, frames=a.frames, with_client=not a.no_client)
     if a.json:
         print(json.dumps(d))
@@ -146,7 +186,24 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--players", type=int, default=None, help="number of players (games that have the option)")
     s.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
     s.add_argument("--json", action="store_true")
+    s.add_argument("--explain", action="store_true", help="log each AI decision's top alternatives")
     s.set_defaults(fn=_cmd_selfplay)
+
+    s = sub.add_parser("tournament", help="two agents, each on every side, win rates with 95%% intervals")
+    s.add_argument("game")
+    s.add_argument("--a", required=True, help="agent A (e.g. hard, hard@0.3, normal, easy, random)")
+    s.add_argument("--b", required=True, help="agent B")
+    s.add_argument("--games", type=int, default=20, help="games per side")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--jobs", type=int, default=1, help="games played at once, each in its own process")
+    s.add_argument("--players", type=int, default=None, help="number of players (games that have the option)")
+    s.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
+    s.add_argument("--json", action="store_true")
+    s.add_argument("--explain", action="store_true", help="log each AI decision's top alternatives")
+    s.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                   help="read the agents' time budgets on the wall clock (as in play) or in CPU seconds "
+                   "(the strength they would have on an idle machine)")
+    s.set_defaults(fn=_cmd_tournament)
 
     s = sub.add_parser("replay", help="re-play a save")
     s.add_argument("save")
@@ -168,7 +225,11 @@ def main(argv: list[str] | None = None) -> int:
     s.set_defaults(fn=_cmd_map_info)
 
     s = sub.add_parser("bench", help="speed figures")
-    s.add_argument("--game", default="nomonhan")
+    s.add_argument("--game", default=None)
+    s.add_argument("--ai", action="store_true", help="the AI levels: time per decision and per turn, "
+                   "simulations per second (every game with levels, or --game ID)")
+    s.add_argument("--games", type=int, default=2, help="(--ai) games per level and game")
+    s.add_argument("--levels", default="easy,normal,hard", help="(--ai) the levels to time")
     s.add_argument("--seconds", type=float, default=3.0)
     s.add_argument("--frames", type=int, default=300)
     s.add_argument("--no-client", action="store_true")
@@ -176,6 +237,9 @@ def main(argv: list[str] | None = None) -> int:
     s.set_defaults(fn=_cmd_bench)
 
     a = p.parse_args(argv)
+    if a.cmd == "bench":
+        a.game_given = a.game is not None
+        a.game = a.game or "nomonhan"
     from game.core.errors import MapError, OptionError, SaveError
     try:
         return a.fn(a)

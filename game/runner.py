@@ -51,9 +51,12 @@ def seat_agents(game: Game, agent_names: list[str]) -> dict[str, Seat]:
 
 
 def play_one(game_id: str, seed: int, agents: dict[str, Any] | list[str], max_actions: int = 100_000,
-             on_action: Callable[[Game], None] | None = None, options: dict | None = None) -> Game:
+             on_action: Callable[[Game], None] | None = None, options: dict | None = None,
+             explain: Callable[[str], None] | None = None) -> Game:
     """Play one game to the end. ``agents``: seat -> agent (or Seat), or agent
-    names in seat order. Each agent sees only its seat's view (:func:`decide`)."""
+    names in seat order. Each agent sees only its seat's view (:func:`decide`).
+    ``explain``: called with the lines of each AI decision's explanation (forced
+    moves and the steps of a plan left out)."""
     g = rulesets.new_game(game_id, seed=seed, options=options)
     if isinstance(agents, list):
         seated = seat_agents(g, agents)
@@ -62,7 +65,13 @@ def play_one(game_id: str, seed: int, agents: dict[str, Any] | list[str], max_ac
                   for k, (s, a) in enumerate(agents.items())}
     n = 0
     while (d := g.pending()) is not None:
-        g.apply(seated[d.seat].decide(g, d.seat))
+        seat = seated[d.seat]
+        a = seat.decide(g, d.seat)
+        if explain is not None:
+            ex = getattr(seat.agent, "last_explanation", None)
+            if ex is not None and ex.note not in ("forced", "plan"):
+                explain(f"[{game_id} seed {seed} #{len(g.history)}] " + "\n    ".join(ex.lines()))
+        g.apply(a)
         n += 1
         if on_action is not None:
             on_action(g)
@@ -77,9 +86,13 @@ def turn_of(g: Game) -> int:
 
 
 def selfplay(game_id: str, games: int, seed: int, agent_names: list[str],
-             options: dict[str, Any] | None = None) -> MatchStats:
+             options: dict[str, Any] | None = None,
+             explain: Callable[[str], None] | None = None) -> MatchStats:
     """Play ``games`` games. Agent names are given per seat in seat order; wins
-    are counted per side (or camp)."""
+    are counted per side (or camp). ``explain``: log each AI decision's alternatives."""
+    if explain is not None:
+        from game.ai import levels
+        levels.set_explain(True)
     cls = rulesets.get(game_id)
     opts = cls.check_options(options)
     probe = cls(seed=seed, options=opts)
@@ -90,7 +103,7 @@ def selfplay(game_id: str, games: int, seed: int, agent_names: list[str],
     t0 = time.perf_counter()
     for i in range(games):
         s = seed + i
-        g = play_one(game_id, s, list(agent_names), options=opts)
+        g = play_one(game_id, s, list(agent_names), options=opts, explain=explain)
         r = g.result()
         stats.games += 1
         if r.winner is None:
@@ -203,4 +216,73 @@ def bench(game_id: str = "nomonhan", seconds: float = 3.0, frames: int = 300,
             out["frame_ms_p95"] = round(_percentile(ft, 95), 3)
         except Exception as e:  # report, never crash the benchmark
             out["frame_error"] = f"{e.__class__.__name__}: {e}"
+    return out
+
+
+def bench_ai(game_id: str | None = None, games: int = 2, levels: list[str] | None = None,
+             seed: int = 500, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """The AI levels' timings (a benchmark: wall-clock, so note the machine's load):
+    per game and level, seconds per decision (p50, p95, max; decisions with a
+    choice only), per turn (the seat's decisions in one turn, by the adapter's
+    turn key) and, for hard, simulations per second. Each level plays ``games``
+    games against normal, on each side in turn."""
+    import os
+    from game.ai.adapter import adapter_for
+    levels = levels or ["easy", "normal", "hard"]
+    ids = [game_id] if game_id else [s.id for s in rulesets.specs() if s.ready and adapter_for(s.id)]
+    out: dict[str, Any] = {"load_before": [round(x, 2) for x in os.getloadavg()], "cpus": os.cpu_count(),
+                           "games": {}}
+    say = progress or (lambda line: None)
+    say(f"load average {out['load_before']} on {out['cpus']} cores")
+    for gid in ids:
+        ad = adapter_for(gid)
+        if ad is None:
+            raise KeyError(f"{gid} has no AI levels (no game/ai/adapters/{gid}.py)")
+        res: dict[str, Any] = {}
+        for level in levels:
+            dec: list[float] = []
+            turns: dict[tuple, float] = {}
+            sims = secs = 0.0
+            t_all = time.perf_counter()
+            for i in range(games):
+                g = rulesets.new_game(gid, seed=seed + i)
+                sides = list(dict.fromkeys(g.seat_side(s) for s in g.seats))
+                side = sides[i % len(sides)]
+                names = [level if g.seat_side(s) == side else "normal" for s in g.seats]
+                seated = seat_agents(g, names)
+                while (d := g.pending()) is not None:
+                    st = seated[d.seat]
+                    mine = g.seat_side(d.seat) == side
+                    many = len(g.legal_actions()) > 1
+                    key = (i, d.seat, ad.turn_key(g, d.seat)) if mine else None
+                    t = time.perf_counter()
+                    a = st.decide(g, d.seat)
+                    el = time.perf_counter() - t
+                    if mine:
+                        if many:
+                            dec.append(el)
+                        turns[key] = turns.get(key, 0.0) + el
+                    g.apply(a)
+                for s, st in seated.items():
+                    stats = getattr(st.agent, "stats", None)
+                    if stats and g.seat_side(s) == side:
+                        sims += stats["iterations"]
+                        secs += stats["search_seconds"]
+                g.close()
+            tv = list(turns.values())
+            r = {"decisions": len(dec), "decision_s_p50": round(_percentile(dec, 50), 3),
+                 "decision_s_p95": round(_percentile(dec, 95), 3), "decision_s_max": round(max(dec, default=0), 3),
+                 "turns": len(tv), "turn_s_p50": round(_percentile(tv, 50), 3),
+                 "turn_s_p95": round(_percentile(tv, 95), 3), "turn_s_max": round(max(tv, default=0), 3),
+                 "wall_s": round(time.perf_counter() - t_all, 1)}
+            if secs:
+                r["simulations_per_s"] = round(sims / secs, 1)
+            res[level] = r
+            say(f"{gid:>12} {level:>6}: {r['decisions']} decisions, p50 {r['decision_s_p50']:.3f} s, "
+                f"p95 {r['decision_s_p95']:.3f} s, max {r['decision_s_max']:.3f} s; turn p50 {r['turn_s_p50']:.2f} s, "
+                f"p95 {r['turn_s_p95']:.2f} s, max {r['turn_s_max']:.2f} s"
+                + (f"; {r['simulations_per_s']} simulations/s" if "simulations_per_s" in r else ""))
+        out["games"][gid] = res
+    out["load_after"] = [round(x, 2) for x in os.getloadavg()]
+    say(f"load average {out['load_after']}")
     return out

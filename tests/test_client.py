@@ -51,7 +51,7 @@ def test_scene_flow_title_to_board(app):
     app.frame(0.05, [key(pygame.K_RETURN)])
     assert ids[0] == "nomonhan"
     assert app.scene.name == "seats"
-    assert app.scene.seats == {"JP": "human", "SOV": "heuristic"}
+    assert app.scene.seats == {"JP": "human", "SOV": "normal"}
     app.frame(0.05, [key(pygame.K_ESCAPE)])
     assert app.scene.name == "select"                 # a way back
     app.frame(0.05, [key(pygame.K_RETURN)])

@@ -87,7 +87,7 @@ def test_seats_screen_chooses_the_players_and_the_split(app):
     assert sc.seat_names == ["CHIANG", "HE", "YAN", "LI", "FENG"]
     app.frame(0.02, click(sc.player_rects[0].center))          # 2 players
     assert sc.seat_names == ["CHIANG+HE", "YAN+LI+FENG"]
-    assert sc.seats == {"CHIANG+HE": "human", "YAN+LI+FENG": "heuristic"}
+    assert sc.seats == {"CHIANG+HE": "human", "YAN+LI+FENG": "normal"}
     app.frame(0.02, click(sc.player_rects[1].center))          # 3 players: four splits to cycle through
     seen = set()
     for _ in range(4):
@@ -112,7 +112,7 @@ def test_seats_screen_by_keyboard(app):
     app.frame(0.02, [key(pygame.K_LEFT)] * 3)                  # players 5 -> 2
     assert sc.players == 2
     app.frame(0.02, [key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RIGHT)])
-    assert sc.seats["YAN+LI+FENG"] == "random"
+    assert sc.seats["YAN+LI+FENG"] == "hard"
     app.frame(0.02, [key(pygame.K_RETURN)])
     assert app.scene.name == "board" and app.scene.game.seats == ("CHIANG+HE", "YAN+LI+FENG")
 

@@ -85,8 +85,10 @@ def require_view(view: Game) -> None:
 
 
 def agent_class(name: str, game_id: str) -> type:
-    """``name``: "random", "heuristic" (the game's own agent, named in its spec),
-    or an import path "package.module:Class" (test agents, experiments)."""
+    """``name``: a level ("easy", "normal", "hard", each optionally with its own
+    per-decision budget in seconds, "hard@0.5"; see :mod:`game.ai.levels`),
+    "random", "heuristic" (the game's own agent, named in its spec), or an import
+    path "package.module:Class" (test agents, experiments)."""
     if name == "random":
         from .random_agent import RandomAgent
         return RandomAgent
@@ -101,7 +103,11 @@ def agent_class(name: str, game_id: str) -> type:
             return load_object(name)
         except (ImportError, AttributeError) as e:
             raise KeyError(f"no agent at {name!r}: {e}") from None
-    raise KeyError(f"unknown agent {name!r}; choose random or heuristic")
+    from .levels import level_class
+    cls = level_class(name, game_id)
+    if cls is not None:
+        return cls
+    raise KeyError(f"unknown agent {name!r}; choose easy, normal, hard, random or heuristic")
 
 
 def get_agent(name: str, game_id: str, seed: int = 0) -> Agent:
@@ -109,4 +115,4 @@ def get_agent(name: str, game_id: str, seed: int = 0) -> Agent:
     return agent_class(name, game_id)(seed)
 
 
-AGENTS = ("random", "heuristic")
+AGENTS = ("easy", "normal", "hard", "random", "heuristic")

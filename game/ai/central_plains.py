@@ -463,12 +463,13 @@ class CentralPlainsAgent:
         return DISCARD_WEIGHT * min(self.card_value(c) for c in hand)
 
     # -- decisions ----------------------------------------------------------------------------------------------------
-    def _command(self, legal: list[Action]) -> Action:
-        g = self.g
+    def command_scores(self, legal: list[Action]) -> list[tuple[float, Action]]:
+        """Each command's score (ending the commands is 0): a move by how it changes the
+        evaluation less the discarded card's worth, an attack by its odds, a card by its ops now."""
         stacks = self.stacks()
         base_val = self.evaluate(stacks)
         cost = self.discard_cost()
-        best: tuple[float, Action] = (0.0, EndCommands())
+        out = []
         for a in legal:
             if isinstance(a, Move):
                 v = self.move_gain(a, self.me, stacks, base_val) - cost
@@ -476,8 +477,16 @@ class CentralPlainsAgent:
                 v = self.attack_value(a) - 2 * cost
             elif isinstance(a, Play):
                 v = self.card_value(a.card, now=True) - 0.5
+            elif isinstance(a, EndCommands):
+                v = 0.0
             else:
                 continue
+            out.append((v, a))
+        return out
+
+    def _command(self, legal: list[Action]) -> Action:
+        best: tuple[float, Action] = (0.0, EndCommands())
+        for v, a in self.command_scores(legal):
             if v > best[0]:
                 best = (v, a)
         return best[1]

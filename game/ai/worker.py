@@ -61,7 +61,7 @@ _IDS = itertools.count(1)           # ticket ids: one sequence per process, risi
 @dataclass(frozen=True)
 class AgentSpec:
     """Which agent: built where the decisions run, from these three values."""
-    name: str               # "random", "heuristic" or "package.module:Class"
+    name: str               # "easy", "normal", "hard", "random", "heuristic" or "package.module:Class"
     game_id: str
     seed: int
 
@@ -98,6 +98,7 @@ class Reply:
     crashed: bool = False           # the worker process died on it
     seconds: float = 0.0            # time the agent took
     pid: int = 0                    # the process that answered
+    explanation: Any = None         # the agent's account of its choice (game.ai.search.Explanation), if any
 
 
 def _payload(game: Game, seat: str, agent_seat: AgentSeat) -> tuple[bool, Any]:
@@ -125,7 +126,8 @@ def _answer(ticket: int, agent: Any, blind: bool, payload: Any) -> Reply:
         line = f"{type(e).__name__}: {e}".splitlines()[0] if str(e) else type(e).__name__
         return Reply(ticket, error=f"the AI failed: {line}", detail=traceback.format_exc(),
                      seconds=time.perf_counter() - t0, pid=os.getpid())
-    return Reply(ticket, action=action, seconds=time.perf_counter() - t0, pid=os.getpid())
+    ex = getattr(agent, "last_explanation", None)
+    return Reply(ticket, action=action, seconds=time.perf_counter() - t0, pid=os.getpid(), explanation=ex)
 
 
 class _Agents:
@@ -197,6 +199,8 @@ def _serve(requests, replies, stop) -> None:
     sys.modules.setdefault("pygame", None)
     logging.getLogger("pytmx.util_pygame").setLevel(logging.CRITICAL)  # (it logs that it went without)
     import game.rulesets  # noqa: F401  (registers the games, so views and agents resolve)
+    from game.ai import levels
+    levels.set_explain(True)            # the client shows the AI's alternatives and hints
     agents = _Agents()
     backlog: deque = deque()
     cancelled: set[int] = set()

@@ -37,8 +37,10 @@ class App:
             from game.ai.worker import shared
             self.ai = shared()              # started now: its first decision will not wait for it
         else:
+            from game.ai import levels
             from game.ai.worker import Inline
             self.ai = Inline()
+            levels.set_explain(True)        # (the worker does this itself) the explain toggle and hints
         pygame.init()
         self.size = tuple(size)
         self.mode = mode

@@ -5,7 +5,8 @@ a gamepad path as well as a mouse one.
 
 Keyboard: Enter = confirm (click at the cursor, else the main button), Space =
 main context button, arrows = hex cursor (Shift+arrows pan), A = click at the
-cursor, Tab/Shift+Tab = cycle units, Z = ZOC overlay, U = undo, Ctrl+S = save,
+cursor, Tab/Shift+Tab = cycle units, Z = ZOC overlay, E = explain the AI's last
+decision (toggle), I = hint (what the normal AI would do), U = undo, Ctrl+S = save,
 Ctrl+L = load, Esc = menu/back, M = mute, +/- = volume, F11 or Alt+Enter =
 fullscreen, F1 = help, PageUp/PageDown = zoom, Ctrl+Q = quit (and the demo's
 exit combo).
@@ -164,7 +165,7 @@ class InputMapper:
             return [Intent("pan" if shift else "cursor", dx=dx, dy=dy)]
         simple = {pygame.K_SPACE: "context", pygame.K_a: "click_cursor", pygame.K_z: "zoc",
                   pygame.K_u: "undo", pygame.K_m: "mute", pygame.K_F1: "help", pygame.K_h: "help",
-                  pygame.K_l: "overlay"}
+                  pygame.K_l: "overlay", pygame.K_e: "explain", pygame.K_i: "hint"}
         if k in simple:
             return [Intent(simple[k])]
         if k == pygame.K_TAB:

@@ -30,20 +30,30 @@ from game.core.errors import IllegalActionError, SaveError
 from game.core.save import default_save_dir, load_game, write_save
 
 HUMAN = "human"
-AI_KINDS = ("heuristic", "random")
+LEVELS = ("easy", "normal", "hard")      # what the seats screen offers (game.ai.levels)
+AI_KINDS = LEVELS + ("random",)         # "random" for tests and the command line
+LEGACY_KINDS = {"heuristic": "normal"}  # seat kinds of older saves
+HINT_LEVEL = "normal"                   # the hint key shows what this level would do
 _OWNERS = itertools.count(1)
 log = logging.getLogger("sandtable.ai")
 
 
 def is_ai(kind: str) -> bool:
-    """A seat kind played by an agent: one of AI_KINDS, or an agent's import path
+    """A seat kind played by an agent: one of AI_KINDS (a level may carry its own budget,
+    "hard@0.5"), an older save's name for one, or an agent's import path
     ("package.module:Class", for tests)."""
-    return kind in AI_KINDS or ":" in kind
+    return kind.partition("@")[0] in AI_KINDS or kind in LEGACY_KINDS or ":" in kind
 
 
-def default_seats(game_id: str) -> dict[str, str]:
-    seats = rulesets.spec(game_id).seats
-    return {s: (HUMAN if i == 0 else "heuristic") for i, s in enumerate(seats)}
+def seat_kind(kind: str) -> str:
+    """The kind as it is played now (an older save's "heuristic" is normal)."""
+    return LEGACY_KINDS.get(kind, kind)
+
+
+def default_seats(game_id: str, seats=None) -> dict[str, str]:
+    """The first seat human, the others normal (``seats``: the game's, where its options choose them)."""
+    seats = rulesets.spec(game_id).seats if seats is None else seats
+    return {s: (HUMAN if i == 0 else "normal") for i, s in enumerate(seats)}
 
 
 class Session:
@@ -55,8 +65,8 @@ class Session:
         self.game = game
         self.game_id = game.game_id
         if seats is None:
-            seats = {s: (HUMAN if i == 0 else "heuristic") for i, s in enumerate(game.seats)}
-        self.seats = {s: k for s, k in seats.items() if s in game.seats}   # (a game's seats come from its options)
+            seats = default_seats(self.game_id, game.seats)
+        self.seats = {s: seat_kind(k) for s, k in seats.items() if s in game.seats}   # (a game's seats come from its options)
         for s in game.seats:
             self.seats.setdefault(s, HUMAN)
         self.autosave = autosave
@@ -76,6 +86,11 @@ class Session:
         self.ai_error = ""                  # why the AI cannot move (shown on the board); cleared by a change
         self.ai_notice = ""                 # something the board should say once (a restarted worker)
         self.thinking_since: float | None = None
+        self.explanation = None             # (position, Explanation) of the last AI decision applied
+        self.hint = None                    # (position, Explanation): what HINT_LEVEL would do here
+        self._hint_ticket: Ticket | None = None
+        self._hint_at: tuple | None = None
+        self._hint_seeds: AgentSeat | None = None
         self.undo_stack: list = []
         self.last_save: Path | None = None
         self.save_error = ""
@@ -115,6 +130,8 @@ class Session:
         if action not in self.game.legal_actions():
             raise IllegalActionError(f"{action.label()} is not legal now")
         self.cancel_ai()
+        self.cancel_hint()
+        self.explanation = None
         snap = self.game.snapshot()
         events = self.game.apply(action)
         self.undo_stack.append(snap)
@@ -207,9 +224,74 @@ class Session:
         if reply.action not in self.game.legal_actions():
             self._failed(Reply(t.id, error=f"the AI chose an action that is not legal: {reply.action!r}"))
             return None
+        at = self._position()
         events = self.game.apply(reply.action)
+        if reply.explanation is not None and not any("private_to" in e.data for e in events):
+            self.explanation = (at, reply.explanation)      # (a secret choice is never explained)
+        elif reply.explanation is not None:
+            self.explanation = None
         self._after(events)
         return events
+
+    # -- hints ------------------------------------------------------------------------------
+    def request_hint(self) -> bool:
+        """Ask what HINT_LEVEL would do for the human seat to move (answered through the
+        executor, like an AI decision; never applied). False when no human is to move."""
+        if not self.human_to_move():
+            return False
+        if self.hint is not None and self.hint[0] == self._position():
+            return True
+        if self._hint_ticket is not None and self._hint_at == self._position():
+            return True
+        self.cancel_hint()
+        try:
+            if self._hint_seeds is None:
+                self._hint_seeds = AgentSeat(AgentSpec(HINT_LEVEL, self.game_id, mix_seed("hint", self.game.seed)),
+                                             mix_seed("hint-view", self.game.seed))
+        except KeyError:        # no agent for this game yet
+            return False
+        self._hint_ticket = self._executor().submit(f"{self.owner}-hint", self.to_move(), self._hint_seeds,
+                                                    self.game)
+        self._hint_at = self._position()
+        return True
+
+    @property
+    def hint_pending(self) -> bool:
+        return self._hint_ticket is not None
+
+    def poll_hint(self, wait: float = 0.0):
+        """The hint's explanation once it has come (kept in ``hint`` for this position), else None."""
+        t = self._hint_ticket
+        if t is None:
+            return self.current_hint()
+        if self._hint_at != self._position():
+            self.cancel_hint()
+            return None
+        reply = self.executor.poll(t, wait)
+        if reply is None:
+            return None
+        self._hint_ticket = None
+        if reply.error or reply.explanation is None:
+            log.error("%s: the hint failed: %s", self.game_id, reply.error)
+            return None
+        self.hint = (self._hint_at, reply.explanation)
+        return reply.explanation
+
+    def current_hint(self):
+        """The hint for the position on the board now, if one was asked for and has come."""
+        if self.hint is not None and self.hint[0] == self._position():
+            return self.hint[1]
+        return None
+
+    def last_explanation(self):
+        """The explanation of the last AI decision, until a person acts or undoes."""
+        return self.explanation[1] if self.explanation is not None else None
+
+    def cancel_hint(self) -> None:
+        if self._hint_ticket is not None and self.executor is not None:
+            self.executor.cancel(self._hint_ticket)
+        self._hint_ticket = None
+        self._hint_at = None
 
     def _failed(self, reply: Reply) -> None:
         log.error("%s: %s (seat %s, %d actions)%s", self.game_id, reply.error, self.to_move(),
@@ -243,6 +325,8 @@ class Session:
         if not self.can_undo():
             return False
         self.cancel_ai()
+        self.cancel_hint()
+        self.explanation = None
         self.game.restore(self.undo_stack.pop())
         self._changes += 1
         self.ai_error = ""
@@ -273,8 +357,8 @@ class Session:
                 meta = json.loads(Path(path).read_text(encoding="utf-8")).get("meta", {})
                 saved = meta.get("seats")
                 # (only the offered kinds: a save never names code to import)
-                if isinstance(saved, dict) and all(v in (HUMAN, *AI_KINDS) for v in saved.values()):
-                    seats = {str(k): str(v) for k, v in saved.items()}
+                if isinstance(saved, dict) and all(v in (HUMAN, *AI_KINDS, *LEGACY_KINDS) for v in saved.values()):
+                    seats = {str(k): seat_kind(str(v)) for k, v in saved.items()}
             except (OSError, ValueError, AttributeError):
                 seats = None
         return cls(game, seats)
@@ -286,8 +370,10 @@ class Session:
 
     def close(self) -> None:
         self.cancel_ai()
+        self.cancel_hint()
         if self.executor is not None:
             self.executor.release(self.owner)
+            self.executor.release(f"{self.owner}-hint")
         try:
             self.game.close()
         except Exception:
@@ -304,4 +390,4 @@ def list_saves(limit: int = 10) -> list[Path]:
     return files[:limit]
 
 
-__all__ = ["Session", "SaveError", "default_seats", "list_saves", "HUMAN", "AI_KINDS"]
+__all__ = ["Session", "SaveError", "default_seats", "list_saves", "seat_kind", "HUMAN", "AI_KINDS", "LEVELS"]

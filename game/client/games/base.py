@@ -235,6 +235,31 @@ class GameUI:
         """Hexes for the ZOC overlay."""
         return set()
 
+    #: fields of an action that say where it acts, looked at first (the rest: the units it names)
+    WHERE_FIELDS = ("to", "hex", "area", "at", "dest", "defender", "target")
+
+    def action_cells(self, action: Action) -> list[str]:
+        """The board cells an action is about, where it acts first: the explain toggle and the
+        hint light these. Default: every field of the action that names a cell, or a unit
+        (its cell), the fields in WHERE_FIELDS first; a game may override it."""
+        from dataclasses import fields, is_dataclass
+        if not is_dataclass(action):
+            return []
+        cells = getattr(getattr(self.game, "board", None), "cells", {})
+        names = [f.name for f in fields(action)]
+        names.sort(key=lambda n: (n not in self.WHERE_FIELDS, self.WHERE_FIELDS.index(n)
+                                  if n in self.WHERE_FIELDS else 0))
+        out: list[str] = []
+        for n in names:
+            v = getattr(action, n)
+            for x in (v if isinstance(v, tuple) else (v,)):
+                if not isinstance(x, str):
+                    continue
+                c = x if x in cells else self.unit_hex(x)
+                if c and c in cells and c not in out:
+                    out.append(c)
+        return out
+
 
 def blit_counter(surf, img, center, size: int, now: float, selected: bool, blinking: bool,
                  flash: float, lifted: bool = False) -> None:

@@ -38,6 +38,8 @@ MAP_FRACTION = 0.72
 TARGET_COLOURS = {"move": (80, 220, 120, 110), "select": (255, 230, 110, 70), "attack": (240, 60, 50, 120),
                   "retreat": (90, 170, 255, 120), "advance": (80, 220, 120, 120), "resolve": (255, 140, 40, 120)}
 ZOC_COLOUR = (200, 40, 200, 70)
+EXPLAIN_COLOUR = (255, 190, 60)     # the AI's last decision and its alternatives (E)
+HINT_COLOUR = (90, 220, 255)        # a hint: what the normal AI would do (I)
 CURSOR_COLOUR = (255, 255, 255, 230)
 LOG_COLOURS = {"CombatResolved": ACCENT, "StepLost": BAD, "UnitEliminated": BAD, "GameOver": ACCENT,
                "TurnStarted": (140, 200, 255), "InitiativeChanged": (140, 200, 255), "BridgeBlown": BAD,
@@ -72,6 +74,7 @@ class BoardScene(Scene):
         self.cursor_hex: str | None = None
         self.show_cursor = False
         self.zoc = False
+        self.explain = False                # E: draw the AI's last decision and its alternatives
         self.ai_timer = 0.6
         self.last_seat: str | None = None
         self.dice: dict | None = None       # the dice panel being shown
@@ -160,7 +163,11 @@ class BoardScene(Scene):
         """Apply the AI's action once it has come and the pacing timer has run out."""
         self.ai_timer -= dt * self.seq.time_scale
         if self.ai_timer <= 0:
+            # an AI's secret choice (its cards ...) is never explained: its alternatives would tell
+            secret = getattr(self.game, "hidden_information", False) and self.ui.private_decision()
             events = self.session.poll_ai()
+            if events is not None and secret:
+                self.session.explanation = None
             if events is not None:
                 self.ai_timer = self.pace
                 self.play_events(events)
@@ -183,6 +190,20 @@ class BoardScene(Scene):
             if self.ai_error_timer >= 4.0:      # the kiosk moves on to the next game
                 self.ai_error_timer = 0.0
                 self.app.next_demo(self)
+
+    def ask_hint(self) -> None:
+        """I: what the normal AI would do for the human seat to move (lit like an explanation)."""
+        if self.demo or self.replay or not self.session.human_to_move():
+            self.app.audio.play("error")
+            self.app.toast("A hint is for your own decision")
+            return
+        if self.session.request_hint():
+            self.app.audio.play("click")
+            if self.session.current_hint() is None:
+                self.app.toast("Hint: thinking…")
+        else:
+            self.app.audio.play("error")
+            self.app.toast("No hint for this game yet")
 
     def undo(self) -> bool:
         if not self.session.undo():
@@ -369,6 +390,15 @@ class BoardScene(Scene):
             self.zoc = not self.zoc
             self.app.audio.play("click")
             return
+        if n == "explain":
+            self.explain = not self.explain
+            self.app.toast("AI explanations on: its last decision and the alternatives it weighed"
+                           if self.explain else "AI explanations off")
+            self.app.audio.play("click")
+            return
+        if n == "hint":
+            self.ask_hint()
+            return
         if n == "point" and it.pos:
             self.hover_hex = self.view.hex_at(it.pos)
             self.show_cursor = False
@@ -507,6 +537,8 @@ class BoardScene(Scene):
             self.ui.auto_select()
             self._buttons_key = None
         self._ai_status(dt)
+        if self.session.hint_pending:
+            self.session.poll_hint()
         if isinstance(self.modal, PassDevice):
             self.modal.update(dt)
             if self.modal.done:
@@ -622,6 +654,7 @@ class BoardScene(Scene):
         self.ui.draw_under(surf, self.view, self.time)
         self._draw_overlays(surf)
         self.ui.draw(surf, self.view, self.time)
+        self._draw_explanation(surf)
         for a, b in self.ui.arrows():
             self.view.draw_arrow(surf, a, b)
         if self.show_cursor and self.cursor_hex:
@@ -657,6 +690,66 @@ class BoardScene(Scene):
                     self.view.draw_hex(surf, h, col[:3] + (230,), width=3)
         if self.hover_hex and not self.show_cursor:
             self.view.draw_hex(surf, self.hover_hex, (255, 255, 255, 160), width=2)
+
+    def shown_explanation(self):
+        """(explanation, colour, title) to draw: the hint for this position if one was asked
+        for, else (explain toggle on) the AI's last decision; None when there is nothing to show."""
+        if self.demo and not self.explain:
+            return None
+        hint = self.session.current_hint() if not self.replay else None
+        if hint is not None:
+            return hint, HINT_COLOUR, "Hint: the normal AI would"
+        if self.explain:
+            ex = self.session.last_explanation()
+            if ex is not None:
+                who = self.ui.side_name(ex.seat)
+                return ex, EXPLAIN_COLOUR, f"{who} ({ex.level}) chose"
+        return None
+
+    def _draw_explanation(self, surf) -> None:
+        """Light the cells of the top alternatives, each with its number (visits for hard,
+        score for easy and normal); the chosen one outlined. A list in the map's corner names
+        them all, including choices that have no cell (end the phase, pass)."""
+        got = self.shown_explanation()
+        if got is None:
+            return
+        ex, colour, title = got
+        alts = list(ex.alternatives[:5])
+        labelled: set[str] = set()
+        for rank, alt in enumerate(alts):
+            cells = self.ui.action_cells(alt.action)
+            if not cells:
+                continue
+            a = 150 if alt.chosen else max(50, 120 - 22 * rank)
+            head = cells[0]
+            self.view.draw_hex(surf, head, colour[:3] + (a,))
+            if alt.chosen:
+                self.view.draw_hex(surf, head, colour[:3] + (255,), width=5)
+                for c in cells[1:2]:
+                    self.view.draw_hex(surf, c, colour[:3] + (200,), width=3)
+            if head in labelled:
+                continue
+            labelled.add(head)
+            x, y = self.view.hex_center(head)
+            img = self.assets.text(_alt_number(ex, alt), 18, (20, 16, 10), bold=True)
+            box = img.get_rect(center=(int(x), int(y + self.view.hex_size() * 0.28))).inflate(10, 4)
+            pygame.draw.rect(surf, colour, box, border_radius=6)
+            pygame.draw.rect(surf, (20, 16, 10), box, 1, border_radius=6)
+            surf.blit(img, img.get_rect(center=box.center))
+        area = self.view.area
+        lines = [(f"{title}:", True)] + [(f"{'▶ ' if alt.chosen else '   '}{alt.label}  —  {_alt_number(ex, alt)}", alt.chosen)
+                                         for alt in alts]
+        if ex.iterations:
+            lines.append((f"{ex.iterations} simulations in {ex.seconds:.1f} s", False))
+        imgs = [fit_text(self.assets, t, 17, area.width // 2, colour if bold else TEXT, bold=bold) for t, bold in lines]
+        bw = max(i.get_width() for i in imgs) + 20
+        bh = sum(i.get_height() + 3 for i in imgs) + 12
+        box = pygame.Rect(area.x + 10, area.bottom - bh - 10, bw, bh)
+        panel(surf, box, colour=(14, 16, 22), border=colour, alpha=225)
+        y = box.y + 6
+        for i in imgs:
+            surf.blit(i, (box.x + 10, y))
+            y += i.get_height() + 3
 
     def _die_face(self, v: int, size: int, hit: bool) -> pygame.Surface:
         key = ("die", v, size, hit)
@@ -915,6 +1008,7 @@ class BoardScene(Scene):
         else:
             keys = ["Z: enemy ZOC"] if self.ui.zoc_overlay else []
             keys += [self.ui.overlay_hint] if self.ui.overlay_hint else []
+            keys += ["E: explain AI", "I: hint"]
             keys += ["F1: help", "Esc: menu"] + (["U: undo"] if self.session.can_undo() else [])
             hint = "   ".join(keys)
             surf.blit(self.assets.text(hint, 15, DIM, wrap=info.width), (info.x + 4, info.bottom - 40))
@@ -955,3 +1049,16 @@ class BoardScene(Scene):
         if y < rect.bottom - 16:
             surf.blit(self.assets.text(f"expected losses: attacker {o.attacker_losses:.2f}, defender "
                                        f"{o.defender_losses:.2f}", 15, DIM), (x, y))
+
+
+def _alt_number(ex, alt) -> str:
+    """What an alternative is shown with: hard's share of the simulations (and their
+    mean result), easy's chance of picking it, normal's score."""
+    if alt.visits:
+        q = f" {alt.score:+.2f}" if alt.score is not None else ""
+        return f"{alt.share:.0%}{q}"
+    if ex.level == "easy" and alt.share:
+        return f"p {alt.share:.0%}"
+    if alt.score is not None:
+        return f"{alt.score:+.1f}"
+    return "✓" if alt.chosen else "·"

@@ -16,6 +16,8 @@ CONTROLS = [
     ("Tab / LB RB", "cycle your units that can act"),
     ("Wheel / PgUp PgDn", "zoom      right or middle drag: pan"),
     ("Z / Y", "enemy zone-of-control overlay"),
+    ("E", "explain: the AI's last decision and its best alternatives, lit on the map (toggle)"),
+    ("I", "hint: what the normal AI would do in your place, shown the same way"),
     ("U / Ctrl+Z", "undo (back to the last dice roll)"),
     ("Ctrl+S / Ctrl+L", "save / load"),
     ("M, + / -", "mute, volume"),

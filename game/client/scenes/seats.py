@@ -1,4 +1,5 @@
-"""Seats: who plays each side (Human / AI heuristic / AI random), then start.
+"""Seats: who plays each side (Human / AI easy / AI normal / AI hard, with a line about the
+focused seat's choice), then start.
 
 A game whose seats come from its options (中原大戰: ``players`` 2–5 and the
 ``split`` of the commanders among them) gets two more rows on top: the number
@@ -10,13 +11,16 @@ from __future__ import annotations
 import pygame
 
 from game import rulesets
+from game.ai.levels import DESCRIPTIONS
 
 from ..input import Intent
-from ..session import HUMAN, Session, default_seats
+from ..session import HUMAN, Session, default_seats, seat_kind
 from ..widgets import ACCENT, BORDER, DIM, FOCUS, PANEL, TEXT, Button, blit_center, fit_text
 from .base import Scene, footer, hex_backdrop
 
-OPTIONS = ((HUMAN, "Human"), ("heuristic", "AI (heuristic)"), ("random", "AI (random)"))
+OPTIONS = ((HUMAN, "Human"), ("easy", "AI easy"), ("normal", "AI normal"), ("hard", "AI hard"))
+#: one line for each choice, shown for the seat in focus ("random" is for tests and the command line)
+OPTION_INFO = {HUMAN: "You play this side.", **DESCRIPTIONS}
 SIDE_INFO = {"JP": ("Japan", "日本軍", (214, 180, 92)), "SOV": ("Soviet Union", "ソ連軍", (178, 60, 52))}
 
 
@@ -70,8 +74,8 @@ class SeatsScene(Scene):
 
     def _layout(self, seats: dict[str, str] | None = None) -> None:
         self.seat_names = self.seat_list()
-        old = dict(seats or self.seats or default_seats(self.game_id))
-        self.seats = {s: old.get(s, HUMAN if i == 0 else "heuristic") for i, s in enumerate(self.seat_names)}
+        old = {s: seat_kind(k) for s, k in (seats or self.seats or default_seats(self.game_id)).items()}
+        self.seats = {s: old.get(s, HUMAN if i == 0 else "normal") for i, s in enumerate(self.seat_names)}
         w, h = self.app.size
         top = 244 if self.option_rows else 150
         n = len(self.seat_names)
@@ -83,9 +87,10 @@ class SeatsScene(Scene):
         self.back = Button("◀ Back", pygame.Rect(30, 20, 150, 50), "back", size=22)
         self.opt_rects: dict[tuple[int, int], pygame.Rect] = {}
         bh = min(64, rh - 12)
+        step = min(216, (1040 - 392) // len(OPTIONS))
         for i, r in enumerate(self.row_rects):
             for j in range(len(OPTIONS)):
-                self.opt_rects[(i, j)] = pygame.Rect(r.x + 380 + j * 216, r.y + (rh - bh) // 2, 204, bh)
+                self.opt_rects[(i, j)] = pygame.Rect(r.x + 380 + j * step, r.y + (rh - bh) // 2, step - 12, bh)
         self.player_rects = [pygame.Rect(w // 2 - 200 + k * 110, 122, 100, 52) for k in range(len(self.player_choices))]
         self.split_rect = pygame.Rect(w // 2 - 420, 182, 840, 52)
 
@@ -125,6 +130,12 @@ class SeatsScene(Scene):
         self.seats[self.seat_names[i]] = OPTIONS[j][0]
         self.app.audio.play("click")
 
+    def option_index(self, i: int) -> int:
+        """Seat ``i``'s choice among OPTIONS (a kind not offered, e.g. "random", counts as the first)."""
+        kind = seat_kind(self.seats[self.seat_names[i]])
+        keys = [k for k, _ in OPTIONS]
+        return keys.index(kind) if kind in keys else 0
+
     def go_back(self) -> None:
         self.app.audio.play("click")
         from .select import SelectScene
@@ -145,7 +156,7 @@ class SeatsScene(Scene):
             elif it.dx and self.row == 1 and self.option_rows:
                 self.next_split(it.dx)
             elif it.dx and 0 <= seat_row < n:
-                cur = [k for k, _ in OPTIONS].index(self.seats[self.seat_names[seat_row]])
+                cur = self.option_index(seat_row)
                 self.set_option(seat_row, (cur + it.dx) % len(OPTIONS))
         elif it.name == "confirm":          # Enter starts with the seats as shown
             self.start_game()
@@ -158,7 +169,7 @@ class SeatsScene(Scene):
                 k = self.player_choices.index(self.players)
                 self.set_players(self.player_choices[(k + 1) % len(self.player_choices)])
             else:
-                cur = [k for k, _ in OPTIONS].index(self.seats[self.seat_names[seat_row]])
+                cur = self.option_index(seat_row)
                 self.set_option(seat_row, (cur + 1) % len(OPTIONS))
         elif it.name == "context":
             self.start_game()
@@ -224,7 +235,12 @@ class SeatsScene(Scene):
             for j, (key, label) in enumerate(OPTIONS):
                 b = Button(label, self.opt_rects[(i, j)], key, size=24, primary=self.seats[seat] == key)
                 b.draw(surf, self.assets, focused=False)
+        if 0 <= self.row - self.option_rows < len(self.seat_names):    # what the focused seat's choice means
+            seat = self.seat_names[self.row - self.option_rows]
+            kind = seat_kind(self.seats[seat])
+            line = f"{self.seat_label(seat)[0]}: {dict(OPTIONS).get(kind, kind)} — {OPTION_INFO.get(kind, '')}"
+            blit_center(surf, fit_text(self.assets, line, 22, w - 80, DIM), (w // 2, min(self.start.rect.bottom + 24, h - 54)))
         self.start.draw(surf, self.assets, focused=self.row == self.option_rows + len(self.seat_names))
         self.back.draw(surf, self.assets)
-        keys = "↑/↓ row    ←/→ or click: change    Enter / Space / X: start    Esc / B: back"
+        keys = "↑/↓ row    ←/→ or click: Human / AI easy / normal / hard    Enter / Space / X: start    Esc / B: back"
         footer(surf, self.assets, keys)

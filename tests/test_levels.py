@@ -1,0 +1,273 @@
+"""The three levels (easy, normal, hard) of every game with an adapter: they resolve by
+name, choose legal actions, explain themselves, keep to their time budgets by the
+clock they are given, stop when cancelled, and decide from the seat's view only.
+
+The strength matches (hard > normal > easy > random, with intervals) are in
+``make strength`` (marker ``strength``); here a smoke version plays a few short games."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import rulesets
+from game.ai import ask, get_agent, levels
+from game.ai.adapter import adapter_for
+from game.ai.levels import BUDGETS, Budget, level_class, parse_level
+from game.ai.random_agent import RandomAgent
+from game.ai.search import Explanation
+from game.runner import play_one
+
+GAMES = [s.id for s in rulesets.specs() if s.ready and adapter_for(s.id) is not None]
+
+
+def test_the_five_games_have_levels():
+    assert {"nomonhan", "across_suez", "yoshitsune", "sino_japanese", "central_plains"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("level", levels.LEVELS)
+def test_each_level_resolves_by_name(game_id, level):
+    a = get_agent(level, game_id, 3)
+    assert a.level == level and a.name == level and a.game_id == game_id
+
+
+def test_a_level_name_may_carry_its_own_budget():
+    a = get_agent("hard@0.5", "nomonhan", 1)
+    assert a.name == "hard@0.5"
+    b = a.budget()
+    assert b.decision == 0.5 and b.turn == pytest.approx(BUDGETS["hard"].turn * 0.5 / BUDGETS["hard"].decision)
+    assert parse_level("easy") == ("easy", None) and parse_level("genius") is None
+    for bad in ("hard@x", "hard@0", "hard@-1"):
+        with pytest.raises(KeyError):
+            parse_level(bad)
+
+
+def test_heuristic_stays_the_games_own_agent_and_unknown_names_are_refused():
+    from game.ai.nomonhan import NomonhanAgent
+    assert type(get_agent("heuristic", "nomonhan", 0)) is NomonhanAgent
+    assert isinstance(get_agent("normal", "nomonhan", 0).heuristic, NomonhanAgent)
+    with pytest.raises(KeyError, match="unknown agent"):
+        get_agent("genius", "nomonhan", 0)
+
+
+def test_a_game_without_an_adapter_plays_its_heuristic_at_every_level(monkeypatch):
+    from game.ai import adapter
+    monkeypatch.setitem(adapter._ADAPTERS, "nomonhan", None)
+    from game.ai.nomonhan import NomonhanAgent
+    assert level_class("hard", "nomonhan") is NomonhanAgent
+
+
+# -- playing -------------------------------------------------------------------------------
+def by_side(game_id: str, a: str, b: str) -> list[str]:
+    """Agent names in seat order: ``a`` for every seat of the first seat's side, ``b`` for the rest."""
+    g = rulesets.new_game(game_id, 0)
+    first = g.seat_side(g.seats[0])
+    return [a if g.seat_side(s) == first else b for s in g.seats]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_levels_play_whole_games_with_legal_actions(game_id):
+    """A short game of each level (hard on a tiny budget) against the next one down."""
+    g = play_one(game_id, 11, by_side(game_id, "hard@0.02", "easy"))
+    assert g.is_over()
+    g2 = play_one(game_id, 12, by_side(game_id, "normal", "hard@0.02"))
+    assert g2.is_over()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_hard_with_a_fixed_number_of_simulations_is_deterministic(game_id):
+    g = rulesets.new_game(game_id, 5)
+    agents = {s: RandomAgent(i) for i, s in enumerate(g.seats)}
+    while len(g.legal_actions()) < 3 and not g.is_over():
+        g.apply(ask(g, agents[g.to_move()]))
+    cls = level_class("hard", game_id)
+    a1 = ask(g, cls(7, iterations=24), view_seed=3)
+    a2 = ask(g, cls(7, iterations=24), view_seed=3)
+    assert a1 == a2 and a1 in g.legal_actions()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("level", levels.LEVELS)
+def test_every_level_explains_its_decision(game_id, level, monkeypatch):
+    monkeypatch.setattr(levels, "EXPLAIN", True)
+    g = rulesets.new_game(game_id, 4)
+    agents = {s: RandomAgent(i) for i, s in enumerate(g.seats)}
+    kinds = adapter_for(game_id).search_kinds
+    while len(g.legal_actions()) < 3 or (kinds is not None and g.pending().kind not in kinds):
+        g.apply(ask(g, agents[g.to_move()]))
+    ag = level_class(level, game_id)(2, iterations=12) if level == "hard" else get_agent(level, game_id, 2)
+    a = ask(g, ag)
+    ex = ag.last_explanation
+    assert isinstance(ex, Explanation) and ex.level == level and ex.seat == g.to_move()
+    assert ex.chosen() is not None and ex.chosen().action == a
+    assert len(ex.alternatives) >= 2
+    assert ex.lines()[0].startswith(ex.seat)
+    if level == "hard":
+        assert ex.iterations == 12 and sum(x.visits for x in ex.alternatives) <= 12
+
+
+def test_easy_picks_among_the_best_scored_choices_but_not_always_the_best():
+    """Softmax over the scores of the few best choices: never an absurd move, not always one move."""
+    g = rulesets.new_game("nomonhan", 4)
+    ad = adapter_for("nomonhan")
+    import random
+    best = {c.first for c in ad.candidates(g.view_for("JP", 1), "JP", g.legal_actions(),
+                                           random.Random(0))[:ad.easy_top]}
+    picks = {ask(g, get_agent("easy", "nomonhan", seed)) for seed in range(30)}
+    assert len(picks) >= 2 and picks <= best
+
+
+# -- the clock ------------------------------------------------------------------------------------
+class FakeClock:
+    """A clock that moves only when told (budgets are read from levels.CLOCK)."""
+
+    def __init__(self):
+        self.t = 0.0
+
+    def __call__(self):
+        self.t += 0.001
+        return self.t
+
+
+def test_hard_splits_its_turn_budget_and_gives_up_searching_when_it_is_spent(monkeypatch):
+    clock = FakeClock()
+    monkeypatch.setattr(levels, "CLOCK", clock)
+    monkeypatch.setitem(levels.BUDGETS, "hard", Budget(decision=0.2, turn=0.5, floor=0.05))
+    g = rulesets.new_game("nomonhan", 4)
+    ag = get_agent("hard", "nomonhan", 1)
+    ask(g, ag)
+    ex = ag.last_explanation
+    assert ex.note == "search" and 0.0 < ex.budget <= 0.2
+    ag.clock.spent = 0.6                            # this turn's budget is gone
+    ask(g, ag)
+    assert ag.last_explanation.note == "out of time"
+    assert ag.last_explanation.chosen() is not None
+
+
+def test_hard_stops_at_once_when_its_decision_is_cancelled(monkeypatch):
+    from game.ai import worker
+    monkeypatch.setattr(worker, "stop_requested", lambda: True)
+    g = rulesets.new_game("nomonhan", 4)
+    ag = get_agent("hard", "nomonhan", 1)
+    a = ask(g, ag)
+    assert a in g.legal_actions()
+    assert ag.last_explanation.iterations <= 4 * 2      # (one batch of iterations, at most)
+
+
+def test_a_forced_decision_is_not_searched():
+    g = rulesets.new_game("yoshitsune", 4)
+    agents = {s: RandomAgent(i) for i, s in enumerate(g.seats)}
+    while len(g.legal_actions()) != 1:
+        g.apply(ask(g, agents[g.to_move()]))
+    ag = get_agent("hard", "yoshitsune", 1)
+    assert ask(g, ag) == g.legal_actions()[0]
+    assert ag.last_explanation.note == "forced" and ag.stats["searched"] == 0
+
+
+# -- fairness: the card game's hard level decides from the seat's view only ----------------------
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seat", ("MINAMOTO", "TAIRA"))
+def test_yoshitsune_hard_ignores_the_hidden_deck_order_and_opponents_cards(seed, seat):
+    from tests.helpers import permute_deck, swap_opponent_choice
+    from tests.test_agents_yoshitsune import advance_to
+    g = rulesets.new_game("yoshitsune", seed)
+    if not advance_to(g, {"use", "move", "general", "pick_general", "target", "battle_areas"},
+                      seat, skip=seed % 3, seed=seed):
+        pytest.skip("game ended first")
+    g.world.activate()
+    variants = [h for h in (permute_deck(g), swap_opponent_choice(g, seat)) if h is not None]
+    if not variants:
+        pytest.skip("nothing hidden to permute")
+    cls = level_class("hard", "yoshitsune")
+    want = ask(g, cls(77, iterations=16))
+    for h in variants:
+        assert h.observation(seat) == g.observation(seat)
+        assert ask(h, cls(77, iterations=16)) == want
+
+
+@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("seed", range(3))
+def test_central_plains_hard_ignores_the_hidden_hands_decks_and_support(players, seed):
+    """Every deck reversed, another player's hand card swapped with his deck, support and
+    counter cards swapped: the seat's observation is the same, and so is hard's decision."""
+    from tests.test_central_plains_hidden import advance, variants
+    g = rulesets.new_game("central_plains", seed, options={"players": players})
+    seat = g.seats[seed % len(g.seats)]
+    if not advance(g, seat, seed, skip=seed % 4):
+        pytest.skip("game ended first")
+    vs = variants(g, seat)
+    assert len(vs) >= 2
+    cls = level_class("hard", "central_plains")
+    want = ask(g, cls(77, iterations=8), view_seed=1234)
+    for h in vs:
+        assert h.state_hash() != g.state_hash() and h.observation(seat) == g.observation(seat)
+        assert ask(h, cls(77, iterations=8), view_seed=1234) == want
+
+
+# -- the tournament ----------------------------------------------------------------------------------
+def test_wilson_interval():
+    from game.tournament import wilson
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_tournament_plays_each_agent_on_each_side(capsys):
+    from game.__main__ import main
+    assert main(["tournament", "nomonhan", "--a", "random", "--b", "random", "--games", "2", "--seed", "3",
+                 "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert [s["side"] for s in d["a_by_side"]] == ["JP", "SOV"]
+    assert all(s["games"] == 2 for s in d["a_by_side"]) and d["a_overall"]["games"] == 4
+    lo, hi = d["a_overall"]["ci95"]
+    assert 0.0 <= lo <= d["a_overall"]["win_rate"] <= hi <= 1.0
+
+
+def test_tournament_explain_logs_the_alternatives(capsys):
+    from game.__main__ import main
+    assert main(["tournament", "nomonhan", "--a", "easy", "--b", "random", "--games", "1", "--seed", "3",
+                 "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "(easy, softmax)" in out and "A overall" in out
+
+
+def test_tournament_rejects_an_unknown_agent(capsys):
+    from game.__main__ import main
+    assert main(["tournament", "nomonhan", "--a", "genius", "--b", "random", "--games", "1"]) == 2
+    assert "unknown agent" in capsys.readouterr().err
+
+
+# -- smoke version of the strength matches (make strength plays them in full) ---------------------------
+@pytest.mark.parametrize("game_id", GAMES)
+def test_strength_smoke_easy_beats_random(game_id):
+    from game.tournament import tournament
+    t = tournament(game_id, "easy", "random", games=2, seed=2024)
+    assert t.total().wins >= 3                          # of 4
+
+
+# -- strength (make strength): the targets of the AI levels, over both sides ---------------------------
+STRENGTH_GAMES = 50
+PAIRS = [("hard@0.5", "normal", 0.60), ("normal", "easy", 0.70), ("easy", "random", 0.90)]
+
+
+@pytest.mark.strength
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("a,b,target", PAIRS)
+def test_strength_targets(game_id, a, b, target):
+    from game.tournament import tournament
+    t = tournament(game_id, a, b, games=STRENGTH_GAMES, seed=2024, jobs=2, clock="cpu")
+    print("\n".join(t.lines()))
+    tot = t.total()
+    assert (tot.wins + 0.5 * tot.draws) / tot.games >= target
+
+
+@pytest.mark.strength
+@pytest.mark.parametrize("game_id", GAMES)
+def test_balance_hard_against_hard(game_id):
+    """With the strongest level on both sides, no side wins more than 65 % (draws count half)."""
+    from game.tournament import tournament
+    t = tournament(game_id, "hard@0.5", "hard@0.5", games=STRENGTH_GAMES, seed=2024, jobs=2, clock="cpu")
+    print("\n".join(t.lines()))
+    for s in t.sides:
+        assert (s.wins + 0.5 * s.draws) / s.games <= 0.65, s
