@@ -35,6 +35,7 @@ from .base import Scene
 from .overlays import HelpOverlay, PauseOverlay
 
 MAP_FRACTION = 0.72
+DEMO_SPEED = 1.3                    # the demo's animations run this much faster than a person's game
 TARGET_COLOURS = {"move": (80, 220, 120, 110), "select": (255, 230, 110, 70), "attack": (240, 60, 50, 120),
                   "retreat": (90, 170, 255, 120), "advance": (80, 220, 120, 120), "resolve": (255, 140, 40, 120)}
 ZOC_COLOUR = (200, 40, 200, 70)
@@ -65,7 +66,7 @@ class BoardScene(Scene):
         self.pw = w - px - 8
         self.log = LogView(pygame.Rect(px, h - 176, self.pw, 168))
         self.seq = Sequencer()
-        self.seq.time_scale = app.time_scale * (1.6 if demo else 1.0)
+        self.seq.time_scale = app.time_scale * (DEMO_SPEED if demo else 1.0)
         self.banner: Banner | None = None
         self.modal = None
         self.hover_hex: str | None = None
@@ -87,7 +88,6 @@ class BoardScene(Scene):
         self.privacy_seat: str | None = None  # hotseat: the seat whose secrets may show now
         self.ui.viewer = self.viewer()
         self.ui.single_viewer = len(self.session.human_seats) <= 1
-        self.ai_error_timer = 0.0           # (demo) how long the AI has been unable to move
         self.spinner_frames = 0             # frames that drew the thinking spinner
         if session.executor is None:
             session.executor = app.ai
@@ -101,7 +101,7 @@ class BoardScene(Scene):
     @property
     def pace(self) -> float:
         if self.demo:
-            return 0.3
+            return 0.45
         if self.replay:
             return 0.55
         return 0.6
@@ -166,15 +166,25 @@ class BoardScene(Scene):
             self.app.toast(s.ai_notice, BAD, ttl=5.0)
             self.log.add(f"AI: {s.ai_notice}", BAD)
             s.ai_notice = ""
-        if s.ai_error and getattr(self, "_shown_error", "") != s.ai_error:
+        if s.ai_error and not self.demo and getattr(self, "_shown_error", "") != s.ai_error:
             self._shown_error = s.ai_error
             self.app.toast(s.ai_error, BAD, ttl=8.0)
             self.log.add(f"AI: {s.ai_error}", BAD)
-        if self.demo and s.ai_error:
-            self.ai_error_timer += dt
-            if self.ai_error_timer >= 4.0:      # the kiosk moves on to the next game
-                self.ai_error_timer = 0.0
-                self.app.next_demo(self)
+
+    def waiting_for_person(self) -> bool:
+        """A person could act now (the kiosk's idle timeout counts only then)."""
+        if self.game.is_over() or self.modal is not None:
+            return True
+        return self.session.human_to_move() and not self.seq.busy
+
+    # -- the kiosk's demo (game.client.kiosk.Attract applies the AI's actions) ---------------
+    def demo_ready(self) -> bool:
+        """The last moves have been shown and the pacing time has run out."""
+        return not self.seq.busy and (self.ai_timer <= 0 or self.game.is_over())
+
+    def show_demo_events(self, events: list) -> None:
+        self.ai_timer = self.pace
+        self.play_events(events)
 
     def undo(self) -> bool:
         if not self.session.undo():
@@ -507,6 +517,9 @@ class BoardScene(Scene):
             self._game_over(dt)
             return
         if self.session.machine_to_move():
+            if self.demo:                       # the kiosk's loop applies the action when ready
+                self.ai_timer -= dt * self.seq.time_scale
+                return
             if not self.replay:
                 self._ai_step(dt)
                 return
@@ -585,9 +598,7 @@ class BoardScene(Scene):
 
     def _game_over(self, dt: float) -> None:
         self.over_timer += dt * self.app.time_scale
-        if self.demo:
-            if self.over_timer >= 5.0:          # show the result 5 s, then the next game
-                self.app.next_demo(self)
+        if self.demo:                           # the kiosk's loop shows the summary
             return
         if self.over_timer >= 1.0:
             from .gameover import GameOverScene
@@ -726,14 +737,19 @@ class BoardScene(Scene):
                         (box.centerx, box.bottom - 30))
 
     def _draw_demo_banner(self, surf) -> None:
-        w, h = surf.get_size()
-        img = self.assets.text("DEMO — hold Esc to exit", 26, (20, 16, 10), bold=True)
+        """The pill that says which game is on show, and what input does here."""
+        spec = self.game.spec()
+        name = f"{spec.title}  {spec.local}" if spec.local and spec.local != spec.title else spec.title
+        img = fit_text(self.assets, f"DEMO  ·  {name}", 24, self.map_w - 60, (20, 16, 10), bold=True)
         r = img.get_rect(midtop=(self.map_w // 2, 10)).inflate(30, 12)
         pygame.draw.rect(surf, ACCENT, r, border_radius=10)
         blit_center(surf, img, r.center)
-        held = self.app.input.esc_held_for(self.app.now)
-        if held > 0:
-            pygame.draw.rect(surf, BAD, (r.x, r.bottom + 4, int(r.width * min(1.0, held / 2.0)), 6))
+        hint = self.app.demo_hints()
+        if hint:
+            himg = fit_text(self.assets, hint, 20, self.map_w - 40, TEXT, bold=True)
+            hr = himg.get_rect(midbottom=(self.map_w // 2, surf.get_height() - 12)).inflate(26, 12)
+            panel(surf, hr, colour=(10, 12, 18), border=ACCENT, radius=10, width=2, alpha=215)
+            blit_center(surf, himg, hr.center)
         if self.game.is_over():
             res = self.game.result()
             txt = ("Draw" if res.winner is None else f"{self.ui.side_name(res.winner)} wins") + f" — {res.reason}"
@@ -899,7 +915,10 @@ class BoardScene(Scene):
         else:
             keys = ["Z: enemy ZOC"] if self.ui.zoc_overlay else []
             keys += [self.ui.overlay_hint] if self.ui.overlay_hint else []
-            keys += ["F1: help", "Esc: menu"] + (["U: undo"] if self.session.can_undo() else [])
+            if self.demo:                   # (what works in the demo is on the pill under the map)
+                keys = []
+            else:
+                keys += ["F1: help", "Esc: menu"] + (["U: undo"] if self.session.can_undo() else [])
             hint = "   ".join(keys)
             surf.blit(self.assets.text(hint, 15, DIM, wrap=info.width), (info.x + 4, info.bottom - 40))
 
