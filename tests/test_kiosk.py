@@ -275,6 +275,17 @@ def until_scene(app, name: str, limit: int = 20000, dt: float = 0.05) -> None:
     raise AssertionError(f"never reached {name} (on {app.scene.name})")
 
 
+def take_over(app, before_second=None) -> None:
+    """A passer-by presses a key (the prompt), waits a moment and presses another
+    (the seats screen of the game on show)."""
+    import pygame
+    app.frame(0.05, [key(pygame.K_x)])
+    frames(app, 10)
+    if before_second is not None:
+        before_second()
+    app.frame(0.05, [key(pygame.K_x)])
+
+
 def drawn_texts(app, monkeypatch) -> list[str]:
     """Every string the next frame draws."""
     seen: list[str] = []
@@ -344,7 +355,7 @@ def test_the_demo_board_hints_say_only_what_works_there(env, monkeypatch):
         frames(app, 10)
         texts = " | ".join(drawn_texts(app, monkeypatch))
         assert "Esc: menu" not in texts and "F1: help" not in texts
-        assert "play this game" in texts and "hold Esc: exit" in texts
+        assert "play this game" in texts and "hold esc: exit" in texts.lower()
         assert "DEMO  ·  Battle of Nomonhan  ノモンハンの戦い" in texts
     finally:
         close(app)
@@ -406,9 +417,7 @@ def test_a_persons_game_left_alone_goes_back_to_the_demo_after_the_idle_timeout(
     app = kiosk_app(games=("nomonhan",), idle=90.0)
     try:
         app.start_demo()
-        app.frame(0.05, [key(pygame.K_x)])
-        frames(app, 10)
-        app.frame(0.05, [key(pygame.K_x)])
+        take_over(app)
         assert app.scene.name == "seats"
         frames(app, 20)
         app.frame(0.05, [key(pygame.K_RETURN)])         # starts: a person against the AI
@@ -435,9 +444,7 @@ def test_quit_in_a_persons_kiosk_game_goes_back_to_the_demo_and_the_title_never_
     app = kiosk_app(games=("nomonhan",))
     try:
         app.start_demo()
-        app.frame(0.05, [key(pygame.K_x)])
-        frames(app, 10)
-        app.frame(0.05, [key(pygame.K_x)])
+        take_over(app)
         frames(app, 10)
         app.frame(0.05, [key(pygame.K_q, pygame.KMOD_CTRL)])
         assert app.in_demo and app.running
@@ -553,10 +560,7 @@ def test_a_fault_in_a_persons_kiosk_game_goes_back_to_the_demo(env, monkeypatch,
     app = kiosk_app(games=("nomonhan",))
     try:
         app.start_demo()
-        app.frame(0.05, [key(pygame.K_x)])
-        frames(app, 10)
-        monkeypatch.setattr(SeatsScene, "draw", draw)
-        app.frame(0.05, [key(pygame.K_x)])
+        take_over(app, lambda: monkeypatch.setattr(SeatsScene, "draw", draw))
         assert app.in_demo and app.running
         assert "planted fault in the seats screen" in logs.read_text(encoding="utf-8")
     finally:
@@ -596,3 +600,16 @@ def test_the_kiosk_screens_render_to_png(env, tmp_path):
     for scene in KIOSK_SCENES:
         out = render("nomonhan", str(tmp_path / f"{scene}.png"), scene=scene)
         assert pygame.image.load(out).get_size() == (1280, 720)
+
+
+def test_press_to_play_during_a_summary_offers_the_game_just_played(env):
+    import pygame
+    app = kiosk_app(games=("nomonhan", "yoshitsune"))
+    try:
+        app.start_demo()
+        until_scene(app, "summary", dt=0.1)
+        app.time_scale = 1.0                    # (the summary shows for 8 s)
+        take_over(app)
+        assert app.scene.name == "seats" and app.scene.game_id == "nomonhan"
+    finally:
+        close(app)

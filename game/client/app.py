@@ -22,7 +22,7 @@ from game.core.memory import settle_memory
 from .assets import Assets
 from .audio import Audio
 from .input import InputMapper, Intent
-from .kiosk import KioskConfig, kiosk_log
+from .kiosk import Attract, KioskConfig, kiosk_log
 from .settings import Settings
 from .widgets import BAD, TEXT, blit_center
 
@@ -132,7 +132,6 @@ class App:
 
     def start_demo(self, from_play: bool = False) -> None:
         """Start (or go back to) the attract loop; its first title card shows now."""
-        from .kiosk import Attract, KioskConfig
         from .scenes.attract import AttractPresenter
         if self.attract is None:
             self.attract = Attract(self.kiosk or KioskConfig(), self.ai, AttractPresenter(self),
@@ -163,7 +162,7 @@ class App:
         """"Press to play": the seats screen of the game on show."""
         from .scenes.seats import SeatsScene
         a = self.attract
-        gid = a.game_id or a.next_game_id()
+        gid = a.on_show
         self._stop_attract()
         self.idle = 0.0
         self.quiet_until = self.now + INPUT_QUIET
@@ -353,7 +352,7 @@ class App:
         from .scenes.attract import draw_exit_hold, draw_idle_warning, draw_play_prompt
         a = self.attract
         if self.attracting and self.prompt_until > self.now and a is not None:
-            spec = rulesets.spec(a.game_id or a.next_game_id())
+            spec = rulesets.spec(a.on_show)
             draw_play_prompt(self.screen, self.assets, spec.title, spec.local, self.prompt_until - self.now)
         if not self.attracting and self.idle >= self.kiosk.idle - IDLE_WARNING:
             draw_idle_warning(self.screen, self.assets, self.kiosk.idle - self.idle)

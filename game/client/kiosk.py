@@ -292,6 +292,7 @@ class Attract:
         self.last_fault = ""
         self._in_a_row = 0                  # faults without a finished game between them
         self._quiet: dict[str, list] = {}   # a repeated fault's text -> [first logged, repeats]
+        self._shown: str | None = None      # the last game set up (its summary may be on show)
 
     # -- what is on show -------------------------------------------------------------
     def next_game_id(self, ahead: int = 0) -> str:
@@ -299,7 +300,14 @@ class Attract:
 
     @property
     def game_id(self) -> str | None:
+        """The game being played now (None between games)."""
         return self.run.game_id if self.run is not None else None
+
+    @property
+    def on_show(self) -> str:
+        """The game people are looking at: the one played now, or whose summary shows,
+        else the next one."""
+        return self.game_id or self._shown or self.next_game_id()
 
     # -- the tick ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -345,7 +353,9 @@ class Attract:
         self.started += 1
         self.phase, self.t = "starting", 0.0
         self._trying = (gid, seed)
+        self._shown = None
         self.run = DemoRun(self.started, gid, seed, self.executor, self.clock, self.config.agent)
+        self._shown = gid
         self.run.session.prepare_ai()
         self.phase = "card"
         if self.presenter is not None:
@@ -451,6 +461,7 @@ class Attract:
             except Exception:
                 pass
         self.run = None
+        self._shown = None                  # (the pause offers the next game, not this one)
         self.ended += 1
         if kind == "stalled":
             self._restart_worker()

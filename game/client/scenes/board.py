@@ -36,6 +36,7 @@ from .overlays import HelpOverlay, PauseOverlay
 
 MAP_FRACTION = 0.72
 DEMO_SPEED = 1.3                    # the demo's animations run this much faster than a person's game
+DEMO_HINT_H = 66                    # the demo's hint box in the side panel
 TARGET_COLOURS = {"move": (80, 220, 120, 110), "select": (255, 230, 110, 70), "attack": (240, 60, 50, 120),
                   "retreat": (90, 170, 255, 120), "advance": (80, 220, 120, 120), "resolve": (255, 140, 40, 120)}
 ZOC_COLOUR = (200, 40, 200, 70)
@@ -744,12 +745,6 @@ class BoardScene(Scene):
         r = img.get_rect(midtop=(self.map_w // 2, 10)).inflate(30, 12)
         pygame.draw.rect(surf, ACCENT, r, border_radius=10)
         blit_center(surf, img, r.center)
-        hint = self.app.demo_hints()
-        if hint:
-            himg = fit_text(self.assets, hint, 20, self.map_w - 40, TEXT, bold=True)
-            hr = himg.get_rect(midbottom=(self.map_w // 2, surf.get_height() - 12)).inflate(26, 12)
-            panel(surf, hr, colour=(10, 12, 18), border=ACCENT, radius=10, width=2, alpha=215)
-            blit_center(surf, himg, hr.center)
         if self.game.is_over():
             res = self.game.result()
             txt = ("Draw" if res.winner is None else f"{self.ui.side_name(res.winner)} wins") + f" — {res.reason}"
@@ -807,7 +802,12 @@ class BoardScene(Scene):
         pygame.draw.line(surf, BORDER, (self.map_w, 0), (self.map_w, h), 3)
         info_top = 214 + (len(self.buttons) * 64 if self.buttons else 0) + 4
         info_top = max(info_top, 340) if self.buttons else 214
-        info = pygame.Rect(self.px, info_top, self.pw, max(1, self.log.rect.y - info_top - 8))
+        bottom = self.log.rect.y - 8
+        hint = self.app.demo_hints() if self.demo else ""
+        if hint:                                # the demo: what input does, above the log
+            bottom -= DEMO_HINT_H + 8
+            self._draw_demo_hint(surf, pygame.Rect(self.px, bottom + 8, self.pw, DEMO_HINT_H), hint)
+        info = pygame.Rect(self.px, info_top, self.pw, max(1, bottom - info_top))
         ikey = (key, self.hover_hex, info.topleft)
         if getattr(self, "_info_key", None) != ikey:
             self._info_key = ikey
@@ -818,6 +818,17 @@ class BoardScene(Scene):
         if info.height > 60:
             surf.blit(self._info_surf, info.topleft)
         self.log.draw(surf, self.assets)
+
+    def _draw_demo_hint(self, surf, rect: pygame.Rect, hint: str) -> None:
+        panel(surf, rect, colour=(30, 26, 14), border=ACCENT, width=2)
+        lines = [p.strip() for p in hint.split("·")]
+        y = rect.y + 10
+        for i, line in enumerate(lines[:2]):
+            line = line[:1].upper() + line[1:]
+            img = fit_text(self.assets, ("▶ " if i == 0 else "") + line, 20 if i == 0 else 17, rect.width - 20,
+                           ACCENT if i == 0 else TEXT, bold=i == 0)
+            surf.blit(img, (rect.x + 12, y))
+            y += img.get_height() + 4
 
     def _draw_panel_top(self, surf, dx: int) -> None:
         px, pw = self.px + dx, self.pw
