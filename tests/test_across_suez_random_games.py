@@ -14,8 +14,8 @@ BLOCKS = 10
 
 
 def check_invariants(g: AcrossSuez, mid_move: bool = False) -> None:
-    """``mid_move``: the game ended during a movement phase (the bridge left 0112), so no
-    end-of-movement stacking check has happened."""
+    """``mid_move``: the game ended during a movement phase (the bridge left 0112, or it
+    was removed from an over-stacked hex), so no end-of-movement stacking check has happened."""
     f = g.flow()
     facts = g.facts
     seen: dict[str, str] = {}
@@ -23,7 +23,7 @@ def check_invariants(g: AcrossSuez, mid_move: bool = False) -> None:
         assert h in facts.passable, f"{u.key} in impassable {h}"            # never in the lake
         if u.is_bridge:
             assert h in facts.bridge_hexes, f"the bridge in {h}"
-        if f.phase != "move" and not mid_move:     # stacking is only checked at the end of a movement phase [4.4]
+        if f.phase not in ("move", "stack_loss") and not mid_move:   # stacking counts at the end of movement [4.4]
             assert h not in seen, f"two units in {h}: {seen[h]} and {u.key}"
         seen.setdefault(h, u.key)
     for key in g.crossed_units():
@@ -39,9 +39,16 @@ def play(seed: int) -> AcrossSuez:
     g = AcrossSuez(seed=seed)
     agents = {"ISR": RandomAgent(seed * 2 + 1), "EGY": RandomAgent(seed * 2 + 2)}
     n = 0
+    fought: set[str] = set()            # units that attacked or defended in this combat phase [5.3][5.4]
     while not g.is_over():
-        was_move = g.flow().phase == "move"
-        g.apply(ask(g, agents[g.to_move()]))
+        was_move = g.flow().phase in ("move", "stack_loss")
+        for e in g.apply(ask(g, agents[g.to_move()])):
+            if e.kind == "PhaseStarted":
+                fought.clear()
+            elif e.kind == "CombatStarted":
+                units = set(e.data["attackers"]) | {e.data["defender"]}
+                assert not units & fought, f"{units & fought} fight twice in one combat phase"
+                fought |= units
         n += 1
         check_invariants(g, mid_move=was_move and g.is_over())
         assert n < 3000, "game did not end"

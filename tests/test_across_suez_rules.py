@@ -11,7 +11,7 @@ import copy
 from game.rulesets.across_suez import AcrossSuez, combat_preview
 from game.rulesets.across_suez.actions import (Advance, Assign, Bombard, Cross, EeLoss, EndAdvance,
                                                EndBombardment, EndDeclarations, EndPhase, Enter, Move,
-                                               Resolve, Retreat)
+                                               Resolve, Retreat, StackLoss)
 from game.rulesets.across_suez.rules import Fighter, terrain_shift
 from tests.helpers import kinds, load
 
@@ -28,7 +28,7 @@ def egy_attack(units, attackers, defender, *faces, turn=2):
     load(g, *faces)
     for a in attackers:
         g.apply(Assign(a, defender))
-    g.apply(EndDeclarations())
+    g.apply(Resolve(defender, False))
     return g
 
 
@@ -111,13 +111,40 @@ def test_zoc_a_unit_may_leave_enemy_zoc_after_turn_1():
     assert "1413" in g.reachable("ISR_MATT")
 
 
-def test_stacking_a_unit_may_end_on_a_friend_but_the_excess_is_removed():
+def test_stacking_a_unit_may_end_on_a_friend_but_the_owner_removes_the_excess():
     g = P({"ISR_MATT": "1415", "ISR_RESHEF_1": "1416", "EGY_112_1": "0104"})
     assert "1416" in moves_of(g, "ISR_MATT")              # passing and stopping mid-phase is allowed
     g.apply(Move("ISR_MATT", "1416"))
-    ev = g.apply(EndPhase())
-    assert g.pos("ISR_RESHEF_1") == "1416" and g.is_eliminated("ISR_MATT")
+    g.apply(EndPhase())
+    d = g.pending()
+    assert (d.seat, d.kind) == ("ISR", "stack_loss")       # the owner chooses [4.4]
+    assert set(g.legal_actions()) == {StackLoss("ISR_MATT"), StackLoss("ISR_RESHEF_1")}
+    ev = g.apply(StackLoss("ISR_RESHEF_1"))               # the unit that was there first may go
+    assert g.pos("ISR_MATT") == "1416" and g.is_eliminated("ISR_RESHEF_1")
     assert "over-stacked" in next(e for e in ev if e.kind == "UnitEliminated").text
+    assert g.pending().kind != "stack_loss" and "PhaseEnded" in kinds(ev)    # on to the combat phase
+
+
+def test_stacking_the_owner_keeps_the_bridge_when_a_unit_ends_on_it():
+    """Over-stacked with the bridge: the owner removes the other unit, so Israel does not lose by it [4.4][14.2]."""
+    g = P({"ISR_BRIDGE": "0112", "ISR_RESHEF_1": "0111", "EGY_112_1": "0104"})
+    g.apply(Move("ISR_RESHEF_1", "0112"))
+    g.apply(EndPhase())
+    assert StackLoss("ISR_BRIDGE") in g.legal_actions()
+    g.apply(StackLoss("ISR_RESHEF_1"))
+    assert not g.is_over() and g.pos("ISR_BRIDGE") == "0112" and g.bridge_deployed()
+
+
+def test_stacking_three_in_a_hex_lose_two_one_at_a_time():
+    g = P({"ISR_MATT": "1415", "ISR_EREZ_1": "1414", "ISR_RESHEF_1": "1416", "EGY_112_1": "0104"})
+    g.apply(Move("ISR_MATT", "1416"))
+    g.apply(Move("ISR_EREZ_1", "1416"))
+    g.apply(EndPhase())
+    g.apply(StackLoss("ISR_MATT"))
+    assert g.pending().kind == "stack_loss"
+    assert set(g.legal_actions()) == {StackLoss("ISR_EREZ_1"), StackLoss("ISR_RESHEF_1")}
+    g.apply(StackLoss("ISR_EREZ_1"))
+    assert g.pos("ISR_RESHEF_1") == "1416" and g.pending().kind != "stack_loss"
 
 
 def test_stacking_a_friend_that_moves_off_in_time_saves_both():
@@ -161,9 +188,16 @@ def test_attacks_are_voluntary():
 
 
 def test_one_attack_per_unit():
-    g = P({"ISR_RESHEF_1": "1415", "EGY_112_1": "1416", "EGY_112_2": "1414"}, phase="declare")
+    g = P({"ISR_RESHEF_1": "1415", "EGY_112_1": "1416", "EGY_112_2": "1414", "ISR_EREZ_1": "1413"},
+          phase="declare")
+    load(g, 4)                                             # +2: Dr
     g.apply(Assign("ISR_RESHEF_1", "EGY_112_1"))
     assert not [a for a in g.legal_actions() if isinstance(a, Assign) and a.attacker == "ISR_RESHEF_1"]
+    g.apply(Resolve("EGY_112_1", False))
+    g.apply(Retreat("EGY_112_1", "1417"))
+    g.apply(EndAdvance())
+    assert g.pending().kind == "declare"
+    assert {a for a in g.legal_actions() if isinstance(a, Assign)} == {Assign("ISR_EREZ_1", "EGY_112_2")}
 
 
 def test_one_attack_per_defender_with_combined_firepower():
@@ -172,10 +206,54 @@ def test_one_attack_per_defender_with_combined_firepower():
     g.apply(Assign("ISR_RESHEF_1", "EGY_112_1"))
     g.apply(Assign("ISR_RESHEF_4", "EGY_112_1"))
     assert g.flow().declared == (("EGY_112_1", ("ISR_RESHEF_1", "ISR_RESHEF_4")),)
-    g.apply(EndDeclarations())
     ev = g.apply(Resolve("EGY_112_1", False))
     start = next(e for e in ev if e.kind == "CombatStarted")
     assert (start.data["attack"], start.data["defence"], start.data["differential"]) == (7, 2, 5)
+
+
+def test_attacks_in_any_order_the_result_of_each_at_once():
+    """[3]: declare one attack, resolve it, then declare the next; a unit not in the
+    first attack may still attack afterwards, and a result can open the next attack."""
+    g = P({"ISR_RESHEF_1": "1415", "ISR_EREZ_1": "1413", "EGY_112_1": "1416", "EGY_112_2": "1412"},
+          phase="declare", turn=3)
+    load(g, 1, 1)
+    g.apply(Assign("ISR_RESHEF_1", "EGY_112_1"))
+    # while one attack is declared, only its defender may be joined, and it must be resolved
+    legal = g.legal_actions()
+    assert EndDeclarations() not in legal and Assign("ISR_EREZ_1", "EGY_112_2") not in legal
+    assert Resolve("EGY_112_1", False) in legal
+    ev = g.apply(Resolve("EGY_112_1", False))
+    assert "CombatResolved" in kinds(ev) and g.is_eliminated("EGY_112_1")      # De at once
+    g.apply(Advance("ISR_RESHEF_1", "1416"))
+    assert g.pending().kind == "declare"
+    assert Assign("ISR_EREZ_1", "EGY_112_2") in g.legal_actions()              # the unit left out attacks now
+    g.apply(Assign("ISR_EREZ_1", "EGY_112_2"))
+    g.apply(Resolve("EGY_112_2", False))
+    assert g.is_eliminated("EGY_112_2")
+
+
+def test_a_unit_attacked_once_cannot_be_attacked_again_that_phase():
+    g = P({"ISR_RESHEF_1": "1415", "ISR_EREZ_1": "1517", "EGY_112_1": "1416"}, phase="declare", turn=3)
+    load(g, 6)                                             # +2: Ar
+    g.apply(Assign("ISR_RESHEF_1", "EGY_112_1"))
+    g.apply(Resolve("EGY_112_1", False))
+    g.apply(Retreat("ISR_RESHEF_1", "1315"))
+    ev = g.apply(EndAdvance())
+    assert g.pos("EGY_112_1") == "1416" and "PhaseEnded" in kinds(ev)   # Erez 1, left out, cannot attack it now
+    assert g.flow().side == "EGY"
+
+
+def test_the_odds_are_known_before_each_attack_is_resolved():
+    g = P({"ISR_RESHEF_1": "1415", "ISR_RESHEF_4": "1517", "EGY_112_1": "1416"}, phase="declare", turn=3)
+    g.apply(Assign("ISR_RESHEF_1", "EGY_112_1"))
+    g.apply(Assign("ISR_RESHEF_4", "EGY_112_1"))
+    d = g.pending()
+    assert d.get("attackers") == ("ISR_RESHEF_1", "ISR_RESHEF_4") and d.get("defender") == "EGY_112_1"
+    p = g.preview(d.get("attackers"), d.get("defender"))
+    load(g, 6)
+    ev = g.apply(Resolve("EGY_112_1", False))
+    odds = next(e for e in ev if e.kind == "CombatOdds")
+    assert odds.data["column"] == p.column_label and odds.data["odds"] == p.odds
 
 
 def test_differential_uses_the_end_columns():
@@ -347,6 +425,24 @@ def test_egyptian_bombardment_one_target_only_one_roll():
     assert Assign("EGY_16_1", "ISR_MATT") in g.legal_actions()
 
 
+def test_egyptian_bombardment_only_at_the_start_of_egyptian_combat_phases():
+    """Ruling [13]: "at the start of each combat phase" is read as each Egyptian combat
+    phase, before its first attack ([13.1] has the bombarding side's units fight in the same phase)."""
+    isr = P({"EGY_16_1": "1415", "ISR_MATT": "1416"}, side="ISR", phase="combat")
+    assert isr.pending().kind == "declare" and not [a for a in isr.legal_actions() if isinstance(a, Bombard)]
+    egy = P({"EGY_16_1": "1415", "EGY_16_2": "1314", "ISR_MATT": "1416", "ISR_RESHEF_1": "1414"},
+            side="EGY", phase="combat")
+    assert egy.pending().kind == "bombard"
+    egy.apply(EndBombardment())
+    load(egy, 6)
+    egy.apply(Assign("EGY_16_1", "ISR_MATT"))
+    egy.apply(Resolve("ISR_MATT", False))
+    while egy.pending().kind in ("retreat", "advance"):
+        egy.apply(egy.legal_actions()[0])
+    assert egy.pending().kind == "declare"                  # the next attack, but no more bombardment
+    assert not [a for a in egy.legal_actions() if isinstance(a, Bombard)]
+
+
 # -- Israeli artillery support [13] -----------------------------------------------------------------------------
 def test_israeli_support_one_plus_crossed_units():
     g = P({"ISR_RESHEF_1": "1415", "EGY_112_1": "1416"}, crossed=("ISR_EREZ_1", "ISR_EREZ_2"), phase="combat")
@@ -357,15 +453,17 @@ def test_israeli_support_one_per_attack_and_it_shifts_one_right():
     g = P({"ISR_RESHEF_1": "1415", "EGY_112_1": "1416", "ISR_EREZ_1": "1413", "EGY_112_2": "1412"},
           phase="declare", turn=3)
     g.apply(Assign("ISR_RESHEF_1", "EGY_112_1"))
-    g.apply(Assign("ISR_EREZ_1", "EGY_112_2"))
-    g.apply(EndDeclarations())
     assert Resolve("EGY_112_1", True) in g.legal_actions()
-    load(g, 6, 1)
+    load(g, 5, 1)
     ev = g.apply(Resolve("EGY_112_1", True))
     assert any(e.kind == "ColumnShifted" and e.data["reason"] == "Israeli artillery support" for e in ev)
-    assert g.flow().supports_left == 0                     # the second attack went without
-    second = [e for e in ev if e.kind == "CombatStarted"][1]
-    assert second.data["defender"] == "EGY_112_2" and second.data["supported"] is False
+    assert g.flow().supports_left == 0
+    g.apply(Retreat("EGY_112_1", "1417"))                  # +3 with support: Dr
+    g.apply(EndAdvance())
+    g.apply(Assign("ISR_EREZ_1", "EGY_112_2"))
+    assert Resolve("EGY_112_2", True) not in g.legal_actions()    # the second attack goes without
+    ev = g.apply(Resolve("EGY_112_2", False))
+    assert next(e for e in ev if e.kind == "CombatStarted").data["supported"] is False
 
 
 def test_israeli_support_not_saved():
@@ -391,10 +489,25 @@ def test_first_turn_every_eligible_unit_must_attack():
     g = P({"ISR_RESHEF_3": "0312", "EGY_16_1": "0311", "ISR_RAVIV_1": "1108", "EGY_14_1": "1007"},
           turn=1, phase="declare")
     assert EndDeclarations() not in g.legal_actions()
+    load(g, 6, 6)
     g.apply(Assign("ISR_RESHEF_3", "EGY_16_1"))
-    assert EndDeclarations() not in g.legal_actions()
+    g.apply(Resolve("EGY_16_1", False))                    # +1: Ar, Reshef 3 retreats
+    g.apply(g.legal_actions()[0])
+    while g.pending().kind == "advance":
+        g.apply(EndAdvance())
+    assert EndDeclarations() not in g.legal_actions()      # Raviv 1 has still to attack
     g.apply(Assign("ISR_RAVIV_1", "EGY_14_1"))
-    assert EndDeclarations() in g.legal_actions()
+    g.apply(Resolve("EGY_14_1", False))
+    assert g.flow().side == "EGY" or g.pending().kind in ("retreat", "advance")
+
+
+def test_first_turn_a_unit_whose_only_target_is_being_attacked_must_join():
+    """[9.2] with [5.4]: resolving the attack on its last target without it would free it of its duty."""
+    g = P({"ISR_RESHEF_3": "0312", "ISR_RESHEF_2": "0211", "EGY_16_1": "0311"}, turn=1, phase="declare")
+    g.apply(Assign("ISR_RESHEF_3", "EGY_16_1"))
+    assert g.legal_actions() == [Assign("ISR_RESHEF_2", "EGY_16_1")]
+    g.apply(Assign("ISR_RESHEF_2", "EGY_16_1"))
+    assert Resolve("EGY_16_1", False) in g.legal_actions()
 
 
 def test_first_turn_duty_applies_to_egypt_too():
@@ -506,6 +619,14 @@ def test_bridge_placed_in_0112_then_moving_it_loses_at_once():
     g = P({"ISR_BRIDGE": "0112", "EGY_112_1": "0104"})
     ev = g.apply(Move("ISR_BRIDGE", "0111"))
     assert "GameOver" in kinds(ev) and g.result().winner == "EGY"
+
+
+def test_bridge_eliminated_israel_loses_at_once():
+    """Ruling (data sheet §10, outside [S0]): without the bridge unit Israel cannot win, so the game ends."""
+    g = egy_attack({"EGY_16_1": "1515", "EGY_16_2": "1416", "ISR_BRIDGE": "1415"}, ["EGY_16_1", "EGY_16_2"],
+                   "ISR_BRIDGE", 1)
+    assert g.is_eliminated("ISR_BRIDGE") and g.is_over() and g.result().winner == "EGY"
+    assert "bridge" in g.result().reason
 
 
 def test_bridge_forced_out_of_0112_loses_at_once():

@@ -115,3 +115,18 @@ def test_get_agent_and_selfplay():
     from game.runner import selfplay
     stats = selfplay("across_suez", 4, 2024, ["heuristic", "random"])
     assert stats.games == 4 and stats.wins["ISR"] >= 3
+
+
+def test_israel_keeps_the_bridge_out_of_the_front_line_on_turn_1():
+    """Losing the bridge loses the game: after Israel's turn-1 movement no Egyptian unit
+    can reach a hex next to the bridge (nor bombard it), and it is not next to 0112 yet."""
+    from game.ai.across_suez import egyptian_reach
+    for seed in (1, 2, 3):
+        g = AcrossSuez(seed=seed)
+        ag = AcrossSuezAgent(seed)
+        while g.flow().phase == "move":
+            g.apply(ask(g, ag))
+        h = g.pos(g.bridge_key)
+        ring = set(g.facts.neighbours[h]) | {h}
+        assert all(r.isdisjoint(ring) for r in egyptian_reach(g)), f"seed {seed}: the bridge at {h} can be attacked"
+        assert h not in g.facts.neighbours[g.crossing_hex] and h != g.crossing_hex

@@ -97,6 +97,7 @@ def test_attack_declared_with_preview_then_resolved(app):
     assigns = [a for a in g.legal_actions() if isinstance(a, Assign)]
     dfn = Counter(a.defender for a in assigns).most_common(1)[0][0]
     a1, a2 = [a.attacker for a in assigns if a.defender == dfn][:2]
+    sc.view.fit()                                       # the whole map in view: every unit can be clicked
     app.frame(0.05, click(at(sc, g.pos(a1))))
     assert sc.ui.selected == a1
     assert sc.ui.targets().get(g.pos(dfn)) == "attack"
@@ -116,16 +117,15 @@ def test_attack_declared_with_preview_then_resolved(app):
     app.frame(0.05, click(at(sc, g.pos(dfn))))
     assert g.history[-1] == Assign(a2, dfn)
     settle(app, sc)
-    sc.submit(EndDeclarations())
-    settle(app, sc)
-    if g.pending() and g.pending().kind == "order":
-        labels = [c.label for c in sc.ui.choices()]
-        assert any("artillery" in lab for lab in labels) == any(
-            isinstance(a, Resolve) and a.support for a in g.legal_actions())
-        app.frame(0.05, [])                              # lays out the buttons
-        btn = next(b for b in sc.buttons if isinstance(b.value, Resolve))
-        app.frame(0.05, click(btn.rect.center))
-        assert isinstance(g.history[-1], Resolve)
+    assert not sc.ui.preview(None)["tentative"]           # the attack being declared, before it is resolved
+    labels = [c.label for c in sc.ui.choices()]
+    assert all(lab.startswith("Resolve") for lab in labels)
+    assert any("artillery" in lab for lab in labels) == (Resolve(dfn, True) in g.legal_actions())
+    assert EndDeclarations() not in g.legal_actions()
+    app.frame(0.05, [])                                  # lays out the buttons
+    btn = next(b for b in sc.buttons if isinstance(b.value, Resolve))
+    app.frame(0.05, click(btn.rect.center))
+    assert isinstance(g.history[-1], Resolve)
     assert any(e.kind == "CombatResolved" for e in g.events)
     seen_dice = False
     for _ in range(200):
@@ -246,3 +246,39 @@ def test_game_select_picture_shows_the_map_without_panels(app, monkeypatch):
         monkeypatch.setattr(AcrossSuezUI, name, lambda *a, _n=name: pytest.fail(f"{_n} on a thumbnail"))
     app.cache.pop("thumbs", None)
     assert map_thumbnail(app, "across_suez", (208, 190)) is not None
+
+
+def test_overstacking_warns_before_movement_ends_and_the_owner_chooses(app):
+    """[4.4]: a hex with two units shows a warning, the End movement button says a unit
+    will be lost, and ending movement asks which unit to remove."""
+    from game.rulesets.across_suez.actions import EndPhase, Move, StackLoss
+    from game.rulesets.across_suez.rules import AcrossSuez
+    g = AcrossSuez.from_position({"ISR_MATT": "1415", "ISR_RESHEF_1": "1416", "EGY_112_1": "0104"})
+    sc = new_scene(app, g)
+    settle(app, sc)
+    sc.submit(Move("ISR_MATT", "1416"))
+    settle(app, sc)
+    assert sc.ui.overstacked() == {"1416": ["ISR_MATT", "ISR_RESHEF_1"]}
+    end = sc.ui.choices()[0]
+    assert end.action == EndPhase() and "1 unit lost (1416)" in end.label
+    assert any("Over-stacked" in line for line in sc.ui.hover_lines("1416"))
+    sc.draw(app.screen)                                 # the red warning on the hex draws
+    sc.submit(EndPhase())
+    settle(app, sc)
+    assert g.pending().kind == "stack_loss"
+    labels = [c.label for c in sc.ui.choices()]
+    assert labels == ["Remove Matt (1416)", "Remove Reshef 1 (1416)"]
+    app.frame(0.05, [])
+    btn = next(b for b in sc.buttons if b.value == StackLoss("ISR_MATT"))
+    app.frame(0.05, click(btn.rect.center))
+    assert StackLoss("ISR_MATT") in g.history and g.is_eliminated("ISR_MATT")
+
+
+def test_the_bridge_panel_and_the_rules_say_losing_it_loses_the_game(app):
+    from game.rulesets.across_suez.rules import AcrossSuez
+    g = AcrossSuez.from_position({"ISR_BRIDGE": "1011", "EGY_112_1": "0104"})
+    sc = new_scene(app, g)
+    settle(app, sc)
+    lines = sc.ui.hover_lines("1011")
+    assert lines[0].startswith("Bridge") and any("destroyed, Israel loses" in line for line in lines)
+    assert any("destroyed, Israel loses" in line for line in sc.ui.rules_text())

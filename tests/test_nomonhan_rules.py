@@ -86,6 +86,12 @@ def test_military_bridge_does_not_carry_tanks():
     assert "0207" not in g.reachable("JP_T3")
 
 
+def test_military_bridge_carries_motorized_infantry_but_not_the_armoured_cars():
+    """[8.0] "infantry/cavalry only": 36/149 is infantry on lorries; 9 has a silhouette."""
+    assert "0207" in sov_phase({"SV_149": "0308"}).reachable("SV_149")
+    assert "0207" not in sov_phase({"SV_9": "0308"}).reachable("SV_9")
+
+
 def test_soviet_bridge_carries_every_unit():
     g = sov_phase({"SV_9": "0302"})
     assert "0201" in g.reachable("SV_9")
@@ -128,6 +134,12 @@ def test_entering_enemy_zoc_stops_movement():
 def test_a_unit_in_enemy_zoc_may_not_move_out():
     g = P({"JP_T3": "0404", "SV_149": "0403", "JP_T4": "0608"})
     assert not moves_of(g, "JP_T3")
+
+
+def test_the_artillery_exerts_zoc_too():
+    g = P({"JP_KOB": "0203", "SV_ART": "0102"})
+    r = g.reachable("JP_KOB")
+    assert "0202" in r and "0201" not in r          # 0202 is next to the guns: the move stops there
 
 
 def test_zoc_does_not_extend_across_an_unbridged_river():
@@ -257,6 +269,12 @@ def test_attacks_against_a_hill_hit_only_on_6():
     assert res["attack_hits"] == 1 and res["defense_hits"] == 1 and res["loser"] == ""
 
 
+def test_an_attacker_on_a_hill_does_not_limit_the_defenders_dice():
+    g = sov_phase({"SV_615": "0106", "JP_KOB": "0206"}, phase="declare")
+    s = g.strengths(("SV_615",), "JP_KOB")
+    assert s["attack_hits_on"] == (5, 6) and s["defense_hits_on"] == (5, 6)
+
+
 def test_a_tank_attacks_with_its_attack_value_and_defends_with_its_defence_value():
     g = sov_phase({"SV_9": "0504", "JP_T3": "0404"}, phase="declare")
     s = g.strengths(("SV_9",), "JP_T3")
@@ -285,6 +303,13 @@ def test_soviet_artillery_adds_one_to_a_soviet_attack_within_3_hexes():
     assert g.board.distance("0102", "0203") <= 3
     s = g.strengths(("SV_615",), "JP_KOB")
     assert s["attack_dice"] == 2 and ("attacker", "Soviet artillery within range", 1) in s["modifiers"]
+
+
+def test_soviet_artillery_supports_every_attack_in_range_in_one_phase():
+    g = sov_phase({"SV_ART": "0102", "SV_615": "0204", "SV_149": "0302", "JP_KOB": "0203", "JP_T3": "0303"},
+                  phase="declare")
+    assert g.strengths(("SV_615",), "JP_KOB")["attack_dice"] == 2
+    assert g.strengths(("SV_149",), "JP_T3")["attack_dice"] == 3
 
 
 def test_soviet_artillery_does_not_reach_beyond_3_hexes():
@@ -411,6 +436,124 @@ def test_a_winning_defender_advances_too():
     assert d.seat == "SOV" and d.kind == "advance" and d.get("advance_left") == 2
 
 
+def _kob_beats_149(units, *faces):
+    g = P(units, phase="declare")
+    g.apply(Assign("JP_KOB", "SV_149"))
+    load(g, *faces)
+    g.apply(EndDeclarations())
+    return g
+
+
+def retreats(g):
+    return {a.to for a in g.legal_actions() if isinstance(a, Retreat)}
+
+
+def test_a_retreat_hex_must_be_new_to_the_unit_in_this_combat():
+    """[9.0] A retreat moves away: the unit may not pay its losses by shuttling
+    between hexes (the issue's 0403→0503→0602→0503→0602)."""
+    g = _kob_beats_149({"JP_KOB": "0404", "SV_149": "0403"}, 6, 6, 6, 6, 1, 1)
+    g.apply(Retreat("SV_149", "0503"))
+    g.apply(Retreat("SV_149", "0602"))
+    assert "0503" not in retreats(g)
+    # sideways is allowed, back is not: 0503 → 0402 keeps its distance from 0404 ...
+    g = _kob_beats_149({"JP_KOB": "0404", "SV_149": "0403"}, 6, 6, 6, 6, 1, 1)
+    g.apply(Retreat("SV_149", "0503"))
+    assert "0402" in retreats(g)
+    g.apply(Retreat("SV_149", "0402"))
+    # ... and 0503, no nearer either, was already stood in
+    assert g.board.distance("0503", "0404") == g.board.distance("0402", "0404")
+    assert "0503" not in retreats(g) and "0503" in g.retreat_hexes("SV_149")
+
+
+def test_a_retreat_hex_may_not_be_nearer_to_the_enemy_it_fought():
+    g = _kob_beats_149({"JP_KOB": "0404", "SV_149": "0403"}, 6, 6, 6, 6, 1, 1)
+    g.apply(Retreat("SV_149", "0503"))
+    g.apply(Retreat("SV_149", "0502"))          # three hexes from 0404
+    assert "0402" in g.retreat_hexes("SV_149")   # free, out of ZOC, never stood in ...
+    assert g.board.distance("0402", "0404") == 2
+    assert retreats(g) == {"0602", "0601"}       # ... but nearer to Kobayashi
+
+
+def test_a_unit_that_cannot_retreat_away_loses_a_step():
+    """Driven into the corner at 0108 its only free neighbour is 0207, where it has
+    already been: the next loss is a step."""
+    g = _kob_beats_149({"JP_KOB": "0106", "SV_149": "0107"}, 6, 6, 6, 6, 1, 1)
+    g.apply(Retreat("SV_149", "0207"))
+    g.apply(Retreat("SV_149", "0108"))
+    assert g.retreat_hexes("SV_149") == ["0207"]
+    assert g.legal_actions() == [StepLoss("SV_149")]
+
+
+def test_advance_points_equal_the_losses_imposed_not_the_steps_taken():
+    """[9.0] "advance points equal to the losses dealt to the enemy": three hits
+    against a one-step unit give three points."""
+    g = P({"JP_T4": "0404", "SV_615": "0403"}, phase="declare")
+    g.apply(Assign("JP_T4", "SV_615"))
+    load(g, 5, 5, 6, 1)
+    g.apply(EndDeclarations())
+    ev = g.apply(StepLoss("SV_615"))
+    offered = next(e for e in ev if e.kind == "AdvanceOffered")
+    assert offered["points"] == 3 and g.pending().get("advance_left") == 3
+    for to in ("0403", "0402", "0302"):
+        g.apply(Advance("JP_T4", to))
+    assert g.pos("JP_T4") == "0302" and g.pending().kind != "advance"
+
+
+def test_any_unit_of_the_winner_may_advance_not_only_those_that_fought():
+    """[9.0] "1 advance point moves one of your units one hex"."""
+    g = P({"JP_T3": "0404", "SV_149": "0403", "JP_KOB": "0308"}, phase="declare")
+    g.apply(Assign("JP_T3", "SV_149"))
+    load(g, 5, 6, 1, 1)
+    g.apply(EndDeclarations())
+    g.apply(Retreat("SV_149", "0402"))
+    g.apply(Retreat("SV_149", "0302"))
+    assert set(g.advancers()) == {"JP_T3", "JP_KOB"}
+    assert Advance("JP_KOB", "0207") in g.legal_actions()      # over the military bridge: infantry
+    g.apply(Advance("JP_KOB", "0307"))
+    g.apply(Advance("JP_T3", "0403"))
+    assert (g.pos("JP_KOB"), g.pos("JP_T3")) == ("0307", "0403")
+
+
+def test_a_unit_in_a_combat_not_yet_resolved_may_not_advance():
+    """All pairings are fixed before the first combat is resolved: a unit still to
+    fight stays where it is."""
+    g = P({"JP_T3": "0404", "JP_T4": "0604", "SV_149": "0403", "SV_9": "0504", "JP_KOB": "0308"},
+          phase="declare")
+    g.apply(Assign("JP_T3", "SV_149"))
+    g.apply(Assign("JP_T4", "SV_9"))
+    g.apply(EndDeclarations())
+    load(g, 5, 6, 1, 1)
+    g.apply(Resolve("SV_149"))
+    g.apply(Retreat("SV_149", "0402"))
+    g.apply(Retreat("SV_149", "0302"))
+    assert set(g.advancers()) == {"JP_T3", "JP_KOB"}
+    assert not [a for a in g.legal_actions() if isinstance(a, Advance) and a.unit == "JP_T4"]
+
+
+def test_the_artillery_never_advances():
+    """It has no movement allowance; advancing is a move by choice (it may still
+    retreat, as a loss taken instead of a step)."""
+    g = P({"JP_T3": "0404", "SV_149": "0403", "SV_ART": "0102", "SV_615": "0107"}, phase="declare")
+    g.apply(Assign("JP_T3", "SV_149"))
+    load(g, 1, 1, 5, 1)
+    g.apply(EndDeclarations())
+    g.apply(Retreat("JP_T3", "0405"))
+    assert g.pending().kind == "advance" and sorted(g.advancers()) == ["SV_149", "SV_615"]
+
+
+def test_the_soviet_artillery_may_not_attack_and_has_no_duty_to_attack():
+    """[9.0] Only tanks have separate attack and defence values; the artillery's way
+    into an attack is its support (+1 within 3 hexes). It cannot attack as well,
+    which would count its guns twice, and off its hill in enemy ZOC it need not."""
+    g = sov_phase({"SV_ART": "0201", "SV_615": "0203", "JP_KOB": "0202"}, phase="declare")
+    legal = g.legal_actions()
+    assert legal == [Assign("SV_615", "JP_KOB")]          # 6/15 must attack; the guns may not
+    assert "0201" not in g.facts.hills and g.must_attack("SV_615") and not g.must_attack("SV_ART")
+    g.apply(Assign("SV_615", "JP_KOB"))
+    assert g.legal_actions() == [EndDeclarations()]
+    assert g.strengths(("SV_615",), "JP_KOB")["attack_dice"] == 2      # 1 + the artillery's support
+
+
 # -- [6.0] initiative -------------------------------------------------------------------------
 def test_a_loss_by_the_initiative_side_ends_the_turn_at_once_and_passes_the_initiative():
     g = P({"JP_T3": "0404", "JP_T4": "0604", "SV_149": "0403", "SV_9": "0504"})
@@ -461,17 +604,49 @@ def test_without_a_switch_the_cycle_repeats_inside_the_turn():
     assert g.pending().seat == "JP" and g.pending().kind == "move"
 
 
-def test_the_turn_ends_after_the_cycle_limit_with_the_initiative_kept():
-    g = sov_phase({"SV_149": "0402", "JP_T3": "0408"}, phase="declare", options={"max_cycles_per_turn": 1})
+def test_the_turn_does_not_end_while_the_initiative_side_keeps_winning():
+    """[5.0] Only a loss by the initiative side ends a turn: a cycle in which the other
+    side lost does not count towards the bound that keeps games finite, however many
+    cycles the turn has had."""
+    g = P({"JP_T3": "0404", "SV_615": "0403", "SV_ART": "0102"}, phase="declare", idle=3)
+    limit = g.idle_limit
+    assert limit == 4
+    g.put(g.marker_ent, g.marker().__class__(1, "JP", 9, limit - 1))   # nine cycles gone, three quiet
+    g.apply(Assign("JP_T3", "SV_615"))
+    load(g, 5, 1, 1)
+    g.apply(EndDeclarations())
+    g.apply(StepLoss("SV_615"))                                     # Japan won: 6/15 is eliminated
+    ev = g.apply(EndAdvance())                                      # the Soviets have nothing to do
+    assert "CycleRepeats" in kinds(ev) and "CycleLimit" not in kinds(ev)
+    assert (g.marker().turn, g.marker().cycle, g.marker().idle) == (1, 10, 0)
+    assert g.pending().seat == "JP" and g.pending().kind == "move"
+
+
+def test_a_quiet_cycle_counts_towards_the_bound():
+    g = sov_phase({"SV_149": "0402", "JP_T3": "0408"}, phase="declare", idle=1)
+    ev = g.apply(EndDeclarations())
+    assert "CycleRepeats" in kinds(ev) and g.marker().idle == 2
+
+
+def test_a_tie_is_a_quiet_cycle():
+    g = sov_phase({"SV_9": "0504", "JP_T3": "0404"}, phase="declare", idle=2)
+    g.apply(Assign("SV_9", "JP_T3"))
+    load(g, 5, 1, 1, 6)
+    ev = g.apply(EndDeclarations())
+    assert "CycleRepeats" in kinds(ev) and g.marker().idle == 3
+
+
+def test_the_turn_ends_after_the_bound_of_quiet_cycles_in_a_row_with_the_initiative_kept():
+    g = sov_phase({"SV_149": "0402", "JP_T3": "0408"}, phase="declare", idle=3)
     ev = g.apply(EndDeclarations())
     assert "CycleLimit" in kinds(ev)
-    assert (g.marker().turn, g.marker().initiative) == (2, "JP")
+    assert (g.marker().turn, g.marker().initiative, g.marker().idle) == (2, "JP", 0)
 
 
 # -- [5.0] end of the game ---------------------------------------------------------------------
 def _end_of_turn(turn, *faces):
     g = sov_phase({"SV_149": "0402", "JP_T3": "0408"}, phase="declare", turn=turn,
-                  options={"max_cycles_per_turn": 1})
+                  options={"idle_cycles_per_turn": 1})
     load(g, *faces)
     g.apply(EndDeclarations())
     return g
@@ -564,3 +739,16 @@ def test_ending_movement_with_no_attack_possible_passes_to_the_other_side():
     ev = g.apply(EndPhase())
     assert "PhaseEnded" in kinds(ev)
     assert g.pending().seat == "SOV" and g.pending().kind == "move"
+
+
+# -- the rulings ------------------------------------------------------------------------------
+def test_every_ruling_in_the_data_is_in_the_rulings_document():
+    """data.json "rulings" and docs/rulings.md (section "ノモンハンの戦い") list the same rulings."""
+    import re
+
+    from game.paths import ROOT
+    text = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
+    section = text.split("## ノモンハンの戦い (nomonhan)")[1].split("\n## ")[0]
+    ids = [r["id"] for r in Nomonhan(seed=0).data["rulings"]]
+    assert len(ids) == len(set(ids))
+    assert set(re.findall(r"\(`(\w+)`\)", section)) == set(ids)

@@ -7,18 +7,25 @@ actions to a copy):
 - the line of communication (LOC) 0112→1708 is the cheapest path through the
   land hexes, where an Egyptian unit blocks and an Egyptian-ZOC hex without an
   Israeli unit costs dear;
-- Israel holds the three hexes around 0112 (so no Egyptian unit can stand next
-  to the bridge, which then cannot be attacked or bombarded), fills the LOC
-  hexes that are in (or near) Egyptian ZOC, closes in on Egyptian units near
-  the LOC to attack them, brings the bridge along the roads to 0112 (it never
-  moves again once placed) and crosses units until six are across;
+- Israel holds the three hexes around 0112 with its strongest units (so no
+  Egyptian unit can stand next to the bridge, which then cannot be attacked or
+  bombarded) and the ring of hexes around those, throws out any Egyptian unit
+  that gets next to 0112, fills the LOC hexes that are in (or near) Egyptian
+  ZOC, closes in on Egyptian units near the LOC to attack them, and crosses
+  units, the weakest first, until six are across. The bridge moves last in the
+  phase, to the hex the fewest Egyptian units could reach the side of this turn
+  (so never into the front line, as on turn 1), with an escort around it; it
+  goes into 0112 from turn BRIDGE_TURN when no Egyptian unit can come next to
+  it there, on the last turn in any case, and never moves again;
 - Egypt goes for the LOC (standing on it or next to it cuts it) and for the
   hexes next to 0112.
 
-Attacks are planned with the exact CRT odds (``combat_preview``); Israel spends
-its artillery supports on every attack it can; Egypt always bombards (the
-bridge first, then the Israeli units that matter most to the LOC). The agent
-never rolls or reads dice.
+Attacks are made one at a time, each planned with the exact CRT odds
+(``combat_preview``): the defender whose best group of attackers is worth most
+first, then the units that add to it; Israel spends an artillery support on an
+attack where it improves the odds. Egypt always bombards (the bridge first,
+then the Israeli units that matter most to the LOC). The agent never rolls or
+reads dice.
 """
 from __future__ import annotations
 
@@ -29,8 +36,9 @@ from collections import deque
 from game.ai import require_view
 from game.core.actions import Action
 from game.rulesets.across_suez.actions import (Advance, Assign, Bombard, Cross, EndAdvance, EndBombardment,
-                                               EndDeclarations, EndPhase, Enter, Move)
+                                               EndDeclarations, EndPhase, Enter, Move, Resolve)
 from game.rulesets.across_suez.rules import AcrossSuez, MapFacts
+from game.systems import hexunits
 
 NEED_CROSSED = 6
 W_GUARD = 100.0       # an Israeli unit next to 0112
@@ -40,6 +48,12 @@ W_ATTACK = 30.0       # a hex next to an Egyptian unit that threatens the LOC
 W_END = 80.0         # an Israeli unit on 1708, the end of the LOC
 W_CROSS = 150.0
 K_DIST = 3.0          # value lost per hex of distance to a target
+W_EXPEL = 90.0        # a hex to attack from an Egyptian unit next to 0112
+W_GUARD_FP = 8.0      # per firepower point of a unit moving next to 0112
+W_CROSS_FP = 10.0     # per firepower point of a unit crossing (the weakest cross first)
+W_ESCORT = 90.0       # an Israeli unit next to the bridge before it is placed
+W_GUARD2 = 45.0       # an Israeli unit next to a guard hex of 0112
+BRIDGE_TURN = 4       # the bridge goes into 0112 from this turn on (on the last turn in any case)
 BIG = 10_000.0
 
 _DIST: dict[int, dict[str, dict[str, int]]] = {}
@@ -104,6 +118,34 @@ def loc_path(g: AcrossSuez) -> list[str]:
     return path[::-1]
 
 
+def egyptian_reach(g: AcrossSuez) -> list[frozenset[str]]:
+    """Per Egyptian unit (on the map, or due to enter this turn), the hexes it could stand
+    in after its next movement phase with the Israeli units where they are now."""
+    memo = g.memo.get("ai_egy_reach")
+    if memo is not None:
+        return memo
+    blocked, stops = g.enemy_hexes("EGY"), g.enemy_zoc("EGY")
+    steps = g.facts.steps[False]
+    out = []
+    for k, u in g.units.items():
+        if u.side != "EGY" or u.is_bridge:
+            continue
+        h = g.pos(k)
+        if h is not None:
+            starts = [h]
+        elif 0 < u.enter <= g.turn and not g.is_eliminated(k) and k in g.due_reinforcements("EGY"):
+            starts = g.entry_hexes(k)
+        else:
+            continue
+        got = set(starts)
+        for st in starts:
+            if h is None or not g.locked(k):
+                got.update(hexunits.reach(steps, st, g.allowance(k), blocked, stops)[0])
+        out.append(frozenset(got))
+    g.memo["ai_egy_reach"] = out
+    return out
+
+
 class AcrossSuezAgent:
     name = "heuristic"
 
@@ -123,8 +165,8 @@ class AcrossSuezAgent:
             return self._bombard(game, legal)
         if kind == "declare":
             return self._declare(game, legal, d.seat)
-        if kind == "order":
-            return self._order(game, legal, d.seat)
+        if kind == "stack_loss":
+            return min(legal, key=lambda a: (game.unit(a.unit).is_bridge, self._hold(game, a.unit), a.unit))
         if kind == "ee_loss":
             return min(legal, key=lambda a: (self._hold(game, a.unit), game.unit(a.unit).firepower, a.unit))
         if kind == "retreat":
@@ -158,6 +200,14 @@ class AcrossSuezAgent:
         if side == "ISR":
             for h in guards:
                 put(h, W_GUARD)
+            bridge = g.pos(g.bridge_key)
+            if bridge is not None and bridge != crossing:
+                for h in nb[bridge]:          # escort the bridge on its way: no Egyptian next to it
+                    put(h, W_ESCORT)
+            for h in guards:                  # the second ring keeps Egyptians off the guards
+                for n in nb[h]:
+                    if n != crossing and n not in guards:
+                        put(n, W_GUARD2)
             put(path[-1] if path else g.data["victory"]["loc"]["to"], W_END)
             near = {e: 0 for e in egy}        # hexes within 3 of an Egyptian unit, with the distance
             todo = deque(egy)
@@ -180,10 +230,12 @@ class AcrossSuezAgent:
                 dl = min(dl, dist[e].get(crossing, 99))
                 if dl > 4:
                     continue
+                # an Egyptian unit next to 0112 must be thrown out before it can attack the bridge
+                wa = W_EXPEL if dist[e].get(crossing, 99) <= 1 else W_ATTACK - 4.0 * dl
                 for n in facts.neighbours[e]:
                     o = occ.get(n)
                     if o is None or o[1] == "ISR":
-                        put(n, W_ATTACK - 4.0 * dl)
+                        put(n, wa)
         else:
             bridge = g.pos(g.bridge_key)
             if bridge is not None:
@@ -262,10 +314,6 @@ class AcrossSuezAgent:
 
     # -- movement ----------------------------------------------------------------------
     def _move(self, g: AcrossSuez, legal: list[Action], side: str) -> Action:
-        if side == "ISR":
-            bridge = self._bridge_move(g, legal)
-        else:
-            bridge = None
         f = self._field(g, side)
         w = self._targets(g, side)
         occ = g.occupancy()
@@ -284,6 +332,8 @@ class AcrossSuezAgent:
                 if hv is None:
                     hv = hold_cache[a.unit] = self._hold(g, a.unit)
                 s = val[to] - hv
+                if to in guards:
+                    s += W_GUARD_FP * g.unit(a.unit).firepower       # the strongest units hold 0112
             elif type(a) is Enter:
                 o = occ.get(a.hex)
                 if o is not None and o[1] != side:
@@ -292,20 +342,24 @@ class AcrossSuezAgent:
             elif type(a) is Cross:
                 if crossed >= NEED_CROSSED or g.pos(a.unit) in guards:
                     continue             # the units next to 0112 stay to shield the bridge
-                s = W_CROSS - self._hold(g, a.unit) * 0.5
+                s = W_CROSS - self._hold(g, a.unit) * 0.5 - W_CROSS_FP * g.unit(a.unit).firepower
             else:
                 continue
             if s > best_s:
                 best_s, best = s, a
-        if bridge is not None and (best is None or bridge[0] > best_s):
-            return bridge[1]
         if best is not None:
             return best
+        if side == "ISR":        # the bridge moves last, when the others stand where they will
+            bridge = self._bridge_move(g, legal)
+            if bridge is not None:
+                return bridge
         return EndPhase()
 
-    def _bridge_move(self, g: AcrossSuez, legal: list[Action]) -> tuple[float, Action] | None:
-        """The bridge goes towards 0112 along cheap hexes, keeping away from Egyptian
-        units; once placed it never moves."""
+    def _bridge_move(self, g: AcrossSuez, legal: list[Action]) -> Action | None:
+        """The bridge moves last in the phase, into the hex where the fewest Egyptian units
+        could come next to it this turn (out of the front line), nearer 0112 where that is
+        as safe; it goes into 0112 from turn BRIDGE_TURN on when no Egyptian unit can reach
+        a hex next to it (and on the last turn in any case); once placed it never moves."""
         key = g.bridge_key
         if g.bridge_deployed() or g.pos(key) is None:
             return None
@@ -314,41 +368,32 @@ class AcrossSuezAgent:
             return None
         here = g.pos(key)
         dist = distances(g.facts)
-        egy = [h for _, h in g.units_on_map("EGY")]
         occ = g.occupancy()
         cross = g.crossing_hex
-        guards = g.facts.neighbours[cross]
+        reach = egyptian_reach(g)
+        nb = g.facts.neighbours
+        last = g.turn >= g.turns
+
+        def danger(h: str) -> int:
+            ring = set(nb[h]) | {h}
+            return sum(1 for r in reach if not r.isdisjoint(ring))
 
         def value(h: str) -> float:
-            v = -4.0 * dist[h].get(cross, 99)
             if h == cross:
-                # placed: good once the hexes around 0112 are ours or can be filled
-                # placed only when the hexes around 0112 are all ours, or no Egyptian unit is near
-                missing = sum(1 for n in guards if occ.get(n, ("", ""))[1] != "ISR")
-                de = min((dist[h].get(e, 99) for e in egy), default=99)
-                v += 20.0
-                if missing and de <= 5:
-                    v -= 30.0 * missing
-                return v
-            de = min((dist[h].get(e, 99) for e in egy), default=99)
-            if de <= 1:
-                v -= 40.0
-            elif de <= 3:
-                v -= 8.0 * (4 - de)
-            return v
+                if last:
+                    return 1000.0
+                return 100.0 if g.turn >= BRIDGE_TURN and not danger(h) else -1e9
+            return -200.0 * danger(h) - 4.0 * dist[h].get(cross, 99)
 
         cur = value(here)
         best_s, best = 0.5, None
         for a in moves:
-            if a.to in occ and a.to != here:
+            if a.to in occ:
                 continue
             s = value(a.to) - cur
             if s > best_s:
                 best_s, best = s, a
-        if best is None:
-            return None
-        # move the bridge into 0112 after the guards have moved (a low priority), elsewhere early
-        return (1.0 if best.to == cross else 1000.0), best
+        return best
 
     # -- bombardment -------------------------------------------------------------------------
     def _bombard(self, g: AcrossSuez, legal: list[Action]) -> Action:
@@ -399,51 +444,58 @@ class AcrossSuezAgent:
                 - p["Ae"] * av - p["Ar"] * 0.1 * av)
 
     def _declare(self, g: AcrossSuez, legal: list[Action], side: str) -> Action:
+        """One attack at a time: with none begun, the defender whose best group of
+        attackers (strongest first) has the best value; then add the units that raise
+        it, and resolve (with an artillery support when there is one and it helps)."""
         f = g.flow()
-        groups = {d: tuple(a) for d, a in f.declared}
-        options: dict[str, list[str]] = {}
         keep = frozenset(g.facts.neighbours[g.crossing_hex]) if side == "ISR" else frozenset()
+
+        def free(a: Assign) -> bool:
+            # the units next to 0112 shield the bridge: they do not attack (an advance or an
+            # exchange would open a hex next to it) unless the defender stands next to 0112
+            return g.pos(a.attacker) not in keep or g.pos(a.defender) in keep
+        support = f.supports_left > 0
+        if f.declared:
+            d, base = f.declared[0]
+            resolves = [a for a in legal if isinstance(a, Resolve)]
+            base_ev = self._ev(g, base, d, support)
+            best_v, best = 0.02, None
+            for a in legal:
+                if isinstance(a, Assign) and (free(a) or not resolves):
+                    gain = self._ev(g, base + (a.attacker,), d, support) - base_ev
+                    if gain > best_v or (not resolves and best is None):
+                        best_v, best = gain, a
+            if best is not None:
+                return best
+            if support and Resolve(d, True) in legal and \
+                    self._ev(g, base, d, True) - self._ev(g, base, d, False) > 0.02:
+                return Resolve(d, True)
+            return Resolve(d, False)
+        options: dict[str, list[str]] = {}
         for a in legal:
-            if isinstance(a, Assign) and (g.pos(a.attacker) not in keep or g.pos(a.defender) in keep):
-                # the units next to 0112 shield the bridge: they do not attack (an advance
-                # or an exchange would open a hex next to it), unless turn 1 forces them or
-                # the defender stands next to 0112 itself
+            if isinstance(a, Assign) and free(a):
                 options.setdefault(a.defender, []).append(a.attacker)
-        support = side == "ISR" and f.supports_left > len(groups)
         can_end = EndDeclarations() in legal
         best_v, best = (0.15 if can_end else -1e9), None
         for d, avail in sorted(options.items()):
-            base = groups.get(d, ())
             avail = sorted(avail, key=lambda k: (-g.unit(k).firepower, k))
-            base_ev = self._ev(g, base, d, support) if base else 0.0
-            group = base
+            group: tuple[str, ...] = ()
             for k in avail:
                 group = group + (k,)
-                gain = self._ev(g, group, d, support) - base_ev
-                if gain > best_v:
-                    best_v, best = gain, Assign(avail[0], d)
+                v = self._ev(g, group, d, support)
+                if v > best_v:
+                    best_v, best = v, Assign(avail[0], d)
         if best is not None:
             return best
         if can_end:
             return EndDeclarations()
-        # turn 1: every unit with an enemy next to it must attack; join the best attack
+        # turn 1: every unit with an enemy next to it must attack; begin the best attack
         best_v, best = -1e9, legal[0]
         for a in legal:
             if isinstance(a, Assign):
-                v = self._ev(g, groups.get(a.defender, ()) + (a.attacker,), a.defender, support)
+                v = self._ev(g, (a.attacker,), a.defender, support)
                 if v > best_v:
                     best_v, best = v, a
-        return best
-
-    def _order(self, g: AcrossSuez, legal: list[Action], side: str) -> Action:
-        groups = dict(g.flow().declared)
-        best_v, best = None, legal[0]
-        for a in legal:
-            atts = tuple(k for k in groups[a.defender] if g.pos(k) is not None)
-            v = self._ev(g, atts, a.defender, a.support) if atts else -1.0
-            v += 0.001 if a.support else 0.0
-            if best_v is None or v > best_v:
-                best_v, best = v, a
         return best
 
     # -- retreats and advances --------------------------------------------------------------------

@@ -6,7 +6,11 @@
 - Every other decision (moves, losses, retreats, advances, the order of
   combats) is a one-ply look-ahead: apply each legal action to a copy with
   fresh dice (it never peeks at the real dice) and keep the best position
-  under a static evaluation that knows the victory conditions.
+  under a static evaluation that knows the victory conditions and who
+  strikes first: the phasing side's contacts count in full, and a unit left
+  where the enemy can reach it next is weighed against all the enemy units
+  that can reach it, pooled (a tank with defence 1 next to two Soviet
+  units is not safe because each alone is weak).
 """
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ import random
 from game.ai import require_view
 from game.core.actions import Action
 from game.rulesets.nomonhan.actions import Assign, EndDeclarations, EndPhase, Resolve
-from game.rulesets.nomonhan.rules import Nomonhan
+from game.rulesets.nomonhan.rules import Nomonhan, other
 from game.systems.combat import pool_odds
 
 W_POINT = 10.0        # one victory point
@@ -26,6 +30,7 @@ W_ART_DIST = 4.0      # Japanese closeness to the artillery
 W_EXCHANGE = 5.0      # expected step exchange of contacts on the map
 W_HILL = 1.5
 W_THREAT = 1.5        # enemy units that can reach and strike a unit next phase
+W_LATER = 0.4         # a contact or threat that comes after the other side's strike
 W_TRAP = 2.0          # a unit in contact with few retreat hexes must pay its losses in steps
 
 
@@ -48,14 +53,58 @@ def exchange(g: Nomonhan, attackers: tuple[str, ...], defender: str) -> float:
     return o.defender_losses * step_value(g, defender) - o.attacker_losses * att_value
 
 
+def strikers(g: Nomonhan, side: str, only: frozenset[str] | None = None) -> dict[str, list[str]]:
+    """For each unit of the other side, the units of ``side`` (all, or those in
+    ``only``) that could attack it in their next combat phase: from where they
+    stand, or from a hex they can move to (ZOC, rivers and bridges applied)."""
+    into = g.facts.zoc_neighbours(g.intact())
+    occ = g.occupancy()
+    out: dict[str, list[str]] = {}
+    for u, h in g.units_on_map(side):
+        if g.attack_value(u.key) <= 0 or (only is not None and u.key not in only):
+            continue
+        hexes = [h, *g.reachable(u.key)] if u.ma > 0 else [h]
+        hit: set[str] = set()
+        for r in hexes:
+            for n in into[r]:
+                o = occ.get(n)
+                if o is not None and o[1] != side:
+                    hit.add(o[0])
+        for k in hit:
+            out.setdefault(k, []).append(u.key)
+    return out
+
+
+def threat(g: Nomonhan, attackers: list[str], defender: str) -> float:
+    """What ``attackers`` pooled against ``defender`` would gain (in points; 0 if
+    nothing)."""
+    att = sum(g.attack_value(k) for k in attackers)
+    dh = g.pos(defender)
+    if g.unit(attackers[0]).side == "SOV" and g.artillery_supports(dh):
+        att += g.art_bonus
+    faces = (6,) if dh in g.facts.hills else (5, 6)
+    o = pool_odds(att, g.defense_value(defender), faces, (5, 6))
+    gain = o.defender_losses * step_value(g, defender) - o.attacker_losses * max(step_value(g, k) for k in attackers)
+    return max(gain, 0.0)
+
+
 def evaluate(g: Nomonhan, side: str) -> float:
-    """Static value of the position for ``side`` (higher is better)."""
+    """Static value of the position for ``side`` (higher is better).
+
+    It knows who strikes first: the side whose combat phase this is (the
+    phasing side) makes its attacks before the other side can answer, so its
+    contacts count in full and the other side's only in part; and the
+    phasing side's units are exposed to every enemy unit that can reach them
+    in the enemy's coming movement phase, pooled against each target."""
     r = g.result()
     if r is not None:
         if r.winner is None:
             return 0.0
         return 10_000.0 if r.winner == side else -10_000.0
     sign = 1.0 if side == "JP" else -1.0     # terms below are from Japan's point of view
+    f = g.flow()
+    phasing = f.side
+    fights_now = f.phase in ("move", "declare")
     sc = g.score()
     v = W_POINT * (sc.JP - sc.SOV)
     for key in ("JP_T3", "JP_T4"):
@@ -80,6 +129,8 @@ def evaluate(g: Nomonhan, side: str) -> float:
             v -= s * W_TRAP * step_value(g, u.key) * (2 - min(2, exits))
         if g.attack_value(u.key) <= 0:
             continue
+        first = fights_now and u.side == phasing
+        weight = 1.0 if first else W_LATER
         for n in g.facts.neighbours[h]:
             o = occ.get(n)
             if o is None or o[1] == u.side or not g.can_attack_across(h, n):
@@ -87,20 +138,20 @@ def evaluate(g: Nomonhan, side: str) -> float:
             ex = exchange(g, (u.key,), o[0])
             mandatory = h not in g.facts.hills
             # a forced attack counts in full, an optional one only when it pays
-            v += s * W_EXCHANGE * (ex if mandatory else max(ex, 0.0)) * 0.5
-    # units within striking range of enemy units that move next
-    for e, eh in on_map:
-        atk = g.attack_value(e.key)
-        if atk <= 0 or e.ma <= 0:
-            continue
-        for u, h in on_map:
-            if u.side == e.side or g.board.distance(eh, h) > e.ma + 1:
-                continue
-            faces = (6,) if h in g.facts.hills else (5, 6)
-            o = pool_odds(atk, g.defense_value(u.key), faces, (5, 6))
-            gain = o.defender_losses * step_value(g, u.key) - o.attacker_losses * step_value(g, e.key)
+            v += s * W_EXCHANGE * weight * (ex if mandatory else max(ex, 0.0)) * 0.5
+    # the enemy's coming strike: every enemy unit that can reach a unit, pooled against it
+    answer = other(phasing)
+    for target, atts in strikers(g, answer).items():
+        gain = threat(g, atts, target)
+        if gain > 0:
+            v -= (1.0 if g.unit(target).side == "JP" else -1.0) * W_THREAT * gain
+    # and what the phasing side's units yet to move threaten this phase
+    if f.phase == "move":
+        unmoved = frozenset(u.key for u, _h in g.units_on_map(phasing) if u.key not in f.moved)
+        for target, atts in strikers(g, phasing, unmoved).items():
+            gain = threat(g, atts, target)
             if gain > 0:
-                v -= (1.0 if u.side == "JP" else -1.0) * W_THREAT * gain
+                v -= (1.0 if g.unit(target).side == "JP" else -1.0) * W_THREAT * W_LATER * gain
     return sign * v
 
 

@@ -13,13 +13,16 @@ import pygame
 
 from game.rulesets.across_suez.actions import (Advance, Assign, Bombard, Cross, EeLoss, EndAdvance,
                                                EndBombardment, EndDeclarations, EndPhase, Enter, Move, Resolve,
-                                               Retreat)
+                                               Retreat, StackLoss)
 from game.systems import paths
 
 from .base import blit_counter, Choice, ClickResult, GameUI
 
-PHASES = {"move": "movement", "bombard": "bombardment", "declare": "combat: declare", "order": "combat: resolve",
-          "ee_loss": "exchange loss", "retreat": "retreat", "advance": "advance", "over": "game over"}
+PHASES = {"move": "movement", "stack_loss": "stacking", "bombard": "bombardment",
+          "declare": "combat", "ee_loss": "exchange loss", "retreat": "retreat", "advance": "advance",
+          "over": "game over"}
+#: what a player is told about the bridge unit wherever it shows (its panel, the rules reference)
+BRIDGE_LOSS = "If the bridge is destroyed, Israel loses; once in 0112 it must never leave it."
 RESULT_COLOURS = {"Ae": (220, 70, 60), "Ar": (230, 140, 70), "Ee": (200, 190, 90), "Dr": (120, 200, 120),
                   "De": (60, 190, 90)}
 ROAD = (120, 74, 36)
@@ -299,9 +302,27 @@ class AcrossSuezUI(GameUI):
                         surf.blit(img, img.get_rect(center=(cx + size * 0.45, cy - size * 0.45)))
         if small:
             return
+        self._draw_overstacked(surf, view, size)
         self._draw_crossed_box(surf, view)
         if self.state.get("night"):
             self._draw_night_badge(surf, view)
+
+    def overstacked(self) -> dict[str, list[str]]:
+        """hex -> the phasing side's units in it, where more than one stands: at the end of
+        movement all but one are removed [4.4] (only during movement and its stack decision)."""
+        if self._kind() not in ("move", "stack_loss"):
+            return {}
+        return self.game.overstacked(self.state["side"])
+
+    def _draw_overstacked(self, surf, view, size) -> None:
+        for h in self.overstacked():
+            view.draw_hexes(surf, [h], (255, 40, 30, 70))
+            view.draw_hexes(surf, [h], (255, 60, 40, 255), width=4)
+            cx, cy = view.hex_center(h)
+            t = self.assets.text("! over-stacked", max(10, int(size * 0.26)), (255, 255, 255), bold=True)
+            bg = t.get_rect(midtop=(cx, cy + size * 0.42)).inflate(8, 2)
+            pygame.draw.rect(surf, (190, 30, 20), bg, border_radius=4)
+            surf.blit(t, t.get_rect(center=bg.center))
 
     def _blit_counter(self, surf, key, center, size, now, selected, blinking, lifted=False) -> None:
         img = self.counter_surface(key, size)
@@ -439,7 +460,7 @@ class AcrossSuezUI(GameUI):
             phase += " · night"
         n = len([k for k in st["crossed"] if self.units_static.get(k, {}).get("type") != "bridge"])
         score = f"Across {n}/{self.data['victory']['min_crossed']} · LOC {'open' if st['loc_open'] else 'cut'}"
-        if st["side"] == "ISR" and st["phase"] in ("declare", "order"):
+        if st["side"] == "ISR" and st["phase"] == "declare":
             score += f" · artillery {st['supports_left']}"
         return [("Turn", f"{st['turn']}/{st['turns']}"), ("Phase", phase), ("Score", score)]
 
@@ -465,12 +486,18 @@ class AcrossSuezUI(GameUI):
         for obj in board.objects_of_type("entry"):
             if obj.cell == hex_:
                 out.append(f"entry {obj.props.get('entry')} ({self.side_name(str(obj.props.get('side')))})")
-        for i, key in enumerate(self.units_in(hex_)):
+        units: list[str] = []
+        for key in self.units_in(hex_):
             u = self.disp[key]
             s = self.units_static[key]
-            out.insert(i * 2, f"{s['label']} — {s['name']}")
             fp = f"firepower {u['firepower']}" + (f" (defends as {u['defends_as']})" if u["defends_as"] != u["firepower"] else "")
-            out.insert(i * 2 + 1, f"{self.side_name(u['side'])} {u['type']} · {fp} · MA {u['ma']}")
+            units += [f"{s['label']} — {s['name']}", f"{self.side_name(u['side'])} {u['type']} · {fp} · MA {u['ma']}"]
+            if s.get("type") == "bridge":
+                units.append(BRIDGE_LOSS)
+        if hex_ in self.overstacked():
+            units.append("Over-stacked: at the end of movement all but one of these units are removed "
+                         "(you choose which)")
+        out[:0] = units
         return out
 
     def rules_text(self) -> list[str]:
@@ -479,12 +506,17 @@ class AcrossSuezUI(GameUI):
             "Move: clear 1 MP, farm/sand 2 MP, road ½ MP, ridge hexside +1. Entering enemy ZOC stops.",
             "Night turns (1, 4, 7, moon): MA −2, no artillery, no combined arms.",
             "Cross at 0112 (Israeli movement, not turn 1): 3 MP, max 2 a phase; 1 MP, no limit with the bridge.",
-            "Combat: attack firepower − defence = column; shifts: terrain left, combined arms right,",
+            "Odds: attack firepower − defence = column; shifts: terrain left, combined arms right,",
             "Israeli artillery support 1 right (one per crossed unit + 1, chosen when resolving).",
-            "Egypt may bombard up to 2 Israeli units next to Egyptian units: a 1 eliminates.",
+            "At the start of each Egyptian day combat phase Egypt may bombard up to 2 Israeli units",
+            "next to Egyptian units: a 1 eliminates.",
             "Results: Ae/Ar attacker eliminated/retreats, Dr/De defender retreats/eliminated, Ee exchange.",
             "Israel wins at the end of turn 7 with 6 units across, the bridge in 0112 and an open",
             "line of communication 0112→1708 (key L shows it). Otherwise Egypt wins.",
+            "Stacking: one unit a hex at the end of movement; you remove the excess (a red hex warns).",
+            "Combat: one attack at a time: pick your units against one enemy, see the odds, resolve it,",
+            "then the next. A unit attacks once and is attacked once a phase. Turn 1: units next to",
+            "an enemy must attack. " + BRIDGE_LOSS,
             "Click a unit, then a lit hex. The box top-right counts crossed units; click it to cross.",
         ]
 
@@ -497,7 +529,7 @@ class AcrossSuezUI(GameUI):
         if kind == "move":
             if self.selected not in self._movers() + self._units_with(Enter):
                 self.selected = None
-        elif kind == "declare":
+        elif kind in ("declare", "stack_loss"):
             if self.selected not in self._units_with(Assign):
                 self.selected = None
         elif kind == "retreat":
@@ -532,8 +564,9 @@ class AcrossSuezUI(GameUI):
                 self._mark_named(out, Assign, "defender", "attack", when=lambda a: a.attacker == sel)
             else:
                 self._mark_units(out, self._units_with(Assign), "select")
-        elif kind == "order":
-            self._mark_named(out, Resolve, "defender", "resolve")
+                self._mark_named(out, Resolve, "defender", "resolve")
+        elif kind == "stack_loss":
+            self._mark_named(out, StackLoss, "unit", "attack")
         elif kind == "ee_loss":
             self._mark_named(out, EeLoss, "unit", "attack")
         elif kind == "retreat":
@@ -546,8 +579,10 @@ class AcrossSuezUI(GameUI):
 
     def blinking(self) -> set[str]:
         kind = self._kind()
-        if kind == "declare" and not any(isinstance(a, EndDeclarations) for a in self._legal()):
-            return set(self._units_with(Assign))
+        if kind == "declare" and not any(isinstance(a, (EndDeclarations, Resolve)) for a in self._legal()):
+            return set(self._units_with(Assign))            # turn 1: these must attack
+        if kind == "stack_loss":
+            return set(self._units_with(StackLoss))
         if kind == "retreat":
             return set(self._units_with(Retreat))
         if kind == "ee_loss":
@@ -631,17 +666,18 @@ class AcrossSuezUI(GameUI):
                 if u in attackers:
                     self.selected = None if u == sel else u
                     return ClickResult(handled=True)
+            if not sel:          # the defender of the attack being declared: resolve it (no support)
+                for u in self.units_in(hex_):
+                    if Resolve(u, False) in legal:
+                        return ClickResult(action=Resolve(u, False))
             if sel and unit:
                 return ClickResult(error=f"{self.lab(sel)} cannot attack that unit")
             if unit:
                 return ClickResult(error="select one of your units next to an enemy first")
             self.selected = None
             return ClickResult(handled=True)
-        if kind == "order":
-            for a in legal:
-                if isinstance(a, Resolve) and not a.support and self.unit_hex(a.defender) == hex_:
-                    return ClickResult(action=a)
-            return ClickResult(error="click a defender with an arrow pointing at it, or a button")
+        if kind == "stack_loss":
+            return ClickResult(error="over-stacked: choose the unit to remove with the buttons")
         if kind == "ee_loss":
             for a in legal:
                 if isinstance(a, EeLoss) and self.unit_hex(a.unit) == hex_:
@@ -675,6 +711,9 @@ class AcrossSuezUI(GameUI):
         if kind == "move":
             due = len({a.unit for a in legal if isinstance(a, Enter)})
             end = "End movement" + (f" ({due} reinforcement{'s' if due != 1 else ''} delayed)" if due else "")
+            lost = sum(len(k) - 1 for k in self.overstacked().values())
+            if lost:            # the warning before the phase ends [4.4]
+                end = f"End movement: {lost} unit{'s' if lost != 1 else ''} lost ({', '.join(sorted(self.overstacked()))})"
             out.append(Choice(end, EndPhase(), primary=True, enabled=EndPhase() in legal))
             if sel and Cross(sel) in legal:
                 out.append(Choice(f"Cross the canal: {self.lab(sel)}", Cross(sel)))
@@ -688,29 +727,35 @@ class AcrossSuezUI(GameUI):
                 if isinstance(a, Enter) and a.unit not in seen and len(out) < 6:
                     seen.add(a.unit)
                     out.append(Choice(f"Bring in {self.lab(a.unit)} at {a.hex}", a))
+        elif kind == "stack_loss":
+            for a in legal:
+                if isinstance(a, StackLoss):
+                    bridge = self.units_static[a.unit].get("type") == "bridge"
+                    out.append(Choice(f"Remove {self.lab(a.unit)} ({self.unit_hex(a.unit)})"
+                                      + (": Israel loses!" if bridge else ""), a))
         elif kind == "bombard":
             out.append(Choice("No (more) bombardment", EndBombardment(), primary=True))
             for a in legal:
                 if isinstance(a, Bombard) and len(out) < 6:
                     out.append(Choice(f"Bombard {self.lab(a.target)}", a))
         elif kind == "declare":
-            ok = EndDeclarations() in legal
-            label = "Resolve attacks" if (self.state.get("declared") or not ok) else "No attack: end combat"
-            out.append(Choice(label, EndDeclarations(), primary=True, enabled=ok,
-                              reason="" if ok else "turn 1: blinking units next to an enemy must attack"))
-        elif kind == "order":
-            declared = {d: a for d, a in self.state.get("declared", [])}
-            for a in legal:
-                if isinstance(a, Resolve) and len(out) < 6:
-                    atts = declared.get(a.defender, [])
-                    try:
-                        p = self.game.preview(tuple(atts), a.defender, a.support)
-                        col = f" [{p.column_label}]"
-                    except Exception:
-                        col = ""
-                    names = "+".join(self.lab(x) for x in atts)
-                    txt = f"{names} → {self.lab(a.defender)}{col}" + (" + artillery" if a.support else "")
+            declared = self.state.get("declared", [])
+            if declared:
+                d, atts = declared[0]
+                names = "+".join(self.lab(x) for x in atts)
+                resolves = [a for a in legal if isinstance(a, Resolve)]
+                for a in resolves:
+                    p = self.game.preview(tuple(atts), a.defender, a.support)
+                    txt = f"Resolve {names} → {self.lab(d)} [{p.column_label}]" + (" + artillery" if a.support else "")
                     out.append(Choice(txt, a, primary=not out))
+                if not resolves:
+                    out.append(Choice(f"Resolve {names} → {self.lab(d)}", None, primary=True, enabled=False,
+                                      reason="turn 1: the blinking units must join this attack"))
+            else:
+                ok = EndDeclarations() in legal
+                done = bool(self.state.get("defended"))
+                out.append(Choice("End combat" if done else "No attack: end combat", EndDeclarations(), primary=True,
+                                  enabled=ok, reason="" if ok else "turn 1: blinking units next to an enemy must attack"))
         elif kind == "ee_loss":
             for a in legal:
                 if isinstance(a, EeLoss):
@@ -725,13 +770,12 @@ class AcrossSuezUI(GameUI):
         if kind == "move":
             keys = self._movers()
         elif kind == "declare":
-            keys = self._units_with(Assign)
-        elif kind == "order":
-            keys = [a.defender for a in self._legal() if isinstance(a, Resolve)]
+            keys = self._units_with(Assign) + [a.defender for a in self._legal() if isinstance(a, Resolve)]
         elif kind == "bombard":
             keys = self._units_with(Bombard)
         else:
-            keys = self._units_with({"ee_loss": EeLoss, "retreat": Retreat, "advance": Advance}.get(kind, Move))
+            keys = self._units_with({"ee_loss": EeLoss, "retreat": Retreat, "advance": Advance,
+                                     "stack_loss": StackLoss}.get(kind, Move))
         out = []
         for h in (self.unit_hex(k) for k in keys):
             if h and h not in out:
@@ -755,7 +799,7 @@ class AcrossSuezUI(GameUI):
             for t in targets:
                 if Assign(self.selected, t) in legal:
                     defender, attackers = t, declared.get(t, []) + [self.selected]
-        if defender is None and kind in ("declare", "order"):
+        if defender is None and kind == "declare":
             for t in targets:
                 if t in declared:
                     defender, attackers = t, declared[t]
@@ -818,8 +862,10 @@ class AcrossSuezUI(GameUI):
                       (x, y))
             y += 18
             y = self._odds_bar(surf, x, y, w, sup.odds, small=True)
-        if pv.get("tentative") and y + 16 < rect.bottom:
-            surf.blit(A.text("click to declare · attackers add up", 13, (170, 170, 170)), (x, y))
+        if y + 16 < rect.bottom:
+            hint = "click to declare · attackers add up" if pv.get("tentative") else \
+                "add attackers, or Resolve (the result applies at once)"
+            surf.blit(A.text(hint, 13, (170, 170, 170)), (x, y))
         return True
 
     def _odds_bar(self, surf, x, y, w, odds, small=False) -> int:

@@ -331,7 +331,10 @@ class NomonhanUI(GameUI):
     # panel text -----------------------------------------------------------------
     def status(self) -> list[tuple[str, str]]:
         st = self.state
-        return [("Turn", f"{st['turn']}/{self.game.facts.turns}"), ("Phase", PHASES.get(st["phase"], st["phase"])),
+        phase = PHASES.get(st["phase"], st["phase"])
+        if st.get("idle_cycles"):       # the bound that ends a turn nobody fights in [5.0]
+            phase += f" · quiet {st['idle_cycles']}/{st['idle_limit']}"
+        return [("Turn", f"{st['turn']}/{self.game.facts.turns}"), ("Phase", phase),
                 ("Initiative", st["initiative"]), ("Cycle", str(st["cycle"] + 1)),
                 ("Score", f"JP {st['score']['JP']} – SOV {st['score']['SOV']}")]
 
@@ -353,11 +356,39 @@ class NomonhanUI(GameUI):
             out.insert(2, f"steps {steps}/{u['max_steps']}" + (" (reduced)" if u["steps_lost"] else "")
                        + (" · tank: 2 VP per step" if u["tank"] else ""))
             if s.get("support_range"):
-                out.insert(3, f"supports Soviet attacks within {s['support_range']} hexes (+1)")
+                out.insert(3, f"never attacks; supports Soviet attacks within {s['support_range']} hexes (+1)")
         for obj in self.game.board.objects_of_type("flag"):
             if obj.cell == hex_:
                 out.append(f"{self.side_name(str(obj.props.get('side')))} flag: reinforcements enter here")
-        return out
+        combat = self._combat_lines(hex_, key)
+        return out[:1] + combat + out[1:] if key else out + combat
+
+    def _combat_lines(self, hex_: str, key: str | None) -> list[str]:
+        """What the hex or unit means for the loss or advance being decided [9.0]."""
+        kind = self._kind()
+        legal = self._legal()
+        if kind == "loss":
+            lab = lambda k: self.units_static[k]["label"]  # noqa: E731
+            out = []
+            for k in self._units_with(StepLoss):
+                if hex_ == self.unit_hex(k) or hex_ not in self.game.facts.neighbours.get(self.unit_hex(k), ()):
+                    continue
+                if Retreat(k, hex_) in legal:
+                    out.append(f"{lab(k)} may retreat here")
+                elif key is None:
+                    out.append(f"{lab(k)} may not retreat here: {self.game.retreat_refusal(k, hex_)}")
+            return out
+        combat = self.state.get("combat")
+        if kind == "advance" and key is not None and combat and self.disp[key]["side"] != combat["loser"]:
+            if any(isinstance(a, Advance) and a.unit == key for a in legal):
+                return ["may advance: one point, one hex, ignoring ZOC"]
+            u = self.units_static[key]
+            if not u["ma"]:
+                return ["never advances (no movement allowance)"]
+            if key in {k for d, atts in self.state.get("declared", []) for k in (d, *atts)}:
+                return ["may not advance: it still has a combat to fight"]
+            return ["no free hex to advance into"]
+        return []
 
     def rules_text(self) -> list[str]:
         return [
@@ -369,8 +400,15 @@ class NomonhanUI(GameUI):
             "Combat: units in enemy ZOC must attack (not from hills). Each side rolls",
             "dice equal to its strength: 5-6 hit (only 6 against a hill).",
             "Fewer hits loses the difference: each loss = retreat 1 hex or lose a step.",
-            "If the loser leaves its hex the winner may advance 1 hex per loss.",
-            "Bridge attack: defender +1. Soviet artillery: +1 within 3 hexes.",
+            "A retreat goes away: never nearer the enemy it fought, never to a hex the",
+            "unit stood in this combat; a unit that cannot retreat so loses a step.",
+            "If the loser leaves its hex the winner gets 1 advance point per loss dealt;",
+            "each moves any one of its units 1 hex (not the artillery, not a unit still",
+            "to fight). Bridge attack: defender +1.",
+            "Soviet artillery: never attacks; +1 to Soviet attacks within 3 hexes.",
+            "A turn goes on while the initiative side wins; "
+            f"{self.game.idle_limit} quiet cycles in a row",
+            "(nothing lost or retreated) end it and the initiative stays.",
             "Military bridge: infantry/cavalry only; Japan may blow it from 0207/0308.",
             "Win: eliminate the Soviet artillery (JP) or both JP tanks (SOV); else points",
             "(tank step 2, other 1). Turns 6 and 7 may end the game on a die roll.",

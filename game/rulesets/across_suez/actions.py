@@ -44,6 +44,16 @@ class EndPhase(Action):
         return "end movement"
 
 
+@action("across_suez.stack_loss")
+@dataclass(frozen=True, slots=True)
+class StackLoss(Action):
+    """End of movement, over-stacked hex: the owner removes this unit [4.4]."""
+    unit: str
+
+    def label(self) -> str:
+        return f"remove {self.unit} (over-stacked)"
+
+
 @action("across_suez.bombard")
 @dataclass(frozen=True, slots=True)
 class Bombard(Action):
@@ -63,7 +73,8 @@ class EndBombardment(Action):
 @action("across_suez.assign")
 @dataclass(frozen=True, slots=True)
 class Assign(Action):
-    """Declare that ``attacker`` takes part in the attack on ``defender``."""
+    """Declare that ``attacker`` takes part in the attack on ``defender`` (the first
+    names the defender of the next attack; more attackers may join it before it is resolved)."""
     attacker: str
     defender: str
 
@@ -74,14 +85,15 @@ class Assign(Action):
 @action("across_suez.end_declarations")
 @dataclass(frozen=True, slots=True)
 class EndDeclarations(Action):
+    """No (more) attacks: the combat phase ends."""
     def label(self) -> str:
-        return "resolve attacks"
+        return "end combat"
 
 
 @action("across_suez.resolve")
 @dataclass(frozen=True, slots=True)
 class Resolve(Action):
-    """Resolve the declared attack on ``defender`` next, with or without an Israeli artillery support."""
+    """Resolve the attack just declared on ``defender``, with or without an Israeli artillery support."""
     defender: str
     support: bool = False
 

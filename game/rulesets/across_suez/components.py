@@ -88,13 +88,14 @@ class Combat:
 @dataclass(frozen=True, slots=True)
 class Flow:
     """Where we are in the sequence of play [3]."""
-    phase: str          # move | bombard | declare | order | ee_loss | retreat | advance | over
+    phase: str          # move | stack_loss | bombard | declare | ee_loss | retreat | advance | over
     side: str           # phasing side
     moved: tuple[str, ...] = ()                # units moved/entered this phase, in order
     spent: tuple[tuple[str, int], ...] = ()    # half-MP spent by moved units
-    arrived: tuple[str, ...] = ()              # units that moved or entered into their hex, in order
     crossed_now: int = 0                       # units crossed this phase without the bridge
-    declared: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (defender, attackers) in declaration order
+    declared: tuple[tuple[str, tuple[str, ...]], ...] = ()   # the attack being declared: ((defender, attackers),) or ()
+    attacked: tuple[str, ...] = ()             # units that have attacked this combat phase [5.3]
+    defended: tuple[str, ...] = ()             # units that have been attacked this combat phase [5.4]
     supports_left: int = 0                     # Israeli artillery supports this combat phase [13.4]
     bombarded: tuple[str, ...] = ()            # Egyptian bombardment targets this phase [13.2]
     combat: Combat | None = None

@@ -46,7 +46,9 @@ class AcrossSuezObservation(TypedDict):
     bridge_deployed: bool
     supports_left: int
     bombarded: list[str]
-    declared: list[tuple[str, list[str]]]
+    declared: list[tuple[str, list[str]]]     # the attack being declared (at most one)
+    attacked: list[str]                        # units that attacked this combat phase
+    defended: list[str]                        # units attacked this combat phase
     loc_open: bool
     winner: str | None
     reason: str

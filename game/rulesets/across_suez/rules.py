@@ -6,13 +6,13 @@ Egyptian movement, Egyptian combat. Movement costs are kept in half movement
 points (roads cost ½), so every number the movement search sees is whole.
 
 Rulings (where the rules are silent or ambiguous; each is also in data.json
-"reconstructed"/"rulings" and has a test in tests/test_across_suez_rules.py):
+"rulings", in docs/rulings.md for players, and has a test in
+tests/test_across_suez_rules.py):
 
 1. Stacking [4.4]: a unit may end its move on a friendly unit (it may pass
    through them anyway). At the end of the movement phase, in each hex with
-   more than one unit, the unit that was there first stays (units that did not
-   move this phase count as first; then in order of arrival) and the later
-   arrivals are removed (eliminated).
+   more than one unit, the owner chooses which units are removed (the
+   "stack_loss" decision), one at a time, until one is left.
 2. ZOC [4.5]: a unit that starts its move in an enemy ZOC may leave it freely
    (except on turn 1 [9.1]) and stops on entering any enemy-ZOC hex. ZOC does
    not extend into the lake or across the canal.
@@ -20,9 +20,11 @@ Rulings (where the rules are silent or ambiguous; each is also in data.json
    costs +1 MP either way. The bridge unit may enter only clear (and road)
    hexes and never crosses a ridge; the same limits apply to its retreats,
    and it never advances after combat.
-4. Combat: declare every attack first (one attacker at a time), then resolve
-   them in the attacker's order. The Israeli player chooses, attack by attack
-   at resolution, whether to spend one artillery support on it.
+4. Combat [3][6.1]: one attack at a time, "the result of each at once": name
+   an attacker and its defender, add more attackers against that defender,
+   then resolve it before the next is declared. No unit attacks twice, none is
+   attacked twice in a phase [5.3][5.4]. The Israeli player chooses, attack by
+   attack as he resolves it, whether to spend one artillery support on it.
 5. Column: attacker firepower minus defender firepower (the bridge defends as
    1), clamped to the end columns; then the net of every shift is applied and
    clamped again. Shifts net against each other (§13.3; §8.2 read the same way).
@@ -53,13 +55,18 @@ Rulings (where the rules are silent or ambiguous; each is also in data.json
     phase cannot then cross.
 11. Bridge [14.2]: once it ends a move in 0112 it is "placed"; if it later
     leaves 0112 for any reason Israel loses at once. If the bridge unit is
-    eliminated Israel can no longer win, so the game ends at once.
+    eliminated Israel can no longer win, so the game ends at once (the data
+    sheet §10, not [S0]).
 12. First turn [9]: both players' turn-1 phases: units that start in enemy
-    ZOC cannot move, and every unit able to attack with an enemy adjacent must
-    take part in an attack on one of them.
-13. Egyptian bombardment [13]: optional, at the start of each day Egyptian
-    combat phase, on up to two different Israeli units adjacent to Egyptian
-    units; each is one die, 1 eliminates.
+    ZOC cannot move, and every unit able to attack with an enemy adjacent that
+    it may still attack must take part in an attack on one of them before
+    combat ends; a unit whose only target left is the defender being attacked
+    must join that attack.
+13. Egyptian bombardment [13]: "at the start of each combat phase" is each
+    Egyptian (day) combat phase, before its first attack: [13.1] has the
+    bombarding side's units fight normally "in that phase", which only its own
+    phase allows. Optional, on up to two different Israeli units adjacent to
+    Egyptian units; each is one die, 1 eliminates.
 14. Victory [14]: at the end of turn 7 Israel wins with ≥6 units crossed, the
     bridge in 0112 and a line of communication 0112→1708 through land hexes
     with no Egyptian unit and outside Egyptian ZOC unless an Israeli unit
@@ -79,11 +86,11 @@ from game.core.game import Game, Result
 from game.core.tmx import load_board
 from game.paths import ROOT, map_path
 from game.systems import hexunits, movement, paths
-from game.systems.combat import crt_of, declare
+from game.systems.combat import crt_of
 from game.systems.hexunits import HexMap, HexUnits
 
 from .actions import (Advance, Assign, Bombard, Cross, EeLoss, EndAdvance, EndBombardment, EndDeclarations,
-                      EndPhase, Enter, Move, Resolve, Retreat)
+                      EndPhase, Enter, Move, Resolve, Retreat, StackLoss)
 from .components import (BridgeDeployed, Combat, Crossed, Eliminated, Flow, Hex, OutOfPlay, Position, TurnMarker,
                          Unit)
 
@@ -465,16 +472,23 @@ class AcrossSuez(HexUnits, Game):
         name = self._side_name
         if f.phase == "move":
             return Decision(f.side, "move", f"{name(f.side)} movement phase: move units, then end the phase")
+        if f.phase == "stack_loss":
+            hexes = sorted(self.overstacked(f.side))
+            return Decision(f.side, "stack_loss", f"End of movement: {name(f.side)} removes the excess unit(s) "
+                            "in over-stacked " + ", ".join(hexes), (("hexes", tuple(hexes)),))
         if f.phase == "bombard":
             return Decision(f.side, "bombard", f"Egyptian bombardment: choose up to "
                             f"{int(self.data['egyptian_bombardment']['max_targets']) - len(f.bombarded)} more "
                             "Israeli unit(s) next to Egyptian units")
         if f.phase == "declare":
-            return Decision(f.side, "declare", f"{name(f.side)} combat phase: declare attacks, then resolve")
-        if f.phase == "order":
             extra = f" ({f.supports_left} artillery support{'s' if f.supports_left != 1 else ''} left)" \
                 if f.supports_left else ""
-            return Decision(f.side, "order", f"{name(f.side)}: choose the next attack to resolve{extra}")
+            if f.declared:
+                d, atts = f.declared[0]
+                return Decision(f.side, "declare", f"{name(f.side)}: add attackers against {self.unit(d).label} "
+                                f"or resolve the attack{extra}", (("defender", d), ("attackers", atts)))
+            return Decision(f.side, "declare", f"{name(f.side)} combat phase: declare an attack, or end combat"
+                            + extra)
         c = f.combat
         assert c is not None
         if f.phase == "ee_loss":
@@ -519,34 +533,52 @@ class AcrossSuez(HexUnits, Game):
         self.memo["legal_move"] = out
         return out
 
+    def overstacked(self, side: str) -> dict[str, list[str]]:
+        """hex -> the units of ``side`` in it, for hexes holding more than one [4.4]."""
+        return {h: keys for h, keys in self.placement().stacks(side).items() if len(keys) > 1}
+
+    def _legal_stack_loss(self, f: Flow) -> list[Action]:
+        return [StackLoss(k) for _h, keys in sorted(self.overstacked(f.side).items()) for k in keys]
+
     def _legal_bombard(self, f: Flow) -> list[Action]:
         out: list[Action] = [Bombard(k) for k in self.bombard_targets(f)]
         out.append(EndBombardment())
         return out
 
-    def _duty_met(self, f: Flow) -> bool:
-        """Turn 1: every unit able to attack with an enemy adjacent must take part in an attack [9.2]."""
+    def open_targets(self, f: Flow, key: str) -> list[str]:
+        """The enemy units ``key`` may still attack this phase: adjacent, not yet attacked
+        this phase [5.4], and the unit itself has not attacked yet [5.3]."""
+        if key in f.attacked:
+            return []
+        return [d for d in self.attack_targets(key) if d not in f.defended]
+
+    def _duty(self, f: Flow) -> list[str]:
+        """Turn 1: the units that still must take part in an attack [9.2]: each unit able to
+        attack with an enemy adjacent that it may still attack (none, on other turns)."""
         ft = self.data["first_turn"]
         if self.turn != ft["turn"] or not ft["must_attack_if_enemy_in_zoc"] or f.side not in ft["must_attack_sides"]:
-            return True
-        assigned = {a for _, atts in f.declared for a in atts}
-        return all(u.key in assigned or not self.attack_targets(u.key) for u, _ in self.units_on_map(f.side))
+            return []
+        joined = set(f.declared[0][1]) if f.declared else set()
+        return [u.key for u, _ in self.units_on_map(f.side) if u.key not in joined and self.open_targets(f, u.key)]
 
     def _legal_declare(self, f: Flow) -> list[Action]:
-        assigned = {a for _, atts in f.declared for a in atts}
+        """One attack at a time [3][6.1]: name an attacker and its target, add more attackers
+        against that defender, then resolve it; or, with no attack begun, end combat."""
         out: list[Action] = []
+        if not f.declared:
+            for u, _h in self.units_on_map(f.side):
+                for d in self.open_targets(f, u.key):
+                    out.append(Assign(u.key, d))
+            if not self._duty(f):
+                out.append(EndDeclarations())
+            return out
+        d, atts = f.declared[0]
+        joined = set(atts)
         for u, _h in self.units_on_map(f.side):
-            if u.key in assigned:
-                continue
-            for d in self.attack_targets(u.key):
+            if u.key not in joined and d in self.open_targets(f, u.key):
                 out.append(Assign(u.key, d))
-        if self._duty_met(f):
-            out.append(EndDeclarations())
-        return out
-
-    def _legal_order(self, f: Flow) -> list[Action]:
-        out: list[Action] = []
-        for d, _ in f.declared:
+        # turn 1: a unit whose only target left is this defender must join the attack on it [9.2]
+        if not any(self.open_targets(f, k) == [d] for k in self._duty(f)):
             out.append(Resolve(d, False))
             if f.supports_left > 0:
                 out.append(Resolve(d, True))
@@ -590,6 +622,8 @@ class AcrossSuez(HexUnits, Game):
             self._cross(f, a.unit)
         elif isinstance(a, EndPhase):
             self._end_movement(f)
+        elif isinstance(a, StackLoss):
+            self._stack_loss(a.unit)
         elif isinstance(a, Bombard):
             self._bombard(f, a.target)
         elif isinstance(a, EndBombardment):
@@ -597,7 +631,7 @@ class AcrossSuez(HexUnits, Game):
         elif isinstance(a, Assign):
             self._assign(f, a)
         elif isinstance(a, EndDeclarations):
-            self._next_combat()
+            self._end_combat_phase()
         elif isinstance(a, Resolve):
             self._resolve(a.defender, a.support)
         elif isinstance(a, EeLoss):
@@ -621,8 +655,8 @@ class AcrossSuez(HexUnits, Game):
     def _start_movement(self, side: str) -> None:
         if self._over():
             return
-        self._set_flow(phase="move", side=side, moved=(), spent=(), arrived=(), crossed_now=0, declared=(), combat=None,
-                       supports_left=0, bombarded=())
+        self._set_flow(phase="move", side=side, moved=(), spent=(), crossed_now=0, declared=(), attacked=(),
+                       defended=(), combat=None, supports_left=0, bombarded=())
         self.emit("PhaseStarted", f"{self._side_name(side)} movement phase", side=side, phase="move")
         due = self.due_reinforcements(side)
         if due:
@@ -634,22 +668,24 @@ class AcrossSuez(HexUnits, Game):
             self._end_movement(f)
 
     def _end_movement(self, f: Flow) -> None:
-        """End of the movement phase: excess stacked units are removed [4.4]; unplaced reinforcements wait."""
-        arrived: dict[str, int] = {}
-        for i, k in enumerate(f.arrived):
-            arrived[k] = i          # the latest arrival counts
-        for h, keys in sorted(self.placement().stacks(f.side).items()):
-            if len(keys) > 1:
-                keys.sort(key=lambda k: arrived.get(k, -1))
-                for k in keys[1:]:
-                    self._eliminate(k, f"over-stacked in {h} at the end of the movement phase")
-        if self._over():
+        """End of the movement phase: the owner removes the excess units of over-stacked
+        hexes [4.4]; unplaced reinforcements wait."""
+        if self.overstacked(f.side):
+            self._set_flow(phase="stack_loss")
             return
         for k in self.due_reinforcements(f.side):
             self.emit("ReinforcementDelayed", f"{self.unit(k).label} stays off the map for now",
                       unit=k, side=f.side)
         self.emit("PhaseEnded", f"{self._side_name(f.side)} ends movement", side=f.side, phase="move")
         self._start_combat_phase(f.side)
+
+    def _stack_loss(self, key: str) -> None:
+        self._eliminate(key, f"over-stacked in {self.pos(key)} at the end of the movement phase")
+        if self._over():
+            return
+        f = self.flow()
+        if not self.overstacked(f.side):
+            self._end_movement(f)
 
     def _start_combat_phase(self, side: str) -> None:
         if self._over():
@@ -660,8 +696,8 @@ class AcrossSuez(HexUnits, Game):
             art = self.data["israeli_artillery"]
             supports = int(art["supports_base"]) + int(art["supports_per_crossed_unit"]) * len(
                 [k for k in self.crossed_units() if not self.unit(k).is_bridge])
-        f = self._set_flow(phase="declare", side=side, declared=(), combat=None, supports_left=supports,
-                           bombarded=(), moved=(), spent=(), arrived=())
+        f = self._set_flow(phase="declare", side=side, declared=(), attacked=(), defended=(), combat=None,
+                           supports_left=supports, bombarded=(), moved=(), spent=())
         self.emit("PhaseStarted", f"{self._side_name(side)} combat phase"
                   + (f": {supports} artillery support{'s' if supports != 1 else ''}" if supports else ""),
                   side=side, phase="combat", supports=supports)
@@ -671,9 +707,11 @@ class AcrossSuez(HexUnits, Game):
         self._start_declare(side)
 
     def _start_declare(self, side: str) -> None:
-        f = self._set_flow(phase="declare")
+        """Declare the next attack; with none left to make, the combat phase ends."""
+        f = self._set_flow(phase="declare", declared=(), combat=None)
         if self._legal_declare(f) == [EndDeclarations()]:
-            self.emit("PhaseEnded", f"{self._side_name(side)} has no attack to make", side=side, phase="combat")
+            self.emit("PhaseEnded", f"{self._side_name(side)} has no {'more ' if f.defended else ''}attack to make",
+                      side=side, phase="combat")
             self._end_combat_phase()
 
     def _end_combat_phase(self) -> None:
@@ -696,7 +734,7 @@ class AcrossSuez(HexUnits, Game):
 
     # movement phase -------------------------------------------------------------------------------
     def _note_moved(self, f: Flow, key: str, spent: int) -> None:
-        self._set_flow(moved=f.moved + (key,), spent=f.spent + ((key, spent),), arrived=f.arrived + (key,))
+        self._set_flow(moved=f.moved + (key,), spent=f.spent + ((key, spent),))
 
     def _do_move(self, f: Flow, a: Move) -> None:
         u = self.unit(a.unit)
@@ -723,7 +761,7 @@ class AcrossSuez(HexUnits, Game):
     def _enter(self, f: Flow, a: Enter) -> None:
         u = self.unit(a.unit)
         self.place_unit(a.unit, a.hex)
-        self._set_flow(arrived=f.arrived + (a.unit,))    # not a move: it may still move with full MA [7.1]
+        # not a move: it may still move with full MA [7.1]
         displaced = a.hex != u.entry
         self.emit("ReinforcementArrived", f"{u.label} ({u.name}) arrives at {a.hex}"
                   + (f" (entry {u.entry} is held by the enemy)" if displaced else ""),
@@ -767,34 +805,19 @@ class AcrossSuez(HexUnits, Game):
             self._start_declare(f.side)
 
     def _assign(self, f: Flow, a: Assign) -> None:
-        self._set_flow(declared=declare(f.declared, a.defender, a.attacker))
-        self.emit("AttackDeclared", f"{self.unit(a.attacker).label} will attack {self.unit(a.defender).label}",
-                  attacker=a.attacker, defender=a.defender)
-
-    def _next_combat(self) -> None:
-        if self._over():
-            return
-        f = self._set_flow(phase="order", combat=None)
-        if not f.declared:
-            self._end_combat_phase()
-            return
-        legal = self._legal_order(f)
-        if len(legal) == 1:
-            self._resolve(legal[0].defender, legal[0].support)
+        atts = (f.declared[0][1] if f.declared else ()) + (a.attacker,)
+        self._set_flow(declared=((a.defender, atts),))
+        self.emit("AttackDeclared", f"{self.unit(a.attacker).label} {'joins the attack on' if len(atts) > 1 else 'will attack'} "
+                  f"{self.unit(a.defender).label}", attacker=a.attacker, defender=a.defender)
 
     def _resolve(self, defender: str, support: bool) -> None:
+        """The attack just declared is resolved at once [3]; its units have attacked, its
+        defender has defended, for the rest of the phase [5.3][5.4]."""
         f = self.flow()
-        attackers = dict(f.declared)[defender]
-        declared = tuple((d, a) for d, a in f.declared if d != defender)
+        atts = f.declared[0][1]
         dhex = self.pos(defender)
-        atts = tuple(k for k in attackers if self.pos(k) is not None and dhex is not None
-                     and self.board.adjacent(self.pos(k), dhex))
-        self._set_flow(declared=declared, supports_left=f.supports_left - (1 if support else 0))
-        if not atts:
-            self.emit("CombatCancelled", f"The attack on {self.unit(defender).label} is cancelled",
-                      defender=defender)
-            self._next_combat()
-            return
+        self._set_flow(declared=(), attacked=f.attacked + atts, defended=f.defended + (defender,),
+                       supports_left=f.supports_left - (1 if support else 0))
         side = self.unit(atts[0]).side
         p = self.preview(atts, defender, support)
         names = " + ".join(self.unit(k).label for k in atts)
@@ -917,8 +940,7 @@ class AcrossSuez(HexUnits, Game):
     def _finish_combat(self) -> None:
         if self._over():
             return
-        self._set_flow(combat=None)
-        self._next_combat()
+        self._start_declare(self.flow().side)
 
     def _eliminate(self, key: str, reason: str) -> None:
         u = self.unit(key)
@@ -1006,6 +1028,7 @@ class AcrossSuez(HexUnits, Game):
                 "crossed": self.crossed_units(), "crossed_this_phase": f.crossed_now,
                 "bridge_deployed": self.bridge_deployed(), "supports_left": f.supports_left,
                 "bombarded": list(f.bombarded), "declared": [[d, list(a)] for d, a in f.declared],
+                "attacked": list(f.attacked), "defended": list(f.defended),
                 "loc_open": self.loc_open(), "winner": f.winner, "reason": f.reason,
                 "combat": None if c is None else {"defender": c.defender, "attackers": list(c.attackers),
                                                   "result": c.result, "supported": c.supported,

@@ -11,7 +11,8 @@ SPEC = register(GameSpec(
     blurb="July 1939: Soviet armour and the Kwantung Army clash on the Khalkhin Gol.",
     options=(
         Option("artillery_on_defense", bool, help="Soviet artillery also supports Soviet defenders"),
-        Option("max_cycles_per_turn", int, help="the bound on initiative cycles in one turn (data.json)"),
+        Option("idle_cycles_per_turn", int,
+               help="cycles in a row without a loss or a retreat that end a turn (data.json)"),
         Option("units", dict, help="per-unit value overrides, unit key -> {field: value} (tests, scenarios)"),
     ),
 ))

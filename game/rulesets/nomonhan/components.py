@@ -72,6 +72,7 @@ class TurnMarker:
     turn: int
     initiative: str                 # side holding the initiative (face up)
     cycle: int = 0                  # completed initiative cycles this turn
+    idle: int = 0                   # of those, the last ones in a row in which nothing was lost or retreated
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +92,15 @@ class Combat:
     winner_units: tuple[str, ...] = ()
     vacated: bool = False           # a loser unit left its combat hex
     advance_left: int = 0
+    trail: tuple[tuple[str, tuple[str, ...]], ...] = ()   # loser unit -> the hexes it stood in this combat
+
+    @property
+    def losses(self) -> int:
+        """The losses the combat imposed (the difference in hits), taken or not."""
+        return self.losses_left + self.losses_taken
+
+    def stood_in(self, key: str) -> tuple[str, ...]:
+        return dict(self.trail).get(key, ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,5 +113,6 @@ class Flow:
     declared: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (defender, attackers) in declaration order
     combat: Combat | None = None
     turn_ends: bool = False         # the initiative side lost: end the turn after this combat
+    eventful: bool = False          # a unit lost a step or retreated in this cycle (see TurnMarker.idle)
     winner: str | None = None
     reason: str = ""

@@ -44,6 +44,8 @@ class NomonhanObservation(TypedDict):
     turn: int
     initiative: str
     cycle: int
+    idle_cycles: int
+    idle_limit: int
     phase: str
     side: str
     score: Score

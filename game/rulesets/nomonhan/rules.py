@@ -120,7 +120,7 @@ class Nomonhan(HexUnits, Game):
         self.hit_on = frozenset(self.data["combat"]["hit_on"])
         self.hit_on_hill = frozenset(self.data["combat"]["hit_on_vs_hill"])
         self.bridge_bonus = int(self.data["combat"]["bridge_defense_bonus"])
-        self.max_cycles = int(self.options.get("max_cycles_per_turn", self.data["max_cycles_per_turn"]))
+        self.idle_limit = int(self.options.get("idle_cycles_per_turn", self.data["idle_cycles_per_turn"]))
         self.pts = self.data["points_per_step"]
 
     def _setup(self) -> None:
@@ -346,13 +346,15 @@ class Nomonhan(HexUnits, Game):
         if f.phase == "loss":
             return Decision(c.loser, "loss",
                             f"{name(c.loser)} must take {c.losses_left} more loss"
-                            f"{'es' if c.losses_left > 1 else ''}: retreat a unit one hex or lose a step",
+                            f"{'es' if c.losses_left > 1 else ''}: retreat a unit one hex away from the "
+                            f"enemy, to a new hex, or lose a step",
                             (("defender", c.defender), ("losses_left", c.losses_left)))
         if f.phase == "advance":
             winner = other(c.loser)
             return Decision(winner, "advance",
-                            f"{name(winner)} may advance: {c.advance_left} advance point"
-                            f"{'s' if c.advance_left > 1 else ''} left",
+                            f"{name(winner)} may advance: {c.advance_left} of {c.losses} point"
+                            f"{'s' if c.losses > 1 else ''} left (one per loss dealt), each moving any "
+                            f"one unit one hex, ignoring ZOC",
                             (("defender", c.defender), ("advance_left", c.advance_left)))
         raise AssertionError(f.phase)
 
@@ -402,14 +404,13 @@ class Nomonhan(HexUnits, Game):
             if self.pos(key) is None:
                 continue
             out.append(StepLoss(key))
-            for to in self.retreat_hexes(key):
+            for to in self.retreat_options(key, c):
                 out.append(Retreat(key, to))
         return out
 
     def _legal_advance(self, f: Flow) -> list[Action]:
-        c = f.combat
         out: list[Action] = []
-        for key in c.winner_units:
+        for key in self.advancers(f):
             for to in self.advance_hexes(key):
                 out.append(Advance(key, to))
         out.append(EndAdvance())
@@ -421,6 +422,54 @@ class Nomonhan(HexUnits, Game):
         intact, _, occ, zoc, _ = self.side_context(u.side)
         return hexunits.retreat_hexes(self.pos(key), self.facts.move_neighbours(u.crosses_military_bridge, intact),
                                       occ, zoc)
+
+    def retreat_options(self, key: str, c: Combat | None = None) -> list[str]:
+        """The hexes a unit taking a loss in combat ``c`` (the current one) may retreat
+        into [9.0]: the :meth:`retreat_hexes` that are new to it in this combat (not a
+        hex it stood in since the combat began) and no nearer to any enemy unit it
+        fought than the hex it is leaving. A retreat moves away: it cannot shuttle
+        between two hexes to pay its losses."""
+        c = c or self.flow().combat
+        here = self.pos(key)
+        seen = c.stood_in(key)
+        dist = self.board.distance
+        foes = [(h, dist(here, h)) for k in c.winner_units if (h := self.pos(k)) is not None]
+        return [n for n in self.retreat_hexes(key)
+                if n not in seen and all(dist(n, h) >= d for h, d in foes)]
+
+    def retreat_refusal(self, key: str, to: str) -> str:
+        """Why the unit may not retreat into ``to`` in the current combat ("" if it
+        may): for the client's hover text."""
+        u = self.unit(key)
+        here = self.pos(key)
+        c = self.flow().combat
+        if here is None or c is None:
+            return "not taking a loss"
+        intact, _, occ, zoc, _ = self.side_context(u.side)
+        if to not in self.facts.move_neighbours(u.crosses_military_bridge, intact).get(here, ()):
+            return "not a hex it can step into" if to in self.facts.neighbours.get(here, ()) else "not next to it"
+        if to in occ:
+            return "a unit is there"
+        if to in zoc:
+            return "in enemy ZOC"
+        if to in c.stood_in(key):
+            return "it already stood there in this combat"
+        dist = self.board.distance
+        for k in c.winner_units:
+            h = self.pos(k)
+            if h is not None and dist(to, h) < dist(here, h):
+                return f"nearer to {self.unit(k).label}, the enemy it fought"
+        return ""
+
+    def advancers(self, f: Flow | None = None) -> list[str]:
+        """The units that may spend the winner's advance points [9.0] ("one of your
+        units"): every unit of the winning side on the map that can move (not the
+        artillery, MA 0), except units in a declared combat not yet resolved."""
+        f = f or self.flow()
+        c = f.combat
+        side = other(c.loser)
+        engaged = {k for d, atts in f.declared for k in (d, *atts)}
+        return [u.key for u, _h in self.units_on_map(side) if u.ma > 0 and u.key not in engaged]
 
     def advance_hexes(self, key: str) -> list[str]:
         """Advance ignores ZOC and may go to any free hex [9.0]."""
@@ -591,7 +640,7 @@ class Nomonhan(HexUnits, Game):
         if any(self.crossing(self.pos(k), dhex) in ("permanent", "military") for k in attackers):
             dfn += self.bridge_bonus
             mods.append(("defender", "attack across a bridge", self.bridge_bonus))
-        if self._artillery_supports(dhex):
+        if self.artillery_supports(dhex):
             if att_side == "SOV":
                 att += self.art_bonus
                 mods.append(("attacker", "Soviet artillery within range", self.art_bonus))
@@ -603,7 +652,7 @@ class Nomonhan(HexUnits, Game):
                 "attack_hits_on": tuple(sorted(self.hit_on_hill if hill else self.hit_on)),
                 "defense_hits_on": tuple(sorted(self.hit_on)), "hill": hill}
 
-    def _artillery_supports(self, target_hex: str) -> bool:
+    def artillery_supports(self, target_hex: str) -> bool:
         for u, h in self.units_on_map("SOV"):
             if u.support_range and self.board.distance(h, target_hex) <= u.support_range:
                 return True
@@ -634,7 +683,8 @@ class Nomonhan(HexUnits, Game):
                                                       f"{'es' if diff > 1 else ''}" if loser else "no effect"),
                   attackers=attackers, defender=defender, attack_rolls=att_rolls, defense_rolls=def_rolls,
                   attack_hits=att_hits, defense_hits=def_hits, loser=loser, losses=diff)
-        combat = Combat(defender, attackers, loser, diff, 0, loser_units, winner_units)
+        combat = Combat(defender, attackers, loser, diff, 0, loser_units, winner_units,
+                        trail=tuple((k, (self.pos(k),)) for k in loser_units))
         self._set_flow(declared=declared, combat=combat, phase="loss")
         if not loser:
             self._finish_combat()
@@ -655,9 +705,11 @@ class Nomonhan(HexUnits, Game):
         ent = self.unit_ent[key]
         frm = self.pos(key)
         vacated = c.vacated
+        trail = c.trail
         if to is not None:
             self.place_unit(key, to)
             vacated = True
+            trail = tuple((k, hs + (to,) if k == key else hs) for k, hs in trail)
             self.emit("UnitRetreated", f"{u.label} retreats {frm} → {to}", unit=key, frm=frm, to=to, side=u.side)
         else:
             lost = self.steps_lost(key) + 1
@@ -676,19 +728,22 @@ class Nomonhan(HexUnits, Game):
                           unit=key, hex=frm, side=u.side, points=pts)
         turn_ends = f.turn_ends or u.side == self.marker().initiative
         self._set_flow(combat=replace(c, losses_left=c.losses_left - 1, losses_taken=c.losses_taken + 1,
-                                      vacated=vacated), turn_ends=turn_ends)
+                                      vacated=vacated, trail=trail), turn_ends=turn_ends, eventful=True)
         if self._check_sudden_death():
             return
         self._check_losses_possible()
 
     def _start_advance(self) -> None:
-        """If a losing unit left its combat hex, the winner gets one advance point per loss [9.0]."""
+        """If a losing unit left its combat hex, the winner gets one advance point per
+        loss imposed (the difference in hits, even where fewer were taken because the
+        losing units were gone) [9.0]."""
         f = self.flow()
         c = f.combat
-        if c.vacated and c.losses_taken > 0 and any(self.advance_hexes(k) for k in c.winner_units):
-            self._set_flow(phase="advance", combat=replace(c, advance_left=c.losses_taken))
-            self.emit("AdvanceOffered", f"{self._side_name(other(c.loser))} may advance {c.losses_taken} hex"
-                      f"{'es' if c.losses_taken > 1 else ''}", side=other(c.loser), points=c.losses_taken)
+        if c.vacated and any(self.advance_hexes(k) for k in self.advancers(f)):
+            pts = c.losses
+            self._set_flow(phase="advance", combat=replace(c, advance_left=pts))
+            self.emit("AdvanceOffered", f"{self._side_name(other(c.loser))} may advance {pts} hex"
+                      f"{'es' if pts > 1 else ''}", side=other(c.loser), points=pts)
         else:
             self._finish_combat()
 
@@ -700,8 +755,8 @@ class Nomonhan(HexUnits, Game):
         self.place_unit(a.unit, a.to)
         self.emit("UnitAdvanced", f"{u.label} advances {frm} → {a.to}", unit=a.unit, frm=frm, to=a.to, side=u.side)
         c = replace(c, advance_left=c.advance_left - 1)
-        self._set_flow(combat=c)
-        if c.advance_left <= 0 or not any(self.advance_hexes(k) for k in c.winner_units):
+        f = self._set_flow(combat=c)
+        if c.advance_left <= 0 or not any(self.advance_hexes(k) for k in self.advancers(f)):
             self._finish_combat()
 
     def _finish_combat(self) -> None:
@@ -725,10 +780,13 @@ class Nomonhan(HexUnits, Game):
             self._start_movement(other(m.initiative))
             return
         cycle = m.cycle + 1
-        self.put(self.marker_ent, replace(m, cycle=cycle))
-        if cycle >= self.max_cycles:
-            self.emit("CycleLimit", f"{cycle} cycles without a change of initiative: the turn ends",
-                      cycles=cycle)
+        idle = 0 if f.eventful else m.idle + 1
+        self.put(self.marker_ent, replace(m, cycle=cycle, idle=idle))
+        self._set_flow(eventful=False)
+        if idle >= self.idle_limit:
+            self.emit("CycleLimit", f"{idle} cycle{'s' if idle > 1 else ''} in a row without a loss or a retreat: "
+                      f"the turn ends and {self._side_name(m.initiative)} keeps the initiative",
+                      cycles=cycle, idle=idle)
             self._end_turn(switch=False)
             return
         self.emit("CycleRepeats", f"The initiative holds: {self._side_name(m.initiative)} moves again",
@@ -758,7 +816,7 @@ class Nomonhan(HexUnits, Game):
         self.put(self.marker_ent, TurnMarker(m.turn + 1, init, 0))
         self.emit("TurnStarted", f"Turn {m.turn + 1}: {self._side_name(init)} holds the initiative",
                   turn=m.turn + 1, initiative=init)
-        self._set_flow(half=0, turn_ends=False)
+        self._set_flow(half=0, turn_ends=False, eventful=False)
         self._start_movement(init)
 
     # victory [4.0] ---------------------------------------------------------
@@ -803,6 +861,7 @@ class Nomonhan(HexUnits, Game):
                           "ma": u.ma, "tank": u.tank, "eliminated": self.is_eliminated(key),
                           "enter": u.enter})
         return {"game": self.game_id, "turn": m.turn, "initiative": m.initiative, "cycle": m.cycle,
+                "idle_cycles": m.idle, "idle_limit": self.idle_limit,
                 "phase": f.phase, "side": f.side, "score": {"JP": sc.JP, "SOV": sc.SOV},
                 "bridges": [{"a": b.a, "b": b.b, "kind": b.kind, "intact": b.intact} for b in self.bridges()],
                 "declared": [[d, list(a)] for d, a in f.declared], "units": units,
@@ -818,12 +877,12 @@ class Nomonhan(HexUnits, Game):
     def from_position(cls, units: dict[str, str], *, steps_lost: dict[str, int] | None = None,
                       turn: int = 1, initiative: str = "JP", side: str | None = None, half: int = 0,
                       phase: str = "move", seed: int = 0, blown: bool = False,
-                      eliminated: tuple[str, ...] = (),
+                      eliminated: tuple[str, ...] = (), idle: int = 0,
                       options: dict[str, Any] | None = None) -> "Nomonhan":
         """A hand-built position: only the units named are on the map (key -> hex);
         the others are off-map: reinforcements due this turn or later wait, units
-        in ``eliminated`` count as eliminated, the rest are out of play. Used by
-        the rules tests."""
+        in ``eliminated`` count as eliminated, the rest are out of play; ``idle``
+        quiet cycles have gone by this turn. Used by the rules tests."""
         g = cls(seed=seed, options=options)
         g.events.clear()
         for key, e in g.unit_ent.items():
@@ -842,7 +901,7 @@ class Nomonhan(HexUnits, Game):
                 if br.blow_from:
                     g.put(e, replace(br, intact=False))
         side = side or (initiative if half == 0 else other(initiative))
-        g.put(g.marker_ent, TurnMarker(turn, initiative, 0))
+        g.put(g.marker_ent, TurnMarker(turn, initiative, 0, idle))
         g.put(g.game_ent, Flow("move", side, half))
         g.put(g.score_ent, Score())
         g.invalidate()
