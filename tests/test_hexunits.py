@@ -95,3 +95,24 @@ def test_crt_lookup_clamps_and_shifts():
     assert crt.result(2, 2) == "B" and crt.odds(1) == (("A", 0.5), ("B", 0.5), ("D", 0.0))
     odds = CRT((0.5, 1, 2), ("1:2", "1:1", "2:1"), (("x", "y", "z"),), ("x", "y", "z"))
     assert odds.column(1.5) == 1 and odds.column(0.3) == 0      # an odds table: the last column at most the ratio
+
+
+def test_hexmap_neighbours_may_be_the_grid_alone():
+    """HexMap(board, via=GRID): links (sea lanes, box entries) do not make neighbours."""
+    from pathlib import Path
+
+    from game.core.board import GRID
+    from game.core.tmx import load_board
+    from game.systems.hexunits import HexMap
+
+    board = load_board(Path(__file__).parent / "data" / "maps" / "boxes.tmx")
+
+    class AllSteps(HexMap):
+        pass
+
+    class GridOnly(HexMap):
+        pass
+    every = AllSteps(board, impassable=("sea",))
+    grid = GridOnly(board, impassable=("sea",), via=GRID)
+    assert "Port" in every.neighbours["0104"] and "Port" not in grid.neighbours["0104"]
+    assert grid.neighbours["Port"] == () and set(grid.neighbours["0104"]) <= set(board.neighbours("0104", GRID))

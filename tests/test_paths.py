@@ -77,3 +77,10 @@ def test_unknown_cells_are_named():
         paths.path(BOARD, "0101", "Atlantis")
     with pytest.raises(KeyError, match="Atlantis"):
         paths.supplied(BOARD, ["Port", "Atlantis"])
+
+
+def test_a_zoc_line_keeps_out_of_enemy_units_and_enemy_zoc_unless_a_friend_stands_there():
+    enter = paths.zoc_line({"0101", "0102", "0103", "0104"}, enemy={"0103"}, enemy_zoc={"0102", "0104"},
+                           friends={"0104"})
+    assert [enter(c) for c in ("0101", "0102", "0103", "0104", "0201")] == [True, False, False, True, False]
+    assert paths.supplied(BOARD, "0101", via=GRID, enter=enter) == {"0101"}

@@ -68,3 +68,34 @@ def test_declare_joins_an_attack_already_declared_on_the_defender():
     d = declare(d, "D2", "A2")
     d = declare(d, "D1", "A3")
     assert d == (("D1", ("A1", "A3")), ("D2", ("A2",)))
+
+
+def test_hits_after_a_modifier_never_go_below_zero():
+    from game.systems.combat import hits_after
+    base = hit_distribution(3, (5, 6))
+    got = hits_after(3, (5, 6), -1)
+    assert len(got) == 3 and abs(sum(got) - 1) < 1e-12
+    assert abs(got[0] - (base[0] + base[1])) < 1e-12 and abs(got[2] - base[3]) < 1e-12
+    assert len(hits_after(2, (5, 6), -5)) == 1 and abs(hits_after(2, (5, 6), -5)[0] - 1) < 1e-12
+    assert hits_after(2, (5, 6), +1)[0] == 0.0
+
+
+def test_random_play_never_resigns_unless_it_must():
+    from dataclasses import dataclass
+
+    from game.ai.random_agent import RandomAgent
+    from game.core.actions import Action, playable
+
+    @dataclass(frozen=True)
+    class Go(Action):
+        n: int = 0
+
+    @dataclass(frozen=True)
+    class Quit(Action):
+        resigns = True
+
+    legal = [Go(1), Quit(), Go(2)]
+    assert playable(legal) == [Go(1), Go(2)] and playable([Quit()]) == [Quit()]
+    assert playable([Go(1)]) is not None
+    ag = RandomAgent(3)
+    assert not any(isinstance(ag.choose_among(legal), Quit) for _ in range(100))

@@ -240,6 +240,23 @@ def draw_emblem(cv: Canvas, emblem: str, cx, cy, r):
         draw_magen_david(cv, cx, cy, r)
     elif emblem == "egypt":
         draw_egypt_roundel(cv, cx, cy, r)
+    elif emblem == "qing":
+        draw_qing_pennant(cv, cx, cy, r)
+
+
+QING_YELLOW = (246, 204, 58)
+QING_BLUE = (30, 64, 150)
+
+
+def draw_qing_pennant(cv: Canvas, cx, cy, r):
+    """The Qing: a yellow triangular pennant on a dark staff, a blue dragon stroke and a red pearl."""
+    x0, y0 = cx - r, cy - r
+    cv.fill_rect(INK, x0, y0 - 0.5, 0.28 * r, 2.1 * r)
+    tri = [(x0 + 0.28 * r, y0), (x0 + 2.05 * r, y0 + 0.72 * r), (x0 + 0.28 * r, y0 + 1.45 * r)]
+    cv.polygon(INK, [(x + 0.5, y + 0.5) for x, y in tri])
+    cv.polygon(QING_YELLOW, tri)
+    arc_line(cv, QING_BLUE, x0 + 0.85 * r, y0 + 0.72 * r, 0.42 * r, 0.3 * r, 200, 520, 0.22 * r, steps=14)
+    cv.circle(SUN_RED, x0 + 1.45 * r, y0 + 0.62 * r, 0.16 * r)
 
 
 def regular_points(cx, cy, r, n, rot=-90.0):
@@ -418,7 +435,7 @@ def render_counter(spec: dict, face: str = "front") -> pygame.Surface:
     cv.fill_rect(shade(bg, 1.25), 3 * k, 3 * k, size - 6 * k, size - 6 * k, radius=R - 2 * k)
     cv.fill_rect(shade(bg, 0.82), 4.5 * k, 4.5 * k, size - 7.5 * k, size - 7.5 * k, radius=R - 3 * k)
     cv.fill_rect(bg, 4.5 * k, 4.5 * k, size - 9 * k, size - 9 * k, radius=R - 3 * k)
-    ink = ink_for(bg)
+    ink = tuple(spec["ink"]) if spec.get("ink") else ink_for(bg)
 
     if back:
         # a pale striped band behind the values row
@@ -1013,4 +1030,54 @@ def render_card_back(title: str = "義經", sub: str = "YOSHITSUNE", size=(160, 
     cv.text(title[0], 40 * k, INK, center=W / 2, cy=y0 + 34 * k)
     cv.text(title[1:], 40 * k, INK, center=W / 2, cy=y0 + 78 * k)
     cv.text(sub, 9 * k, VERMILION, center=W / 2, cy=y0 + ch - 15 * k)
+    return cv.result()
+
+
+# --- 日清戰爭 markers ---------------------------------------------------------------------
+
+def draw_warship(cv: Canvas, x, y, w, h, col=INK, smoke=(110, 110, 110)):
+    """A side view of an 1890s ironclad in the box (x, y, w, h): hull, two funnels, masts."""
+    hull = [(x, y + h * 0.55), (x + w, y + h * 0.55), (x + w * 0.9, y + h * 0.85), (x + w * 0.08, y + h * 0.85)]
+    cv.polygon(col, hull)
+    cv.fill_rect(col, x + w * 0.22, y + h * 0.38, w * 0.56, h * 0.18)
+    for fx in (0.38, 0.55):
+        cv.fill_rect(col, x + w * fx, y + h * 0.12, w * 0.07, h * 0.28)
+        cv.circle(smoke, x + w * (fx + 0.05), y + h * 0.06, h * 0.09)
+    cv.line(col, (x + w * 0.18, y + h * 0.55), (x + w * 0.18, y), max(1.0, h * 0.04))
+    cv.line(col, (x + w * 0.8, y + h * 0.55), (x + w * 0.8, y + h * 0.08), max(1.0, h * 0.04))
+    cv.fill_rect((60, 110, 180), x - w * 0.02, y + h * 0.86, w * 1.04, h * 0.1)
+
+
+def render_sj_marker(kind: str, colour, size: int = 64, text: str = "") -> pygame.Surface:
+    """64-px 日清戰爭 markers: fleet (front, flipped), bridgehead, turn, round, ammo, cp."""
+    k = size / 64
+    base = tuple(colour)
+    cv = Canvas(size, size, bg=shade(base, 0.5))
+    framed_tile(cv, base, size, size, 7 * k, k)
+    ink = ink_for(base)
+    c = size / 2
+    if kind in ("fleet", "fleet_flipped"):
+        flipped = kind == "fleet_flipped"
+        draw_warship(cv, 9 * k, 15 * k, 46 * k, 24 * k, col=INK if not flipped else shade(INK, 1.8))
+        draw_qing_pennant(cv, 11 * k, 11 * k, 5 * k)
+        cv.text("北洋水師", 10 * k, ink, center=c, cy=47 * k, max_w=54 * k)
+        cv.text("+1" if flipped else "+3", 12 * k, SUN_RED if flipped else ink, center=c, cy=57 * k)
+        if flipped:
+            cv.line(SUN_RED, (8 * k, 40 * k), (56 * k, 14 * k), 2.2 * k)
+    elif kind == "bridgehead":
+        draw_sun(cv, 14 * k, 14 * k, 7 * k, rays=False)
+        # an anchor over a beach
+        cv.fill_rect((214, 190, 130), 6 * k, 40 * k, 52 * k, 12 * k, radius=3 * k)
+        cv.fill_rect((60, 110, 180), 6 * k, 46 * k, 52 * k, 6 * k, radius=2 * k)
+        cv.line(INK, (c, 12 * k), (c, 40 * k), 3 * k)
+        cv.line(INK, (c - 8 * k, 18 * k), (c + 8 * k, 18 * k), 2.4 * k)
+        arc_line(cv, INK, c, 32 * k, 11 * k, 8 * k, 0, 180, 2.6 * k, steps=14)
+        cv.text("橋頭堡", 9.5 * k, ink, center=c, cy=58 * k, max_w=54 * k)
+    else:
+        # a plain track marker: a big word and a small one
+        big, small = text.split("|", 1) if "|" in text else (text, "")
+        cv.fill_rect(ink, 7 * k, 7 * k, size - 14 * k, size - 14 * k, radius=4 * k, width=1.4 * k)
+        cv.text(big, 18 * k, ink, center=c, cy=28 * k, max_w=48 * k)
+        if small:
+            cv.text(small, 9 * k, ink, center=c, cy=46 * k, max_w=50 * k)
     return cv.result()

@@ -131,6 +131,50 @@ def across_suez_sprites() -> Iterator[Item]:
             "kind": "marker", "game": "across_suez", "marker": kind}
 
 
+# --- 日清戰爭 -------------------------------------------------------------------------
+
+SJ_EMBLEMS = {"JP": "sun", "QING": "qing"}
+
+
+def sino_japanese_spec(unit: dict, data: dict) -> dict:
+    """Attack-durability big bottom left, MA bottom right; the back is the damaged side.
+    Japanese counters are red on white (sheet §1, S7)."""
+    side = unit["side"]
+    t = data["unit_types"][unit["type"]]
+    f, d = t["front"], t["damaged"]
+    return {
+        "label": unit["name_local"],
+        "label_w": 62,
+        "side": side,
+        "emblem": SJ_EMBLEMS.get(side, "none"),
+        "side_colour": tuple(data["sides"][side]["colour"]),
+        "ink": tuple(data["sides"][side]["ink"]) if side == "JP" else None,
+        "nato": "infantry",
+        "values": {"front": (f["attack"], f["durability"]), "back": (d["attack"], d["durability"])},
+        "split_values": True,
+        "ma": f["move"],
+        "size": COUNTER,
+    }
+
+
+def sino_japanese_sprites() -> Iterator[Item]:
+    data = load_json("game/rulesets/sino_japanese/data.json")
+    for unit in data["units"]:
+        spec = sino_japanese_spec(unit, data)
+        for face in ("front", "back"):
+            meta = {"kind": "counter", "game": "sino_japanese", "unit": unit["key"], "face": face}
+            yield f"sino_japanese/{unit['key']}_{face}.png", render_counter(spec, face), meta
+    jp, qing = data["sides"]["JP"]["colour"], data["sides"]["QING"]["colour"]
+    markers = [("fleet", qing, ""), ("fleet_flipped", qing, ""), ("bridgehead", jp, ""),
+               ("turn", (200, 190, 170), "月|TURN"), ("round", (200, 190, 170), "R|ROUND"),
+               ("ammo_JP", jp, "弾|AMMO"), ("ammo_QING", qing, "弾|AMMO"),
+               ("cp_JP", jp, "CP|日軍"), ("cp_QING", qing, "CP|清軍")]
+    for kind, colour, text in markers:
+        base = kind.split("_")[0] if kind.startswith(("ammo", "cp")) else kind
+        img = assetlib.render_sj_marker(base, colour, MARKER, text)
+        yield f"sino_japanese/{kind}.png", img, {"kind": "marker", "game": "sino_japanese", "marker": kind}
+
+
 # --- Yoshitsune -------------------------------------------------------------------
 
 RETAINER = 48
@@ -238,7 +282,7 @@ def common_sprites() -> Iterator[Item]:
     yield "common/icon.png", assetlib.render_icon(ICON), {"kind": "icon"}
 
 
-SECTIONS = [common_sprites, nomonhan_sprites, across_suez_sprites, yoshitsune_sprites]
+SECTIONS = [common_sprites, nomonhan_sprites, across_suez_sprites, sino_japanese_sprites, yoshitsune_sprites]
 
 
 def built_with() -> dict:

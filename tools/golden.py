@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game import rulesets  # noqa: E402
-from game.core.actions import action_from_json  # noqa: E402
+from game.core.actions import action_from_json, playable  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
 GOLDEN_STEPS = 400
@@ -69,7 +69,7 @@ def random_walk(game_id: str, seed: int, steps: int):
     rng = random.Random(seed)
     acts: list[dict] = []
     for _ in range(steps):
-        legal = g.legal_actions()
+        legal = playable(g.legal_actions())
         if not legal:
             break
         a = legal[rng.randrange(len(legal))]
@@ -120,7 +120,8 @@ def perft(game_id: str) -> dict[str, Any]:
             legal = g.legal_actions()
             if d.kind in COMBAT_KINDS and (best is None or len(legal) > best[0]):
                 best = (len(legal), seed, list(acts))
-            a = legal[rng.randrange(len(legal))]
+            pick = playable(legal)
+            a = pick[rng.randrange(len(pick))]
             acts.append(a.to_json())
             g.apply(a)
         g.close()
@@ -139,7 +140,8 @@ def golden(game_id: str) -> dict[str, Any]:
         if not legal:
             steps.append({"action": None, "legal": 0, "obs": obs})
             break
-        a = legal[rng.randrange(len(legal))]
+        pick = playable(legal)
+        a = pick[rng.randrange(len(pick))]
         steps.append({"action": a.to_json(), "legal": len(legal), "obs": obs})
         g.apply(a)
     r = g.result()

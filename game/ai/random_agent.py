@@ -1,12 +1,13 @@
 """Chooses uniformly among the legal actions, from its own seeded RNG. It needs
 nothing but the list of legal actions, so it is ``blind``: :func:`game.ai.decide`
-hands it that list and no copy of the game."""
+hands it that list and no copy of the game. It never resigns (a concession is a
+legal action but not a random one: :func:`game.core.actions.playable`)."""
 from __future__ import annotations
 
 import random
 from typing import Sequence
 
-from game.core.actions import Action
+from game.core.actions import Action, playable
 from game.core.game import Game
 
 
@@ -20,6 +21,7 @@ class RandomAgent:
     def choose_among(self, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("no legal action: the game is over")
+        legal = playable(list(legal))
         return legal[self.rng.randrange(len(legal))]
 
     def choose(self, view: Game) -> Action:

@@ -37,6 +37,9 @@ class BoardView:
         self.decorate = decorate
         self.pw = float(getattr(board, "pixel_width", 0) or self._extent()[0])
         self.ph = float(getattr(board, "pixel_height", 0) or self._extent()[1])
+        for b in getattr(board, "boxes", ()):      # off-map boxes may lie beyond the hexes: show them
+            for x, y in board.corners(b):
+                self.pw, self.ph = max(self.pw, x + 8.0), max(self.ph, y + 8.0)
         self.k = 0
         self.fit_z = 1.0
         self.z = 1.0

@@ -16,6 +16,10 @@ _REGISTRY: dict[str, type["Action"]] = {}
 @dataclass(frozen=True, slots=True)
 class Action:
     kind: ClassVar[str] = "action"
+    #: a side giving up (a concession): legal like any other action, but random play
+    #: (the random agent, random walks in tools and tests) never picks it unless it is
+    #: the only one, so random games are played out (see :func:`playable`)
+    resigns: ClassVar[bool] = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -28,6 +32,13 @@ class Action:
         """Short human text (menus, logs)."""
         args = ", ".join(str(getattr(self, f.name)) for f in fields(self))
         return f"{self.kind}({args})" if args else self.kind
+
+
+def playable(legal: list[Action]) -> list[Action]:
+    """The legal actions random play chooses among: all but resignations (unless
+    nothing else is legal)."""
+    rest = [a for a in legal if not a.resigns]
+    return rest if rest and len(rest) < len(legal) else legal
 
 
 def action(kind: str):

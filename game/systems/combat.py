@@ -40,6 +40,22 @@ def hit_distribution(n: int, hits_on: Iterable[int]) -> list[float]:
 
 
 @lru_cache(maxsize=4096)
+def _hits_after(n: int, hits_on: frozenset, modifier: int) -> tuple[float, ...]:
+    base = hit_distribution(n, hits_on)
+    out = [0.0] * (max(0, n + modifier) + 1)
+    for k, p in enumerate(base):
+        out[max(0, k + modifier)] += p
+    return tuple(out)
+
+
+def hits_after(n: int, hits_on: Iterable[int], modifier: int = 0) -> tuple[float, ...]:
+    """P(k hits) for k = 0.. when ``n`` d6 hit on ``hits_on`` and ``modifier`` is then added
+    to the hits (a terrain -1, a river -1 per unit ...), never below 0: what a combat
+    preview shows, "the chance of each number of hits"."""
+    return _hits_after(max(0, int(n)), frozenset(hits_on), int(modifier))
+
+
+@lru_cache(maxsize=4096)
 def _odds(attack_dice: int, defense_dice: int, attack_hits_on: frozenset, defense_hits_on: frozenset) -> Odds:
     pa = hit_distribution(attack_dice, attack_hits_on)
     pd = hit_distribution(defense_dice, defense_hits_on)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any, Callable, ClassVar, Collection, Iterable, Mapping, Sequence
 
-from game.core.board import Board
+from game.core.board import Board, Via
 
 from . import movement
 
@@ -43,19 +43,22 @@ class HexMap:
     ``terrain`` (hex -> terrain name), ``passable`` (hexes a unit may stand in:
     terrain not in ``impassable``), ``neighbours`` (hex -> its passable
     neighbours, in the board's order) and ``edge`` (passable hexes with fewer
-    than six neighbours on the map). A subclass adds its own terrain and
+    than six neighbours on the map). ``via`` chooses the kinds of step that make
+    neighbours (see :meth:`Board.steps`): None, every step (the grid and every
+    link); ``GRID`` the hex grid alone, for a map whose links (sea lanes, box
+    entries) the rules treat apart from marching, ZOC and retreats. A subclass adds its own terrain and
     hexside facts, and derives per-kind tables (steps, ZOC and attack
     neighbours, per bridge state ...) with :meth:`step_costs` and
     :meth:`neighbours_where` in methods cached with ``functools.cache``: the
     facts live as long as the board, and so do their tables."""
 
-    def __init__(self, board: Board, impassable: Collection[str] = ()):
+    def __init__(self, board: Board, impassable: Collection[str] = (), via: Via = None):
         self.board = board
         self.terrain = {n: c.terrain for n, c in board.cells.items()}
         self.passable = frozenset(n for n, t in self.terrain.items() if t not in impassable)
-        self.neighbours = Table({n: tuple(m for m in board.neighbours(n) if m in self.passable)
+        self.neighbours = Table({n: tuple(m for m in board.neighbours(n, via) if m in self.passable)
                                  for n in self.passable})
-        self.edge = frozenset(n for n in self.passable if len(board.neighbours(n)) < 6)
+        self.edge = frozenset(n for n in self.passable if len(board.neighbours(n, via)) < 6)
 
     @classmethod
     def of(cls, board: Board, *args: Any) -> "HexMap":

@@ -11,6 +11,7 @@ prices a step and returns None where there is none), and where it starts.
     connected(board, "0112", "1708", enter=clear)                            # is there a line?
     path(board, "0101", "Port", via="sea_lane")                               # the line itself
     trace(board, [start], enter=clear)            # everything reached, how, and what stopped it
+    zoc_line(passable, enemy, enemy_zoc, friends)  # the usual enter test: no enemy, no EZOC without a friend
 
 Sources are never asked ``enter`` (a depot supplies whatever stands on it;
 drop the sources your rules refuse); every other cell, the goal included, is.
@@ -22,12 +23,22 @@ import from this layer.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Callable, Collection, Iterable
 
 from game.core.board import Board, Reach, Via
 
 Enter = Callable[[str], bool]
 Cost = Callable[[str, str], "float | None"]
+
+
+def zoc_line(cells: Collection[str], enemy: Collection[str], enemy_zoc: Collection[str],
+             friends: Collection[str]) -> Enter:
+    """The usual ``enter`` test of a supply line or line of communication: a cell of
+    ``cells`` (the passable ones), with no enemy unit, and not in enemy ZOC unless a
+    friendly unit stands there."""
+    def enter(cell: str) -> bool:
+        return cell in cells and cell not in enemy and (cell not in enemy_zoc or cell in friends)
+    return enter
 
 
 def trace(board: Board, sources: str | Iterable[str], *, enter: Enter | None = None, via: Via = None,

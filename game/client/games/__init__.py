@@ -13,6 +13,9 @@ def plugin_for(game, assets) -> GameUI:
     if getattr(game, "game_id", "") == "yoshitsune":
         from .yoshitsune import YoshitsuneUI
         return YoshitsuneUI(game, assets)
+    if getattr(game, "game_id", "") == "sino_japanese":
+        from .sino_japanese import SinoJapaneseUI
+        return SinoJapaneseUI(game, assets)
     if getattr(game, "game_id", "") == "across_suez":
         from .across_suez import AcrossSuezUI
         return AcrossSuezUI(game, assets)
