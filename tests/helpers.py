@@ -86,6 +86,17 @@ def key(k, mod=0):
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
 
 
+def type_char(ch):
+    """A key press that types ``ch`` (the pass-the-device screen's letter)."""
+    import pygame
+    return pygame.event.Event(pygame.KEYDOWN, key=ord(ch.lower()), mod=0, unicode=ch.lower(), scancode=0)
+
+
+def pass_device(modal):
+    """The events that confirm a pass-the-device screen deliberately: type its letter."""
+    return [type_char(modal.letter)]
+
+
 def click(pos, button=1):
     import pygame
     return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),

@@ -270,6 +270,22 @@ def test_a_view_is_the_same_whatever_the_seat_cannot_see():
     assert g.view_for("B", 9).state_hash() != h.view_for("B", 9).state_hash()
 
 
+def test_swap_exchanges_a_card_under_a_card_with_one_in_a_zone():
+    g = busy()
+    z = g.zones
+    host = cards(g, "play:A")[0]
+    under = z.attached(g, host)[0]
+    top = cards(g, "deck:A")[0]
+    z.swap(g, under, top)
+    assert z.attached(g, host) == (top,) and cards(g, "deck:A")[0] == under
+    z.check(g)
+    support = z.attached(g, "n1")[0]
+    z.swap(g, support, cards(g, "deck:B")[0])
+    assert z.attached(g, "n1")[0] != support and z.where(g, support) == "deck:B"
+    with pytest.raises(CardError):
+        z.swap(g, host, top)                                         # a host keeps its place
+
+
 def test_the_view_deals_other_seeds_differently():
     g = busy()
     hands = {cards(g.view_for("A", s), "hand:B") for s in range(12)}

@@ -40,10 +40,14 @@ def test_scene_flow_title_to_board(app):
     app.switch(TitleScene(app))
     app.frame(0.05, [key(pygame.K_x)])
     assert app.scene.name == "select"
-    app.frame(0.05, [key(pygame.K_RIGHT)] * 4)      # onto the last card, still "coming soon"
+    from game import rulesets
+    ids = [s.id for s in rulesets.specs()]
+    coming = next(i for i, s in enumerate(rulesets.specs()) if not s.ready)
+    app.frame(0.05, [key(pygame.K_RIGHT)] * coming)   # onto a card still "coming soon"
     app.frame(0.05, [key(pygame.K_RETURN)])
     assert app.scene.name == "select"                 # not selectable
-    app.frame(0.05, [key(pygame.K_LEFT)] * 4 + [key(pygame.K_RETURN)])
+    app.frame(0.05, [key(pygame.K_LEFT)] * coming + [key(pygame.K_RETURN)])
+    assert ids[0] == "nomonhan"
     assert app.scene.name == "seats"
     assert app.scene.seats == {"JP": "human", "SOV": "heuristic"}
     app.frame(0.05, [key(pygame.K_ESCAPE)])

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tests.helpers import click, key
+from tests.helpers import click, key, pass_device
 
 pytestmark = pytest.mark.client
 
@@ -84,7 +84,7 @@ def play(app, sc, rng, limit=6000):
             assert sc.ui.viewer is None
             assert sc.ui.choices() == [] or sc.game.pending().kind != "build"
             passes.append((sc.game.pending().seat, len(sc.game.history)))
-            app.frame(0.02, [key(__import__("pygame").K_RETURN)])
+            app.frame(0.02, pass_device(sc.modal))
             continue
         if sc.can_act():
             act_through_ui(app, sc, rng)
@@ -127,7 +127,7 @@ def test_pass_screen_hides_everything_secret(app):
     for _ in range(400):      # to Genji's choice, through the first pass screen
         if isinstance(sc.modal, PassDevice):
             assert g.pending().kind == "build"
-            app.frame(0.02, [key(pygame.K_RETURN)])
+            app.frame(0.02, pass_device(sc.modal))
             continue
         if sc.can_act() and g.pending().kind == "build":
             break
@@ -153,7 +153,7 @@ def test_pass_screen_hides_everything_secret(app):
     app.frame(0.02, [])
     assert app.screen.get_at((200, 200))[:3] == (18, 22, 30)
     # Heike takes the device: its own pool shows, Genji's choice does not
-    app.frame(0.02, [key(pygame.K_RETURN)])
+    app.frame(0.02, pass_device(sc.modal))
     app.frame(0.02, [])
     assert sc.modal is None and sc.ui.viewer == "TAIRA"
     assert sc.ui.obs["my_chosen"] == [] and pick.card not in {cid for _, cid in sc.ui.card_rects}
@@ -271,13 +271,13 @@ def test_hotseat_undo_never_goes_back_into_the_other_players_choice(app):
         if isinstance(sc.modal, PassDevice):
             if g.pending().seat == "TAIRA":
                 break
-            app.frame(0.02, [key(pygame.K_RETURN)])
+            app.frame(0.02, pass_device(sc.modal))
             continue
         if sc.can_act():
             act_through_ui(app, sc, rng)
         app.frame(0.05, [])
     assert g.pending().kind == "build" and g.pending().seat == "TAIRA"
-    app.frame(0.02, [key(pygame.K_RETURN)])
+    app.frame(0.02, pass_device(sc.modal))
     assert not sc.session.can_undo()
 
 

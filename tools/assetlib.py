@@ -887,6 +887,25 @@ def render_retainer(colour, mon: str, valour: int | None = None, size: int = 48)
     return cv.result()
 
 
+def render_piece(colour, ink, glyph: str, corner: str, size: int = 64, train: bool = False) -> pygame.Surface:
+    """A 中原大戰 piece: the commander's colour, the piece's glyph (步 騎 甲) big and
+    the commander's character (蔣 何 閻 李 馮, 中 for grey) small in the corner; an
+    armoured train has rails drawn under its glyph."""
+    k = size / 64
+    base = tuple(colour)
+    cv = Canvas(size, size, bg=shade(base, 0.5))
+    framed_tile(cv, base, size, size, 10 * k, k)
+    ink = tuple(ink)
+    if train:
+        cv.fill_rect(ink, 10 * k, 50 * k, 44 * k, 3 * k)
+        for x in range(13, 54, 8):
+            cv.fill_rect(ink, x * k, 47 * k, 3 * k, 9 * k)
+    cv.text(glyph, 34 * k, ink, center=29 * k, cy=30 * k if train else 33 * k)
+    cv.circle(shade(base, 0.62), 50 * k, 14 * k, 10 * k)
+    cv.text(corner, 13 * k, WHITE if luminance(shade(base, 0.62)) < 140 else INK, center=50 * k, cy=14 * k)
+    return cv.result()
+
+
 def render_yoshi_marker(kind: str, size: int = 64) -> pygame.Surface:
     """Yoshitsune markers: okubyo (臆病者), kajiwara (梶原), go_shirakawa (後白河), turn."""
     k = size / 64

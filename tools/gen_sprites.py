@@ -272,6 +272,50 @@ def yoshitsune_sprites() -> Iterator[Item]:
         "kind": "card_back", "game": "yoshitsune"}
 
 
+# --- 中原大戰 ----------------------------------------------------------------------
+
+PIECE = 64
+KIND_SEAL = {"ordinary": "令", "lasting": "持", "dispatch": "派", "neutral": "中"}
+
+
+def central_plains_card_spec(card: dict, data: dict) -> dict:
+    kind = data["card_kinds"][card["kind"]]
+    if card["deck"] in data["commanders"]:
+        cmd = data["commanders"][card["deck"]]
+        band, who = tuple(cmd["colour"]), cmd["short"]
+    else:
+        band, who = tuple(data["grey"]["colour"]), "中立"
+    lines = [card["text"]]
+    if card.get("counters"):
+        lines.append(f"Counters {card['counters']}" + (" · sacrifice 1 card" if card.get("sacrifice") else ""))
+    if card.get("support"):
+        lines.append(f"Joins at support {card['support']}.")
+    spec = {"id": card["id"], "title": card["name_zh"], "title_en": card["name_en"], "band": band,
+            "band_text": f"{who} · {kind['name_zh']}", "seal": KIND_SEAL[card["kind"]], "lines": lines}
+    _check_text(spec["title"], spec["title_en"], spec["band_text"], *lines, spec["seal"])
+    return spec
+
+
+def central_plains_sprites() -> Iterator[Item]:
+    data = load_json("game/rulesets/central_plains/data.json")
+    owners = {k: (c["colour"], c["ink"], c["short"]) for k, c in data["commanders"].items()}
+    owners["grey"] = (data["grey"]["colour"], data["grey"]["ink"], data["grey"]["glyph"])
+    for who, (colour, ink, short) in owners.items():
+        for kind, p in data["pieces"].items():
+            if who == "grey" and kind == "armoured_train":
+                continue
+            _check_text(p["glyph"], short)
+            img = assetlib.render_piece(colour, ink, p["glyph"], short, PIECE, train=kind == "armoured_train")
+            yield f"central_plains/piece_{who}_{kind}.png", img, {
+                "kind": "piece", "game": "central_plains", "commander": who, "piece": kind}
+    for card in data["cards"]:
+        img = assetlib.render_card(central_plains_card_spec(card, data), CARD)
+        yield f"central_plains/card_{card['id']}.png", img, {
+            "kind": "card", "game": "central_plains", "card": card["id"], "deck": card["deck"]}
+    yield "central_plains/card_back.png", assetlib.render_card_back("中原大戰", "1930", CARD), {
+        "kind": "card_back", "game": "central_plains"}
+
+
 # --- common ----------------------------------------------------------------------
 
 def common_sprites() -> Iterator[Item]:
@@ -282,7 +326,8 @@ def common_sprites() -> Iterator[Item]:
     yield "common/icon.png", assetlib.render_icon(ICON), {"kind": "icon"}
 
 
-SECTIONS = [common_sprites, nomonhan_sprites, across_suez_sprites, sino_japanese_sprites, yoshitsune_sprites]
+SECTIONS = [common_sprites, nomonhan_sprites, across_suez_sprites, sino_japanese_sprites, yoshitsune_sprites,
+            central_plains_sprites]
 
 
 def built_with() -> dict:

@@ -15,6 +15,8 @@ EVENT_SOUNDS = {
     "UnitMoved": "move", "DiceRolled": "dice", "StepLost": "hit", "UnitEliminated": "unit_lost",
     "InitiativeChanged": "initiative", "TurnStarted": "turn", "BridgeBlown": "bridge_blown",
     "UnitRetreated": "retreat", "UnitAdvanced": "advance", "ReinforcementArrived": "move",
+    "PiecesMoved": "move", "PieceRetreated": "retreat", "Advanced": "advance", "PieceRemoved": "unit_lost",
+    "PieceDefected": "unit_lost", "NeutralJoined": "initiative",
 }
 
 

@@ -34,6 +34,7 @@ class Intent:
     dx: int = 0
     dy: int = 0
     source: str = "key"          # "key" | "mouse" | "pad"
+    char: str = ""               # the character a key types (for "type the shown key")
 
 
 class InputMapper:
@@ -90,8 +91,14 @@ class InputMapper:
                 self._combo_since = now
             elif not combo and ev.key not in EXIT_COMBO_KEYS:
                 self._combo_since = None
+        if t == pygame.KEYUP and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            out.append(Intent("confirm_up"))
+        if t == pygame.JOYBUTTONUP and ev.button == PAD_A:
+            out.append(Intent("confirm_up", source="pad"))
         if t == pygame.KEYDOWN:
-            out.extend(self._key(ev, now))
+            ch = (getattr(ev, "unicode", "") or "")[:1]
+            out.extend(Intent(i.name, i.pos, i.button, i.dx, i.dy, i.source, ch) if ch else i
+                       for i in self._key(ev, now))
         elif t == pygame.MOUSEBUTTONDOWN:
             if ev.button in (1, 2, 3):
                 out.append(Intent("press", ev.pos, ev.button, source="mouse"))

@@ -54,7 +54,9 @@ class Session:
         a session used without one gets the process's shared worker."""
         self.game = game
         self.game_id = game.game_id
-        self.seats = dict(default_seats(self.game_id) if seats is None else seats)
+        if seats is None:
+            seats = {s: (HUMAN if i == 0 else "heuristic") for i, s in enumerate(game.seats)}
+        self.seats = {s: k for s, k in seats.items() if s in game.seats}   # (a game's seats come from its options)
         for s in game.seats:
             self.seats.setdefault(s, HUMAN)
         self.autosave = autosave

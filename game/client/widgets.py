@@ -236,30 +236,83 @@ class Banner:
 
 class PassDevice:
     """Full-screen cover between hotseat seats that hold secrets: "Pass the
-    device to …". Nothing of the board shows until the next player confirms."""
+    device to …". Nothing of the board shows until the next player confirms,
+    deliberately: by holding Enter, the pad's A or the mouse button on the
+    hold bar for HOLD seconds, or by typing the letter shown. A stray click or
+    key does nothing. ``recap``: what the others did since this seat last
+    looked (public lines only: the screen is seen by everyone)."""
 
-    def __init__(self, seat_name: str, colour=ACCENT, on_done: Callable[[], None] | None = None):
+    HOLD = 0.5
+    LETTERS = "BCDEFGJKNPRSTVWXY"        # no letter with a shortcut of its own (a h l m u z)
+    made = 0
+
+    def __init__(self, seat_name: str, colour=ACCENT, on_done: Callable[[], None] | None = None,
+                 recap: list[str] | None = None):
         self.seat_name = seat_name
         self.colour = colour
         self.on_done = on_done
         self.done = False
+        PassDevice.made += 1
+        self.letter = self.LETTERS[(sum(map(ord, seat_name)) * 7 + PassDevice.made) % len(self.LETTERS)]
+        self.recap = list(recap or [])[-8:]
+        self.holding = False
+        self.held = 0.0
+        self.bar: pygame.Rect | None = None
 
-    def handle(self, it: Intent) -> bool:
-        if it.name in ("confirm", "press", "context", "click_cursor", "any"):
+    def _finish(self) -> None:
+        if not self.done:
             self.done = True
             if self.on_done:
                 self.on_done()
+
+    def handle(self, it: Intent) -> bool:
+        if it.char and it.char.upper() == self.letter:
+            self._finish()
+        elif it.name == "confirm" or (it.name == "press" and it.button == 1 and it.pos is not None
+                                      and (self.bar is None or self.bar.collidepoint(it.pos))):
+            self.holding = True
+        elif it.name in ("confirm_up", "release"):
+            self.holding = False
+            self.held = 0.0
         return True
+
+    def update(self, dt: float) -> None:
+        if self.holding:
+            self.held += dt
+            if self.held >= self.HOLD:
+                self._finish()
 
     def draw(self, surf: pygame.Surface, assets: Assets) -> None:
         surf.fill(BG)
         w, h = surf.get_size()
-        pygame.draw.rect(surf, self.colour, (0, h // 2 - 110, w, 8))
-        pygame.draw.rect(surf, self.colour, (0, h // 2 + 102, w, 8))
-        blit_center(surf, assets.text("Pass the device to", 36, DIM), (w // 2, h // 2 - 50))
-        blit_center(surf, assets.text(self.seat_name, 72, self.colour, bold=True), (w // 2, h // 2 + 20))
-        blit_center(surf, assets.text("Press Enter, A or click when ready — others look away", 24, TEXT),
-                    (w // 2, h // 2 + 160))
+        top = h // 2 - 170 if self.recap else h // 2 - 110
+        pygame.draw.rect(surf, self.colour, (0, top, w, 8))
+        blit_center(surf, assets.text("Pass the device to", 36, DIM), (w // 2, top + 60))
+        blit_center(surf, assets.text(self.seat_name, 64, self.colour, bold=True), (w // 2, top + 125))
+        bar = pygame.Rect(0, 0, 560, 64)
+        bar.center = (w // 2, top + 215)
+        self.bar = bar
+        pygame.draw.rect(surf, (40, 44, 56), bar, border_radius=14)
+        if self.held > 0:
+            fill = bar.copy()
+            fill.width = int(bar.width * min(1.0, self.held / self.HOLD))
+            pygame.draw.rect(surf, self.colour, fill, border_radius=14)
+        pygame.draw.rect(surf, self.colour, bar, 3, border_radius=14)
+        blit_center(surf, assets.text(f"Hold here (or Enter / A) — or type  {self.letter}", 24, TEXT, bold=True),
+                    bar.center)
+        blit_center(surf, assets.text("others look away", 20, DIM), (w // 2, bar.bottom + 22))
+        if self.recap:
+            y = bar.bottom + 56
+            blit_center(surf, assets.text("Since you last looked:", 20, ACCENT, bold=True), (w // 2, y))
+            y += 16
+            for line in self.recap:
+                img = assets.text(line, 17, TEXT)
+                if img.get_width() > w - 80:
+                    img = assets.text(line[:110] + "…", 17, TEXT)
+                surf.blit(img, img.get_rect(midtop=(w // 2, y)))
+                y += img.get_height() + 2
+                if y > h - 24:
+                    break
 
 
 @dataclass

@@ -297,14 +297,23 @@ class Zones:
         self._write(game, CardState(tuple(piles), st.owners, st.under, st.counters))
 
     def swap(self, game: Any, a: str, b: str) -> None:
-        """Exchange the places of two cards in zones (tests: "what if they had chosen b")."""
+        """Exchange the places of two cards, in zones or under cards (tests: "what if
+        they had chosen b", "what if the face-down support card were another")."""
         st = self.state(game)
-        ia, ib = self._find(st, a), self._find(st, b)
-        piles = list(st.piles)
-        for i in {ia, ib}:
-            piles[i] = tuple(b if x == a else a if x == b else x for x in piles[i])
-            piles[i] = self._arranged(i, piles[i])
-        self._write(game, CardState(tuple(piles), st.owners, st.under, st.counters))
+        for c in (a, b):
+            if c not in self.card_index:
+                raise CardError(f"no card {c!r}")
+            if any(h == c for h, _ in st.under):
+                raise CardError(f"{c} has cards under it: it cannot change places")
+        if self.where(game, a) is None or self.where(game, b) is None:
+            raise CardError(f"{a} or {b} is in no place")
+
+        def sw(x: str) -> str:
+            return b if x == a else a if x == b else x
+        piles = [self._arranged(i, tuple(sw(x) for x in p)) if (a in p or b in p) else p
+                 for i, p in enumerate(st.piles)]
+        under = tuple((h, tuple(sw(x) for x in cs)) for h, cs in st.under)
+        self._write(game, CardState(tuple(piles), st.owners, under, st.counters))
 
     def shuffle(self, game: Any, zone: str, purpose: str = "") -> tuple[str, ...]:
         """Shuffle the zone with the game's dice (a logged event). The cards are

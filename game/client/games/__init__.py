@@ -16,6 +16,9 @@ def plugin_for(game, assets) -> GameUI:
     if getattr(game, "game_id", "") == "sino_japanese":
         from .sino_japanese import SinoJapaneseUI
         return SinoJapaneseUI(game, assets)
+    if getattr(game, "game_id", "") == "central_plains":
+        from .central_plains import CentralPlainsUI
+        return CentralPlainsUI(game, assets)
     if getattr(game, "game_id", "") == "across_suez":
         from .across_suez import AcrossSuezUI
         return AcrossSuezUI(game, assets)

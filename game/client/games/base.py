@@ -148,6 +148,11 @@ class GameUI:
         """The log line for an event as ``viewer`` may read it."""
         return ev.text
 
+    def recap_lines(self, events) -> list[str]:
+        """Hotseat: what happened since a seat last looked, as lines anyone may read
+        (shown on the pass-the-device screen)."""
+        return [e.text for e in events if e.kind != "DiceRolled" and not e.data.get("private_to")]
+
     def private_decision(self) -> bool:
         """Hotseat with hidden information: does the decision now show the seat's
         secrets (so the device must be passed first)?"""

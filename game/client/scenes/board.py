@@ -87,6 +87,7 @@ class BoardScene(Scene):
         self._replaced = False
         self.demo_result_timer = 0.0
         self.privacy_seat: str | None = None  # hotseat: the seat whose secrets may show now
+        self.seen_at: dict[str, int] = {}     # hotseat: each seat's place in the events when it last looked
         self.ui.viewer = self.viewer()
         self.ui.single_viewer = len(self.session.human_seats) <= 1
         self.spinner_frames = 0             # frames that drew the thinking spinner
@@ -112,7 +113,14 @@ class BoardScene(Scene):
 
     def can_act(self) -> bool:
         return (self.modal is None and not self.seq.busy and self.session.human_to_move()
-                and not self.demo and not (self.banner and self.banner.elapsed < 0.35))
+                and not self.demo and not (self.banner and self.banner.elapsed < 0.35)
+                and not self.awaiting_pass())
+
+    def awaiting_pass(self) -> bool:
+        """Hotseat: a secret decision whose player has not taken the device yet (the
+        pass screen comes at the next update; nothing may be done before it)."""
+        return (len(self.session.human_seats) > 1 and getattr(self.game, "hidden_information", False)
+                and self.ui.private_decision() and self.privacy_seat != self.session.to_move())
 
     # -- acting ------------------------------------------------------------------
     def submit(self, action) -> bool:
@@ -509,6 +517,10 @@ class BoardScene(Scene):
             self.ui.auto_select()
             self._buttons_key = None
         self._ai_status(dt)
+        if isinstance(self.modal, PassDevice):
+            self.modal.update(dt)
+            if self.modal.done:
+                self.modal = None
         if self.modal is not None or self.app.scene is not self:
             return
         if self.seq.busy:
@@ -539,8 +551,10 @@ class BoardScene(Scene):
                 if self.privacy_seat != seat:       # hide everything until the right player is there
                     self.privacy_seat = None
                     self._set_viewer()
+                    since = self.seen_at.get(seat)
+                    recap = self.ui.recap_lines(self.game.events[since:]) if since is not None else []
                     self.modal = PassDevice(self.ui.side_name(seat), self.ui.side_colour(seat),
-                                            on_done=lambda s=seat: self._reveal_to(s))
+                                            on_done=lambda s=seat: self._reveal_to(s), recap=recap)
                     self.last_seat = seat
                     return
             elif self.privacy_seat is not None:
@@ -577,6 +591,7 @@ class BoardScene(Scene):
 
     def _reveal_to(self, seat: str) -> None:
         self.privacy_seat = seat
+        self.seen_at[seat] = len(self.game.events)
         self._set_viewer()
 
     def _animate_current(self) -> None:

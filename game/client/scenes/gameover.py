@@ -81,6 +81,10 @@ class GameOverScene(Scene):
             title, colour = "DRAW", ACCENT
         else:
             side = seats_data.get(res.winner, {})
+            if not side:                    # a camp (中原大戰): its name from the spec
+                from game import rulesets
+                name = rulesets.spec(self.session.game_id).side_name(res.winner)
+                side = {"name": name, "colour": ACCENT}
             title = f"{side.get('name', res.winner).upper()} WINS"
             colour = tuple(side.get("colour", ACCENT))
             colour = tuple(min(255, int(c * 1.25)) for c in colour)

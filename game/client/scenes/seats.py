@@ -1,4 +1,10 @@
-"""Seats: who plays each side (Human / AI heuristic / AI random), then start."""
+"""Seats: who plays each side (Human / AI heuristic / AI random), then start.
+
+A game whose seats come from its options (中原大戰: ``players`` 2–5 and the
+``split`` of the commanders among them) gets two more rows on top: the number
+of players and, for that number, which commanders each player holds. The seat
+rows below follow them.
+"""
 from __future__ import annotations
 
 import pygame
@@ -7,7 +13,7 @@ from game import rulesets
 
 from ..input import Intent
 from ..session import HUMAN, Session, default_seats
-from ..widgets import ACCENT, BORDER, DIM, FOCUS, PANEL, TEXT, Button, blit_center
+from ..widgets import ACCENT, BORDER, DIM, FOCUS, PANEL, TEXT, Button, blit_center, fit_text
 from .base import Scene, footer, hex_backdrop
 
 OPTIONS = ((HUMAN, "Human"), ("heuristic", "AI (heuristic)"), ("random", "AI (random)"))
@@ -22,31 +28,96 @@ class SeatsScene(Scene):
         super().__init__(app)
         self.game_id = game_id
         self.entry = rulesets.spec(game_id)
-        self.seat_names = list(self.entry.seats)
-        self.seats = dict(seats or default_seats(game_id))
+        self.cls = rulesets.get(game_id) if self.entry.ready else None
+        po, so = self.entry.option("players"), self.entry.option("split")
+        self.player_choices = tuple(po.choices) if po is not None and po.choices else ()
+        self.split_choices = tuple(so.choices) if so is not None and so.choices else ()
+        self.players = len(self.entry.seats)
+        self.split = None
         self.side_info = dict(SIDE_INFO)
-        try:  # names and colours from the game's own data when it has them
+        self.seats: dict[str, str] = {}
+        self._plugin = None
+        try:  # names and colours from the game's own data when it has them, else from its UI plugin
             g = rulesets.new_game(game_id, 0)
             for seat, d in getattr(g, "data", {}).get("sides", {}).items():
                 self.side_info[seat] = (d.get("name", seat), d.get("name_local", ""), tuple(d.get("colour", (200, 200, 200))))
-            g.close()
+            if not getattr(g, "data", {}).get("sides"):
+                from ..games import plugin_for
+                self._plugin = plugin_for(g, app.assets)
         except Exception:
             pass
-        self.row = 0                       # rows: seats..., then the start row
-        w, h = app.size
-        self.row_rects = [pygame.Rect(w // 2 - 520, 170 + i * 120, 1040, 100) for i in range(len(self.seat_names))]
-        by = 170 + len(self.seat_names) * 120 + 30
-        self.start = Button("START ▶", pygame.Rect(w // 2 - 170, by, 340, 76), "start", primary=True, size=34)
-        self.back = Button("◀ Back", pygame.Rect(40, h - 100, 180, 56), "back", size=24)
+        self.option_rows = 2 if self.player_choices else 0
+        self.row = 0
+        self._layout(seats)
+
+    # -- options and seats ----------------------------------------------------------------------------
+    def options(self) -> dict:
+        if not self.player_choices:
+            return {}
+        out = {"players": self.players}
+        if self.split:
+            out["split"] = self.split
+        return out
+
+    def splits(self) -> list[str]:
+        """The splits for the chosen number of players (each a seat per '/')."""
+        return [s for s in self.split_choices if s.count("/") + 1 == self.players]
+
+    def seat_list(self) -> list[str]:
+        if self.cls is not None and self.player_choices:
+            return list(self.cls.seats_for(self.cls.check_options(self.options())))
+        return list(self.entry.seats)
+
+    def _layout(self, seats: dict[str, str] | None = None) -> None:
+        self.seat_names = self.seat_list()
+        old = dict(seats or self.seats or default_seats(self.game_id))
+        self.seats = {s: old.get(s, HUMAN if i == 0 else "heuristic") for i, s in enumerate(self.seat_names)}
+        w, h = self.app.size
+        top = 244 if self.option_rows else 150
+        n = len(self.seat_names)
+        rh = min(110, max(50, (h - top - 110) // max(1, n) - 8))
+        self.row_h = rh
+        self.row_rects = [pygame.Rect(w // 2 - 520, top + i * (rh + 8), 1040, rh) for i in range(n)]
+        by = min(top + n * (rh + 8) + 6, h - 96)
+        self.start = Button("START ▶", pygame.Rect(w // 2 - 170, by, 340, 58), "start", primary=True, size=30)
+        self.back = Button("◀ Back", pygame.Rect(30, 20, 150, 50), "back", size=22)
         self.opt_rects: dict[tuple[int, int], pygame.Rect] = {}
+        bh = min(64, rh - 12)
         for i, r in enumerate(self.row_rects):
             for j in range(len(OPTIONS)):
-                self.opt_rects[(i, j)] = pygame.Rect(r.x + 380 + j * 216, r.y + 18, 204, 64)
+                self.opt_rects[(i, j)] = pygame.Rect(r.x + 380 + j * 216, r.y + (rh - bh) // 2, 204, bh)
+        self.player_rects = [pygame.Rect(w // 2 - 200 + k * 110, 122, 100, 52) for k in range(len(self.player_choices))]
+        self.split_rect = pygame.Rect(w // 2 - 420, 182, 840, 52)
 
+    def set_players(self, n: int) -> None:
+        if n != self.players and n in self.player_choices:
+            self.players = n
+            self.split = None
+            self._layout()
+            self.app.audio.play("click")
+
+    def next_split(self, step: int = 1) -> None:
+        opts = self.splits()
+        if not opts:
+            return
+        cur = self.split or "/".join(self.seat_names)         # a seat is named by its group of the split
+        i = opts.index(cur) if cur in opts else 0
+        self.split = opts[(i + step) % len(opts)]
+        self._layout()
+        self.app.audio.play("click")
+
+    def seat_label(self, seat: str) -> tuple[str, str, tuple]:
+        if seat in self.side_info:
+            return self.side_info[seat]
+        if self._plugin is not None:
+            return self._plugin.side_name(seat), seat, self._plugin.side_colour(seat)
+        return seat, "", (200, 200, 200)
+
+    # -- acting ---------------------------------------------------------------------------------------
     def start_game(self) -> None:
         self.app.audio.play("click")
         seed = self.app.next_seed()
-        game = rulesets.new_game(self.game_id, seed)
+        game = rulesets.new_game(self.game_id, seed, options=self.options() or None)
         from .board import BoardScene
         self.app.switch(BoardScene(self.app, Session(game, self.seats)))
 
@@ -61,57 +132,99 @@ class SeatsScene(Scene):
 
     def handle(self, it: Intent) -> None:
         n = len(self.seat_names)
+        rows = self.option_rows + n + 1          # options, seats, the start row
+        seat_row = self.row - self.option_rows
         if it.name == "back":
             self.go_back()
         elif it.name == "cursor":
             if it.dy:
-                self.row = (self.row + it.dy) % (n + 1)
-            elif it.dx and self.row < n:
-                cur = [k for k, _ in OPTIONS].index(self.seats[self.seat_names[self.row]])
-                self.set_option(self.row, (cur + it.dx) % len(OPTIONS))
+                self.row = (self.row + it.dy) % rows
+            elif it.dx and self.row == 0 and self.option_rows:
+                k = self.player_choices.index(self.players)
+                self.set_players(self.player_choices[(k + it.dx) % len(self.player_choices)])
+            elif it.dx and self.row == 1 and self.option_rows:
+                self.next_split(it.dx)
+            elif it.dx and 0 <= seat_row < n:
+                cur = [k for k, _ in OPTIONS].index(self.seats[self.seat_names[seat_row]])
+                self.set_option(seat_row, (cur + it.dx) % len(OPTIONS))
         elif it.name == "confirm":          # Enter starts with the seats as shown
             self.start_game()
         elif it.name == "click_cursor":
-            if self.row >= n:
+            if seat_row >= n:
                 self.start_game()
+            elif self.row == 1 and self.option_rows:
+                self.next_split(1)
+            elif self.row == 0 and self.option_rows:
+                k = self.player_choices.index(self.players)
+                self.set_players(self.player_choices[(k + 1) % len(self.player_choices)])
             else:
-                cur = [k for k, _ in OPTIONS].index(self.seats[self.seat_names[self.row]])
-                self.set_option(self.row, (cur + 1) % len(OPTIONS))
+                cur = [k for k, _ in OPTIONS].index(self.seats[self.seat_names[seat_row]])
+                self.set_option(seat_row, (cur + 1) % len(OPTIONS))
         elif it.name == "context":
             self.start_game()
         elif it.name == "press" and it.button == 1 and it.pos:
             if self.start.hit(it.pos):
                 self.start_game()
-            elif self.back.hit(it.pos):
+                return
+            if self.back.hit(it.pos):
                 self.go_back()
+                return
+            if self.option_rows:
+                for k, r in enumerate(self.player_rects):
+                    if r.collidepoint(it.pos):
+                        self.row = 0
+                        self.set_players(self.player_choices[k])
+                        return
+                if self.split_rect.collidepoint(it.pos):
+                    self.row = 1
+                    self.next_split(-1 if it.pos[0] < self.split_rect.x + 60 else 1)
+                    return
             for (i, j), r in self.opt_rects.items():
                 if r.collidepoint(it.pos):
-                    self.row = i
+                    self.row = i + self.option_rows
                     self.set_option(i, j)
         elif it.name == "point" and it.pos:
             for i, r in enumerate(self.row_rects):
                 if r.collidepoint(it.pos):
-                    self.row = i
+                    self.row = i + self.option_rows
             if self.start.rect.collidepoint(it.pos):
-                self.row = n
+                self.row = self.option_rows + n
 
     def draw(self, surf: pygame.Surface) -> None:
         hex_backdrop(surf, self.time)
         w, h = surf.get_size()
         blit_center(surf, self.assets.text(f"{self.entry.title}  ·  {self.entry.local}", 44, ACCENT, bold=True),
-                    (w // 2, 64))
-        blit_center(surf, self.assets.text("Who commands each side?", 28, TEXT), (w // 2, 118))
+                    (w // 2, 48))
+        ask = "How many players, who holds which commanders, and who plays each seat?" if self.option_rows \
+            else "Who commands each side?"
+        blit_center(surf, self.assets.text(ask, 24 if self.option_rows else 28, TEXT), (w // 2, 94 if self.option_rows else 118))
+        if self.option_rows:
+            surf.blit(self.assets.text("Players", 26, TEXT if self.row == 0 else DIM, bold=True),
+                      (self.player_rects[0].x - 130, 132))
+            for k, r in enumerate(self.player_rects):
+                b = Button(str(self.player_choices[k]), r, k, size=28, primary=self.player_choices[k] == self.players)
+                b.draw(surf, self.assets, focused=self.row == 0 and self.player_choices[k] == self.players)
+            r = self.split_rect
+            pygame.draw.rect(surf, PANEL, r, border_radius=12)
+            pygame.draw.rect(surf, FOCUS if self.row == 1 else BORDER, r, 4 if self.row == 1 else 2, border_radius=12)
+            text = "   |   ".join(self.seat_label(s)[0] for s in self.seat_names)
+            blit_center(surf, fit_text(self.assets, f"◀  {text}  ▶", 24, r.width - 20, TEXT, bold=True), r.center)
         for i, (seat, r) in enumerate(zip(self.seat_names, self.row_rects)):
-            name, local, colour = self.side_info.get(seat, (seat, "", (200, 200, 200)))
-            focused = i == self.row
+            name, local, colour = self.seat_label(seat)
+            focused = i + self.option_rows == self.row
             pygame.draw.rect(surf, PANEL, r, border_radius=14)
             pygame.draw.rect(surf, FOCUS if focused else BORDER, r, 4 if focused else 2, border_radius=14)
-            pygame.draw.rect(surf, colour, (r.x + 14, r.y + 14, 20, r.height - 28), border_radius=6)
-            surf.blit(self.assets.text(name, 32, TEXT, bold=True), (r.x + 50, r.y + 14))
-            surf.blit(self.assets.text(f"{seat}  {local}", 24, DIM), (r.x + 50, r.y + 56))
+            pygame.draw.rect(surf, colour, (r.x + 14, r.y + 12, 20, r.height - 24), border_radius=6)
+            big = 32 if self.row_h >= 96 else 26
+            ty = r.y + 10 if self.row_h >= 80 else r.centery - big * 0.7
+            surf.blit(fit_text(self.assets, name, big, 320, TEXT, bold=True), (r.x + 50, ty))
+            if self.row_h >= 80:
+                surf.blit(fit_text(self.assets, f"{seat}  {local}" if local != seat else seat, 20, 320, DIM),
+                          (r.x + 50, r.y + 14 + big + 6))
             for j, (key, label) in enumerate(OPTIONS):
                 b = Button(label, self.opt_rects[(i, j)], key, size=24, primary=self.seats[seat] == key)
                 b.draw(surf, self.assets, focused=False)
-        self.start.draw(surf, self.assets, focused=self.row == len(self.seat_names))
+        self.start.draw(surf, self.assets, focused=self.row == self.option_rows + len(self.seat_names))
         self.back.draw(surf, self.assets)
-        footer(surf, self.assets, "↑/↓ side    ←/→ or click: Human / AI    Enter / Space / X: start    Esc / B: back")
+        keys = "↑/↓ row    ←/→ or click: change    Enter / Space / X: start    Esc / B: back"
+        footer(surf, self.assets, keys)

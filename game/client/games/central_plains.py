@@ -1,0 +1,860 @@
+"""中原大戰 in the client: the point-to-point map with rail, road and river links
+drawn apart, pieces by commander colour and glyph, the three tracks of all five
+commanders, the hand, the cards in play with their counters, the neutral pile
+with both camps' support, and the totals of every battle broken down.
+
+Screen layout, over the map area: a band at the top with one column per
+commander (morale 士氣, troops 兵力, funds 資金, upkeep, the cards in his hand
+and his cards in play with their counters) and the neutral general with each
+camp's support; a band at the bottom with the hand of the seat looking at the
+screen (click a card to play, discard or sacrifice it; L hides the band). The
+map's own track boxes carry the markers too, for a closer look.
+
+Hidden information: everything drawn comes from ``public_state()``; a hand
+comes from ``observation(viewer)`` and only when ``viewer`` is set by the board
+scene (the one human seat, or in hotseat the seat that took the device). The
+other hands show as counts. Events marked ``private_to`` keep their neutral
+text in the log, except for the one human seat.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.ai.central_plains import diff_distribution, p_clear
+from game.rulesets.central_plains.actions import (Advance, Attack, Discard, EndAttack, EndCommands, Move,
+                                                  NameDefender, Play, RemovePiece, RetreatPiece, Sacrifice, Skip,
+                                                  Stand, Target)
+from game.rulesets.central_plains.components import Battle
+
+from ..widgets import ACCENT, BAD, DIM, GOOD, TEXT, blit_center, fit_text, panel
+from .base import Choice, ClickResult, GameUI
+
+PAPER = (222, 212, 178)
+INK = (44, 36, 26)
+TERRAIN_FILL = {"mountain": (150, 118, 84), "town": (246, 240, 224), "plain": (176, 196, 120)}
+HQ_RING = (196, 30, 30)
+BAND = (16, 19, 26)
+PIECE_ORDER = {"armoured_train": 0, "cavalry": 1, "infantry": 2, "grey_cavalry": 3, "grey_infantry": 4}
+#: decisions of the commander whose turn it is: they show his hand (hotseat: pass the device first)
+PRIVATE = ("command", "discard", "sacrifice", "card_move", "card_attack", "target", "name", "advance")
+DECISION_NAMES = {
+    "command": "commands", "discard": "discard to pay", "sacrifice": "sacrifice a card", "card_move": "card's move",
+    "card_attack": "card's attack", "target": "card's choice", "name": "name the defender",
+    "stand": "retreat or defend", "retreat": "retreat", "loss": "losses", "advance": "advance"}
+TOP_H = 118
+HAND_H = 152
+
+
+def _dashed(surf, a, b, colour, width, dash):
+    d = math.dist(a, b)
+    if d == 0:
+        return
+    n = max(1, int(d / max(2.0, dash)))
+    for i in range(0, n, 2):
+        t0, t1 = i / n, min(1.0, (i + 1) / n)
+        p = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
+        q = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+        pygame.draw.line(surf, colour, p, q, width)
+
+
+def _ties(surf, a, b, colour, half, gap):
+    d = math.dist(a, b)
+    if d == 0:
+        return
+    ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
+    nx, ny = -uy * half, ux * half
+    k = gap / 2
+    while k < d:
+        cx, cy = a[0] + ux * k, a[1] + uy * k
+        pygame.draw.line(surf, colour, (cx - nx, cy - ny), (cx + nx, cy + ny), max(1, round(half / 3)))
+        k += gap
+
+
+def draw_link(surf, kind: str, p, q, z: float) -> None:
+    """One straight piece of a link: rail a black ladder, road brown dashes, river a blue line."""
+    if kind == "rail":
+        pygame.draw.line(surf, (30, 30, 30), p, q, max(2, round(7 * z)))
+        _ties(surf, p, q, (245, 240, 228), max(1.5, 2.6 * z), max(5, 12 * z))
+    elif kind == "road":
+        _dashed(surf, p, q, (128, 86, 46), max(2, round(4 * z)), max(4, 10 * z))
+    else:
+        pygame.draw.line(surf, (40, 96, 196), p, q, max(2, round(6 * z)))
+
+
+def draw_terrain_dot(surf, terrain: str, c, z: float) -> None:
+    """A stronghold's dot: its terrain colour, with a peak for mountains."""
+    (cx, cy), r = c, max(3, 11 * z)
+    pygame.draw.circle(surf, TERRAIN_FILL[terrain], c, r)
+    pygame.draw.circle(surf, INK, c, r, max(1, round(2 * z)))
+    if terrain == "mountain":
+        pygame.draw.polygon(surf, (90, 66, 44), [(cx, cy - r * 0.75), (cx - r * 0.7, cy + r * 0.45),
+                                                (cx + r * 0.7, cy + r * 0.45)])
+
+
+class CentralPlainsUI(GameUI):
+    zoc_overlay = False
+    overlay_hint = "L: hand"
+
+    def __init__(self, game, assets):
+        super().__init__(game, assets)
+        self.data = game.data
+        self.board = game.board
+        self.cmd = self.data["commanders"]
+        self.st: dict[str, Any] = {}
+        self.obs: dict[str, Any] | None = None
+        self._key = None
+        self.dest: str | None = None
+        self.show_hand = True
+        self.card_rects: list[tuple[pygame.Rect, str]] = []
+        self.slides: dict[str, tuple[str, list[str], str]] = {}    # slide key -> (commander, pieces, from)
+        self._n = 0
+        self.piece_px = float(self.board.properties.get("piece_size", 22))
+        self.sync()
+
+    # -- identity ---------------------------------------------------------------------------------
+    def commanders_of(self, seat: str) -> list[str]:
+        return [k for k in seat.split("+") if k in self.cmd]
+
+    def side_colour(self, seat: str) -> tuple[int, int, int]:
+        if seat in self.data["camps"]:
+            return tuple(self.cmd[self.data["camps"][seat]["commanders"][0]]["colour"])
+        ks = self.commanders_of(seat or "")
+        return tuple(self.cmd[ks[0]]["colour"]) if ks else (200, 200, 200)
+
+    def side_name(self, seat: str) -> str:
+        if seat in self.data["camps"]:
+            c = self.data["camps"][seat]
+            return f"{c['name_zh']} {c['name_en']}"
+        ks = self.commanders_of(seat or "")
+        if len(ks) == 1:
+            c = self.cmd[ks[0]]
+            return f"{c['name_zh']} {c['name_en'].split(' (')[0]}"
+        return " · ".join(self.cmd[k]["name_zh"] for k in ks) or str(seat)
+
+    def cmd_name(self, k: str) -> str:
+        return self.cmd[k]["name_zh"] if k in self.cmd else k
+
+    def place(self, s: str) -> str:
+        c = self.board.cells.get(s)
+        return c.props["name_zh"] if c else s
+
+    def place_full(self, s: str) -> str:
+        c = self.board.cells.get(s)
+        return f"{c.props['name_zh']} {c.props['name_en'].split(' (')[0]}" if c else s
+
+    def card_title(self, cid: str) -> str:
+        c = self.game.cdata[cid]
+        return f"{c['name_zh']} {c['name_en'].split(' (')[0]}"
+
+    def piece_glyphs(self, pieces) -> str:
+        g = {k: p["glyph"] for k, p in self.data["pieces"].items()}
+        return "".join(("灰" if c.startswith("grey_") else "") + g[c.removeprefix("grey_")] for c in pieces)
+
+    # -- display model ---------------------------------------------------------------------------------
+    def sync(self) -> None:
+        super().sync()
+        self.st = self.game.public_state()
+        self.obs = self.game.observation(self.viewer) if self.viewer in self.game.seats else None
+        self._key = (len(self.game.history), len(self.game.events), self.viewer)
+        self.slides.clear()
+        self.dest = None if self.selected is None else self.dest
+
+    def _fresh(self) -> None:
+        if self._key != (len(self.game.history), len(self.game.events), self.viewer):
+            self.sync()
+
+    def slide_for(self, ev):
+        d = ev.data
+        if ev.kind == "PiecesMoved" or ev.kind == "Advanced":
+            pieces = list(d.get("pieces", ()))
+        elif ev.kind == "PieceRetreated":
+            pieces = [d.get("piece")]
+        else:
+            return None
+        frm, to = d.get("frm"), d.get("to")
+        cells = self.board.cells
+        if frm not in cells or to not in cells:
+            return None
+        self._n += 1
+        key = f"slide{self._n}"
+        self.slides[key] = (d.get("commander"), pieces, frm)
+        return key, [cells[frm].center, cells[to].center]
+
+    def event_shown(self, ev) -> None:
+        d = ev.data
+        stacks = self.st.setdefault("stacks", {})
+        if ev.kind in ("PiecesMoved", "Advanced", "PieceRetreated"):
+            pieces = list(d.get("pieces", ())) if ev.kind != "PieceRetreated" else [d.get("piece")]
+            frm = stacks.get(d.get("frm"), [])
+            for p in pieces:
+                if [d.get("commander"), p] in frm:
+                    frm.remove([d.get("commander"), p])
+            stacks.setdefault(d.get("to"), []).extend([d.get("commander"), p] for p in pieces)
+            for k in [k for k, v in self.slides.items() if v[2] == d.get("frm") and v[1] == pieces]:
+                self.slides.pop(k, None)
+                break
+        elif ev.kind in ("PieceRemoved", "PieceDefected"):
+            here = stacks.get(d.get("at"), [])
+            if [d.get("commander"), d.get("piece")] in here:
+                here.remove([d.get("commander"), d.get("piece")])
+
+    def log_text(self, ev) -> str:
+        owner = ev.data.get("private_to")
+        cards = ev.data.get("cards")
+        if owner and owner == self.viewer and cards and getattr(self, "single_viewer", True):
+            return f"{ev.text}: {', '.join(self.card_title(c) for c in cards)} (only you see this)"
+        return ev.text
+
+    def private_decision(self) -> bool:
+        d = self.game.pending()
+        return d is not None and d.kind in PRIVATE
+
+    def recap_lines(self, events) -> list[str]:
+        keep = ("TurnStarted", "PiecesMoved", "CardPlayed", "BattleResolved", "PieceRetreated", "Advanced",
+                "PieceRemoved", "NeutralJoined", "SupportPlaced", "CardExpired", "PiecePlaced", "PieceDefected",
+                "TroopsLost", "GameOver")
+        return [e.text for e in events if e.kind in keep and not e.data.get("private_to")]
+
+    def unit_hex(self, key: str) -> str | None:
+        return key if key in self.board.cells else None
+
+    def unit_at(self, hex_: str | None) -> str | None:
+        return hex_ if hex_ in self.st.get("stacks", {}) else None
+
+    # -- dice: a battle's totals, broken down --------------------------------------------------------------
+    def dice_for(self, ev) -> dict[str, Any] | None:
+        if ev.kind != "BattleResolved":
+            return None
+        d = ev.data
+        a, f = d.get("att", {}), d.get("dfn", {})
+        arow = (f"進攻 {self.cmd_name(d['attacker'])}: pieces {a.get('pieces')} + morale {a.get('morale')}"
+                f" + card {a.get('card')} + lasting {a.get('lasting')} + 2 red dice = {d.get('attack')}")
+        drow = (f"防守 {self.cmd_name(d['defender'])}: pieces {f.get('pieces')} + morale {f.get('morale')}"
+                f" {f.get('terrain', 0):+d} terrain + defend {f.get('lasting')} + 1 white die = {d.get('defence')}")
+        loser = d.get("loser")
+        res = (f"{d.get('attack')} vs {d.get('defence')}: " +
+               (f"{self.cmd_name(loser)} loses {d.get('losses')} troop(s)" if loser else "under 3 apart: no losses"))
+        return {"heading": f"Battle at {self.place_full(d.get('battlefield', ''))}",
+                "rows": [(arow, tuple(d.get("red", ())), 2, ()), (drow, tuple(d.get("white", ())), 1, ())],
+                "result": res, "duration": 1.8}
+
+    # -- the static layer: links, strongholds, names, the track panel -------------------------------------------
+    def label_rect(self, key: str, z: float, zh_img, en_img, tag_h: int) -> pygame.Rect:
+        c = self.board.cells[key]
+        side = c.props.get("label_at", "n")
+        w = max(zh_img.get_width(), en_img.get_width())
+        h = zh_img.get_height() + en_img.get_height() + tag_h
+        x, y = c.center[0] * z, c.center[1] * z
+        fw, fh = 42 * z, 19 * z
+        r = pygame.Rect(0, 0, w, h)
+        if side == "n":
+            r.midbottom = (x, y - fh)
+        elif side == "s":
+            r.midtop = (x, y + fh)
+        elif side == "e":
+            r.midleft = (x + fw, y)
+        elif side == "w":
+            r.midright = (x - fw, y)
+        else:
+            left = x + 10 * z if side[1] == "e" else x - 10 * z - w
+            top = y - fh - h if side[0] == "n" else y + fh
+            r.topleft = (left, top)
+        return r
+
+    def decorate_static(self, surf: pygame.Surface, view, z: float) -> None:
+        b = self.board
+        surf.fill((*PAPER, 255))
+        for lk in b.links():
+            pts = [(x * z, y * z) for x, y in (lk.points or (b.cells[lk.a].center, b.cells[lk.b].center))]
+            for p, q in zip(pts, pts[1:]):
+                draw_link(surf, lk.kind, p, q, z)
+        thumb = z < 0.3
+        colour = {c["short"]: tuple(c["colour"]) for c in self.cmd.values()}
+        for key, cell in b.cells.items():
+            cx, cy = cell.center[0] * z, cell.center[1] * z
+            hq = cell.props.get("hq")
+            if hq:                      # the HQ: a red frame round the row of pieces, tinted the owner's colour
+                fr = pygame.Rect(0, 0, 80 * z, 34 * z)
+                fr.center = (cx, cy)
+                tint = tuple(round(0.35 * c + 0.65 * p) for c, p in zip(colour[hq], PAPER))
+                pygame.draw.rect(surf, tint, fr, border_radius=round(8 * z))
+                pygame.draw.rect(surf, HQ_RING, fr, max(2, round(4 * z)), border_radius=round(8 * z))
+            draw_terrain_dot(surf, cell.terrain, (cx, cy), z)
+            if thumb:
+                continue
+            zh = self.assets.text(cell.props["name_zh"], max(9, round(19 * z * 1.25)), INK, bold=True)
+            en = self.assets.text(cell.props["name_en"].split(" (")[0], max(8, round(11 * z * 1.25)), (70, 60, 46))
+            tag = self.assets.text("司令部 HQ", max(8, round(11 * z * 1.25)), HQ_RING, bold=True) if hq else None
+            r = self.label_rect(key, z, zh, en, tag.get_height() if tag else 0)
+            y = r.y
+            if tag:
+                surf.blit(tag, tag.get_rect(midtop=(r.centerx, y)))
+                y += tag.get_height()
+            surf.blit(zh, zh.get_rect(midtop=(r.centerx, y)))
+            surf.blit(en, en.get_rect(midtop=(r.centerx, y + zh.get_height() - 2)))
+        if thumb:
+            return
+        for o in b.objects:
+            r = pygame.Rect(round(o.x * z), round(o.y * z), round(o.width * z), round(o.height * z))
+            if o.type == "panel_title":
+                img = self.assets.text(f'{o.props.get("text_zh", "")}  {o.props.get("text_en", "")}',
+                                       max(9, round(17 * z)), INK, bold=True)
+                surf.blit(img, img.get_rect(midleft=(r.x, r.centery)))
+            elif o.type == "track_box":
+                zone = o.props.get("zone", 0)
+                fill = (236, 228, 204) if not (o.props.get("track") == "troops" and zone % 2) else (212, 200, 168)
+                if o.props.get("surrender"):
+                    fill = (200, 120, 110)
+                pygame.draw.rect(surf, fill, r)
+                pygame.draw.rect(surf, INK, r, max(1, round(1.5 * z)))
+                img = self.assets.text("投降" if o.props.get("surrender") else str(o.props["value"]),
+                                       max(8, round(13 * z)), INK)
+                surf.blit(img, (r.x + 4 * z, r.y + 2 * z))
+            elif o.type == "turn_order_box":
+                who = o.props["commander"]
+                pygame.draw.rect(surf, colour[who], r, border_radius=round(4 * z))
+                pygame.draw.rect(surf, INK, r, max(1, round(2 * z)), border_radius=round(4 * z))
+                ink = next(tuple(c["ink"]) for c in self.cmd.values() if c["short"] == who)
+                blit_center(surf, self.assets.text(f'{o.props["index"]} {who}', max(9, round(20 * z)), ink,
+                                                   bold=True), r.center)
+            elif o.type in ("neutral_pile", "support_box"):
+                pygame.draw.rect(surf, (236, 228, 204), r, border_radius=round(6 * z))
+                pygame.draw.rect(surf, INK, r, max(1, round(2 * z)), border_radius=round(6 * z))
+                label = "中立軍人 pile" if o.type == "neutral_pile" else f'{o.props["text_zh"]} support'
+                img = self.assets.text(label, max(8, round(14 * z)), INK)
+                surf.blit(img, img.get_rect(midtop=(r.centerx, r.y + 6 * z)))
+            elif o.type == "map_title":
+                t = self.assets.text(o.props["text_zh"], max(12, round(40 * z)), INK, bold=True)
+                surf.blit(t, r.topleft)
+                e = self.assets.text(o.props["text_en"], max(8, round(16 * z)), INK)
+                surf.blit(e, e.get_rect(bottomleft=(r.x + t.get_width() + 14 * z, r.y + t.get_height() - 6 * z)))
+            elif o.type == "legend":
+                self._legend(surf, r, z)
+
+    def _legend(self, surf, r, z) -> None:
+        kinds = self.data["link_kinds"]
+        y = r.y + 10 * z
+        size = max(8, round(15 * z))
+        for kind in str(self.board.objects_of_type("legend")[0].props["link_kinds"]).split(","):
+            draw_link(surf, kind, (r.x + 8 * z, y + 8 * z), (r.x + 90 * z, y + 8 * z), z)
+            mv = self.data["movement"]["allowance"][kind]
+            at = "∞" if mv["armoured_train"] is None else (mv["armoured_train"] or "—")
+            img = self.assets.text(f'{kinds[kind]["name_zh"]} {kinds[kind]["name_en"]}: 步 {mv["infantry"]} '
+                                   f'騎 {mv["cavalry"]} 甲 {at}', size, INK)
+            surf.blit(img, img.get_rect(midleft=(r.x + 104 * z, y + 8 * z)))
+            y += 30 * z
+        for terr, t in self.data["terrain_types"].items():
+            draw_terrain_dot(surf, terr, (r.x + 49 * z, y + 8 * z), z)
+            img = self.assets.text(f'{t["name_zh"]} {t["name_en"]}: defence {t["defence"]:+d}', size, INK)
+            surf.blit(img, img.get_rect(midleft=(r.x + 104 * z, y + 8 * z)))
+            y += 30 * z
+
+    def start_view(self, view) -> None:
+        """Close enough to read the names; on the HQ of the seat looking (or the commander to play)."""
+        if view.area.width < 400:
+            return
+        view.zoom(3)
+        seat = self.viewer
+        k = self.commanders_of(seat)[0] if seat and self.commanders_of(seat) else self.st.get("commander")
+        hq = self.cmd.get(k, {}).get("hq")
+        if hq:
+            self.centre_on(view, hq)
+
+    def centre_on(self, view, s: str) -> None:
+        x, y = view.hex_center(s)
+        view.pan(view.area.centerx - x, view.area.centery + (TOP_H - HAND_H) / 2 - y)
+
+    # -- dynamic drawing ---------------------------------------------------------------------------------------------
+    def piece_image(self, cmd: str, code: str, size: int) -> pygame.Surface:
+        who = "grey" if code.startswith("grey_") else cmd
+        kind = code.removeprefix("grey_")
+        img = self.assets.scaled(f"central_plains/piece_{who}_{kind}.png", size, size)
+        if img is not None:
+            return img
+        key = ("pc", who, kind, size)
+        cache = self.__dict__.setdefault("_pieces", {})
+        if key not in cache:
+            s = pygame.Surface((size, size), pygame.SRCALPHA)
+            col = tuple(self.data["grey"]["colour"]) if who == "grey" else tuple(self.cmd[who]["colour"])
+            ink = tuple(self.data["grey"]["ink"]) if who == "grey" else tuple(self.cmd[who]["ink"])
+            pygame.draw.rect(s, col, s.get_rect(), border_radius=max(2, size // 6))
+            pygame.draw.rect(s, INK, s.get_rect(), 1, border_radius=max(2, size // 6))
+            blit_center(s, self.assets.text(self.data["pieces"][kind]["glyph"], max(8, int(size * 0.6)), ink,
+                                            bold=True), (size / 2, size / 2))
+            cache[key] = s
+        return cache[key]
+
+    def piece_size(self, view) -> int:
+        return max(12, min(44, round(self.piece_px * view.z * 1.25)))
+
+    def _row(self, surf, pieces, centre, size, lit: bool = False) -> None:
+        n = len(pieces)
+        gap = max(1, size // 10)
+        x0 = centre[0] - (n * size + (n - 1) * gap) / 2
+        for i, (cmd, code) in enumerate(pieces):
+            r = pygame.Rect(round(x0 + i * (size + gap)), round(centre[1] - size / 2), size, size)
+            pygame.draw.rect(surf, (0, 0, 0), r.move(2, 2), border_radius=max(2, size // 6))
+            surf.blit(self.piece_image(cmd, code, size), r)
+        if lit and n:
+            box = pygame.Rect(round(x0) - 3, round(centre[1] - size / 2) - 3, n * (size + gap) - gap + 6, size + 6)
+            pygame.draw.rect(surf, (255, 240, 110), box, 3, border_radius=6)
+
+    def draw(self, surf: pygame.Surface, view, now: float) -> None:
+        self._fresh()
+        st = self.st
+        size = self.piece_size(view)
+        thumb = self.thumbnail(view)
+        hidden: dict[str, list] = {}
+        for key, (cmd, pieces, frm) in self.slides.items():
+            if key in self.moving:
+                hidden.setdefault(frm, []).extend([cmd, p] for p in pieces)
+        bat = st.get("battle") or {}
+        for s, pcs in st.get("stacks", {}).items():
+            pcs = list(pcs)
+            for x in hidden.get(s, ()):
+                if x in pcs:
+                    pcs.remove(x)
+            pcs.sort(key=lambda p: (p[0], PIECE_ORDER.get(p[1], 9)))
+            if not pcs:
+                continue
+            c = view.hex_center(s)
+            if thumb:
+                col = self.side_colour(pcs[0][0])
+                pygame.draw.circle(surf, (0, 0, 0), c, 4)
+                pygame.draw.circle(surf, col, c, 3)
+                continue
+            self._row(surf, [tuple(p) for p in pcs], c, size, lit=s == self.selected)
+        for key, pos in self.moving.items():
+            if key in self.slides:
+                cmd, pieces, _ = self.slides[key]
+                self._row(surf, [(cmd, p) for p in pieces], view.to_screen(*pos), size, lit=True)
+        if thumb:
+            return
+        if bat:
+            for s, col in ((bat.get("origin"), (255, 240, 110)), (bat.get("battlefield"), (240, 60, 50))):
+                if s in self.board.cells:
+                    x, y = view.hex_center(s)
+                    pygame.draw.circle(surf, col, (x, y), size * 1.9, 3)
+        self._draw_markers(surf, view)
+        self.card_rects = []
+        self._draw_top(surf, view.area)
+        if self.show_hand:
+            self._draw_hand(surf, view.area)
+
+    def _draw_markers(self, surf, view) -> None:
+        """Every commander's marker in the track boxes of the map, and the turn-order arrow."""
+        boxes = self.__dict__.get("_track_boxes")
+        if boxes is None:
+            boxes = self._track_boxes = {(o.props["track"], o.props["value"]): o
+                                         for o in self.board.objects_of_type("track_box")}
+        r_px = max(3, round(7 * view.z))
+        for i, k in enumerate(self.game.order):
+            tr = self.st.get("tracks", {}).get(k, {})
+            for track in ("morale", "troops", "funds"):
+                o = boxes.get((track, tr.get(track)))
+                if o is None:
+                    continue
+                x, y = view.to_screen(o.x + (10 + (i % 3) * 15), o.y + 26 + (i // 3) * 14)
+                pygame.draw.circle(surf, tuple(self.cmd[k]["colour"]), (x, y), r_px)
+                pygame.draw.circle(surf, INK, (x, y), r_px, 1)
+        for o in self.board.objects_of_type("turn_order_box"):
+            if o.props["commander"] == self.cmd.get(self.st.get("commander"), {}).get("short"):
+                x, y = view.to_screen(o.x, o.y)
+                r = pygame.Rect(round(x), round(y), round(o.width * view.z), round(o.height * view.z))
+                pygame.draw.rect(surf, (255, 240, 110), r.inflate(6, 6), 3, border_radius=6)
+
+    def _draw_top(self, surf, area) -> None:
+        """One column per commander, in the turn order, and the neutral general."""
+        st = self.st
+        band = pygame.Rect(area.x, area.y, area.width, TOP_H)
+        panel(surf, band, colour=BAND, radius=0, alpha=228, width=0)
+        nw = 178
+        cw = (band.width - nw - 6) // 5
+        hands = st.get("hands", {})
+        seat_of = {k: s for s, ks in st.get("seats", {}).items() for k in ks}
+        for i, k in enumerate(self.game.order):
+            r = pygame.Rect(band.x + 3 + i * cw, band.y + 3, cw - 4, band.height - 6)
+            c = self.cmd[k]
+            col = tuple(c["colour"])
+            active = k == st.get("commander")
+            pygame.draw.rect(surf, (34, 38, 50) if active else (24, 28, 36), r, border_radius=8)
+            pygame.draw.rect(surf, (255, 240, 110) if active else col, r, 3 if active else 1, border_radius=8)
+            pygame.draw.rect(surf, col, (r.x + 5, r.y + 5, 24, 24), border_radius=5)
+            blit_center(surf, self.assets.text(c["short"], 17, tuple(c["ink"]), bold=True), (r.x + 17, r.y + 17))
+            surf.blit(fit_text(self.assets, ("▶ " if active else "") + c["name_zh"], 19, r.width - 40, TEXT,
+                               bold=True), (r.x + 34, r.y + 4))
+            tr = st.get("tracks", {}).get(k, {})
+            up = self.game.upkeep(k)
+            surf.blit(fit_text(self.assets, f"士氣 {tr.get('morale')}  兵力 {tr.get('troops')}", 16, r.width - 10,
+                               TEXT, bold=True), (r.x + 6, r.y + 32))
+            funds_col = BAD if tr.get("funds", 99) <= 2 * max(1, up) else TEXT
+            surf.blit(fit_text(self.assets, f"資金 {tr.get('funds')}  −{up}/turn", 16, r.width - 10, funds_col,
+                               bold=True), (r.x + 6, r.y + 52))
+            seat = seat_of.get(k, "")
+            surf.blit(fit_text(self.assets, f"hand {hands.get(seat, 0)}  deck {st.get('decks', {}).get(seat, 0)}",
+                               14, r.width - 10, DIM), (r.x + 6, r.y + 72))
+            chips = [f"{self.game.cdata[p['card']]['name_zh']}·{p['counters']}"
+                     for p in st.get("in_play", {}).get(k, [])]
+            if chips:
+                surf.blit(fit_text(self.assets, "在場 " + " ".join(chips), 14, r.width - 10, ACCENT, bold=True,
+                                   min_size=10), (r.x + 6, r.y + 91))
+        r = pygame.Rect(band.x + 3 + 5 * cw, band.y + 3, band.right - (band.x + 3 + 5 * cw) - 3, band.height - 6)
+        pygame.draw.rect(surf, (24, 28, 36), r, border_radius=8)
+        pygame.draw.rect(surf, (140, 140, 136), r, 1, border_radius=8)
+        pile = st.get("neutral", [])
+        surf.blit(self.assets.text("中立軍人 neutral", 16, TEXT, bold=True), (r.x + 6, r.y + 4))
+        if pile:
+            n = self.game.cdata[pile[0]]
+            surf.blit(fit_text(self.assets, f"{n['name_zh']} {n['name_en']}", 17, r.width - 10, ACCENT, bold=True),
+                      (r.x + 6, r.y + 26))
+            sup = st.get("support", {})
+            surf.blit(fit_text(self.assets, f"中央 {sup.get('central', 0)} · 反蔣 {sup.get('anti', 0)} of {n['support']}",
+                               16, r.width - 10, TEXT, bold=True), (r.x + 6, r.y + 50))
+            surf.blit(self.assets.text(f"{len(pile) - 1} more in the pile", 14, DIM), (r.x + 6, r.y + 72))
+        else:
+            surf.blit(self.assets.text("all have joined", 15, DIM), (r.x + 6, r.y + 30))
+        cut = st.get("cut", [])
+        if cut:
+            t = ", ".join(f"{self.place(a)}–{self.place(b)}" for a, b, _ in (self.game.link_ends[x] for x in cut))
+            surf.blit(fit_text(self.assets, f"cut: {t}", 13, r.width - 10, BAD, min_size=9), (r.x + 6, r.y + 92))
+
+    def _hand_cards(self) -> list[str]:
+        return list((self.obs or {}).get("my_hand", [])) if self.obs is not None else []
+
+    def _draw_hand(self, surf, area) -> None:
+        cards = self._hand_cards()
+        seat = self.viewer
+        if self.obs is None or seat is None:
+            return
+        band = pygame.Rect(area.x, area.bottom - HAND_H, area.width, HAND_H)
+        panel(surf, band, colour=BAND, radius=0, alpha=232, width=0)
+        legal = set(self._legal())
+        kind = self._kind()
+        head = f"{self.side_name(seat)} — hand {len(cards)}/{self.st.get('hand_limits', {}).get(seat, 0)}"
+        if kind == "command" and self.game.pending().seat == seat:
+            head += f"   click a card of {self.cmd_name(self.st.get('commander'))} (green) to play it"
+        elif kind in ("discard", "sacrifice") and self.game.pending().seat == seat:
+            head += f"   click a card to {kind} it"
+        surf.blit(fit_text(self.assets, head, 16, band.width - 12, ACCENT, bold=True), (band.x + 8, band.y + 3))
+        if not cards:
+            return
+        n = len(cards)
+        gap = 6
+        cw = min(150, (band.width - 12 - gap * (n - 1)) // n)
+        y = band.y + 24
+        ch = band.bottom - y - 5
+        for i, cid in enumerate(cards):
+            r = pygame.Rect(band.x + 6 + i * (cw + gap), y, cw, ch)
+            usable = any(a in legal for a in (Play(cid), Discard(cid), Sacrifice(cid)))
+            self._card_tile(surf, r, cid, usable)
+            self.card_rects.append((r, cid))
+
+    def _card_tile(self, surf, r, cid, usable: bool) -> None:
+        c = self.game.cdata[cid]
+        owner = self.cmd.get(c["deck"])
+        col = tuple(owner["colour"]) if owner else tuple(self.data["grey"]["colour"])
+        ink = tuple(owner["ink"]) if owner else (250, 250, 250)
+        pygame.draw.rect(surf, (248, 242, 226), r, border_radius=8)
+        pygame.draw.rect(surf, col, (r.x, r.y, r.width, 20), border_top_left_radius=8, border_top_right_radius=8)
+        kind = self.data["card_kinds"][c["kind"]]["name_zh"]
+        tag = f"{owner['short'] if owner else '中'} {kind}" + (f" ·{c['counters']}" if c.get("counters") else "") + \
+            (" 犧牲" if c.get("sacrifice") else "")
+        surf.blit(fit_text(self.assets, tag, 14, r.width - 8, ink, bold=True, min_size=9), (r.x + 4, r.y + 2))
+        surf.blit(fit_text(self.assets, c["name_zh"], 22, r.width - 8, INK, bold=True, min_size=12), (r.x + 4, r.y + 21))
+        surf.blit(fit_text(self.assets, c["name_en"].split(" (")[0], 13, r.width - 8, (90, 80, 64), min_size=9),
+                  (r.x + 4, r.y + 47))
+        body = self.assets.text(c["text"], 13, INK, wrap=r.width - 8)
+        clip = surf.get_clip()
+        surf.set_clip(pygame.Rect(r.x, r.y + 64, r.width, r.height - 66).clip(clip))
+        surf.blit(body, (r.x + 4, r.y + 64))
+        surf.set_clip(clip)
+        pygame.draw.rect(surf, GOOD if usable else (90, 84, 70), r, 3 if usable else 1, border_radius=8)
+
+    def click_at(self, pos, view) -> ClickResult | None:
+        for r, cid in self.card_rects:
+            if r.collidepoint(pos):
+                legal = self._legal()
+                for a in (Play(cid), Discard(cid), Sacrifice(cid)):
+                    if a in legal:
+                        return ClickResult(action=a)
+                if self._kind() == "command":
+                    return ClickResult(error=f"{self.card_title(cid)} is {self.cmd_name(self.game.card_owner(cid))}'s "
+                                             "card: only he plays it (discard it to move or attack)")
+                return ClickResult(error="no use for a card now")
+        if self.show_hand and self.obs is not None and view.area.collidepoint(pos) and \
+                pos[1] >= view.area.bottom - HAND_H:
+            return ClickResult(handled=True)
+        if view.area.collidepoint(pos) and pos[1] < view.area.y + TOP_H:
+            return ClickResult(handled=True)
+        return None
+
+    def toggle_overlay(self) -> str:
+        self.show_hand = not self.show_hand
+        return "hand shown" if self.show_hand else "hand hidden (L shows it)"
+
+    # -- side panel ---------------------------------------------------------------------------------------------------
+    def status(self) -> list[tuple[str, str]]:
+        st = self.st or self.game.public_state()
+        k = st.get("commander")
+        kind = DECISION_NAMES.get(st.get("decision"), st.get("phase", ""))
+        ph = f"{self.cmd_name(k)} — {kind}"
+        if st.get("decision") == "command":
+            ph += f", {st.get('commands_left')} left"
+        eff = st.get("effect")
+        if eff:
+            ph += f" ({self.game.cdata[eff['card']]['name_zh']})"
+        troops = {camp: sum(st["tracks"][c]["troops"] for c in v["commanders"])
+                  for camp, v in self.data["camps"].items() if camp != "_"}
+        score = f"troops 中央 {troops.get('central')} · 反蔣 {troops.get('anti')}"
+        return [("Turn", f"{st.get('round', 1)}"), ("Phase", ph), ("Score", score)]
+
+    def hover_lines(self, hex_: str | None) -> list[str]:
+        st = self.st
+        if not hex_ or hex_ not in self.board.cells:
+            return self.battle_lines()
+        c = self.board.cells[hex_]
+        t = self.data["terrain_types"][c.terrain]
+        lines = [self.place_full(hex_), f"{t['name_zh']} {t['name_en']}: defence {t['defence']:+d}"]
+        hq = self.game.hq_at.get(hex_)
+        if hq:
+            lines.append(f"司令部 HQ of {self.cmd_name(hq)}: taken by the enemy, the war is lost")
+        pcs = st.get("stacks", {}).get(hex_, [])
+        by: dict[str, list[str]] = {}
+        for k, code in pcs:
+            by.setdefault(k, []).append(code)
+        for k, codes in by.items():
+            lines.append(f"{self.cmd_name(k)}: {self.piece_glyphs(sorted(codes, key=PIECE_ORDER.get))}")
+        links = [f"{self.data['link_kinds'][kind]['name_zh']} {self.place(o)}"
+                 for kind in ("rail", "road", "river") for o, _ in self.game.links_of[kind][hex_]]
+        lines.append("links: " + ", ".join(links))
+        for k in self.game.order:
+            n = self.game.defend_bonus(k, hex_)
+            if n:
+                lines.append(f"{self.cmd_name(k)} defends here +{n}")
+        return lines
+
+    def battle_lines(self) -> list[str]:
+        lb = self.st.get("last_battle")
+        if not lb:
+            return []
+        a, d = lb["attack"], lb["defence"]
+        out = [f"Last battle: {self.place_full(lb['battlefield'])}",
+               f"{self.cmd_name(a['commander'])} {a['total']} = pieces {a['pieces']} + morale {a['morale']} + card "
+               f"{a['card']} + lasting {a['lasting']} + dice {'+'.join(map(str, a['dice']))}",
+               f"{self.cmd_name(d['commander'])} {d['total']} = pieces {d['pieces']} + morale {d['morale']} "
+               f"{d['terrain']:+d} terrain + defend {d['lasting']} + die {'+'.join(map(str, d['dice']))}"]
+        if lb["loser"]:
+            out.append(f"{self.cmd_name(lb['loser'])} lost {lb['losses']} troop(s)")
+        else:
+            out.append("less than 3 apart: no losses")
+        return out
+
+    def preview(self, hover: str | None) -> dict[str, Any] | None:
+        """The odds of the attack from the selected stronghold on the hovered one."""
+        if not hover or not self.selected:
+            return None
+        a = Attack(self.selected, hover)
+        if a not in self._legal():
+            return None
+        g = self.game
+        cmd = g.turn().commander
+        op = None
+        e = g.effects()
+        if e is not None and e.queue and self._kind() == "card_attack":
+            op = e.queue[0]
+        foes = [k for k in g.order if k in {c for c, _ in g.stacks()[hover]} and k in g.enemies(cmd)]
+        b = Battle(cmd, self.selected, hover, defender=foes[0], op=op, bonus=int(g.op(op).get("bonus", 0)) if op else 0)
+        att, dfn = g.totals(b)
+        margin = att.total - dfn.total
+        dist = diff_distribution()
+        p_def = sum(q for x, q in dist if margin + x >= 3)
+        p_att = sum(q for x, q in dist if margin + x <= -3)
+        clear = p_clear(margin, len(g.controlled(foes[0], hover)), g.tracks(foes[0]).troops, g.zone)
+        return {"attack": att, "defence": dfn, "p_def": p_def, "p_att": p_att, "clear": clear, "where": hover}
+
+    def draw_preview(self, surf, rect, pv) -> bool:
+        panel(surf, rect, colour=(30, 26, 22), border=(200, 150, 60), width=2)
+        a, d = pv["attack"], pv["defence"]
+        x, y = rect.x + 10, rect.y + 6
+        lines = [(f"{self.cmd_name(a.commander)} → {self.place_full(pv['where'])} ({self.cmd_name(d.commander)})",
+                  ACCENT, 19, True),
+                 (f"進攻 {a.total} + 2 red dice: pieces {a.pieces}, morale {a.morale}, card {a.card}, "
+                  f"lasting {a.lasting}", TEXT, 16, False),
+                 (f"防守 {d.total} + 1 white die: pieces {d.pieces}, morale {d.morale}, terrain {d.terrain:+d}, "
+                  f"defend {d.lasting}", TEXT, 16, False),
+                 (f"he loses troops {pv['p_def']:.0%} · we lose {pv['p_att']:.0%} · battlefield cleared "
+                  f"{pv['clear']:.0%} (if he defends)", GOOD, 16, True)]
+        for text, col, size, bold in lines:
+            img = self.assets.text(text, size, col, bold=bold, wrap=rect.width - 20)
+            if y + img.get_height() > rect.bottom:
+                break
+            surf.blit(img, (x, y))
+            y += img.get_height() + 4
+        return True
+
+    def rules_text(self) -> list[str]:
+        return [
+            "中原大戰 The Central Plains War, 1930 — 中央軍 (蔣, 何) against 反蔣軍 (閻, 李, 馮), 2–5 players.",
+            "Turn order 李 → 蔣 → 閻 → 何 → 馮. Each turn: pay upkeep (1 funds per 4 army units, a train is 2),",
+            "return a counter card from each lasting / dispatch card, then 3 commands (central) or 2 (anti-Chiang):",
+            "  MOVE (discard 1): 1-3 pieces along one kind of link — rail: 步 3, 騎 3, 甲 any; road: 步 1, 騎 2;",
+            "  river: 步 2, 騎 2; cavalry may mix road and rail (2). Never through an enemy stronghold; 3 per stronghold.",
+            "  ATTACK (discard 2): from your stronghold on an enemy one next to it. He retreats (every piece 1 step)",
+            "  or defends. Attack = your pieces next to it + morale + 2 red dice; defence = his pieces there and next",
+            "  to it + morale + terrain (山 +2, 城 +1, 平 −1) + 1 white die. Every 3 points apart = 1 troop lost;",
+            "  a piece goes each time the troop marker enters a lower zone (every 2). Cleared: advance up to 3.",
+            "  PLAY A CARD: 一般 ordinary (now), 持續 lasting (with counters; some need a sacrifice), 派遣 dispatch",
+            "  (acts when its counters run out). Refill to the hand limit: 5 central, 4 anti-Chiang, +1 per extra",
+            "  commander a player holds. 中立軍人: support cards win the top neutral general for your camp.",
+            "Win at once by taking any enemy 司令部 HQ; lose at once when any of your commanders has 0 funds or 0 troops.",
+            "Click your pieces, then where they go (green) or whom to attack (red); click a card to play or discard it.",
+            "Hover a stronghold for its details; hover an attack target for the odds. L: hide the hand. U: undo.",
+        ]
+
+    # -- interaction ------------------------------------------------------------------------------------------------
+    def _map_actions(self) -> list:
+        return [a for a in self._legal() if isinstance(a, (Move, Attack, RetreatPiece, Target))
+                and self._places(a)]
+
+    def _places(self, a) -> list[str]:
+        """The strongholds a click goes through to choose this action."""
+        if isinstance(a, Move):
+            return [a.frm, a.to]
+        if isinstance(a, Attack):
+            return [a.origin, a.battlefield]
+        if isinstance(a, RetreatPiece):
+            return [a.to]
+        if isinstance(a, Target):
+            s = a.target.split("/")[0]
+            return [s] if s in self.board.cells else []
+        return []
+
+    def auto_select(self) -> None:
+        self.dest = None
+        origins = {self._places(a)[0] for a in self._map_actions() if len(self._places(a)) == 2}
+        self.selected = next(iter(origins)) if len(origins) == 1 else None
+
+    def select_at(self, hex_: str) -> None:
+        self.selected = hex_
+        self.dest = None
+
+    def targets(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for a in self._map_actions():
+            p = self._places(a)
+            if len(p) == 1:
+                out[p[0]] = "retreat" if isinstance(a, RetreatPiece) else "resolve"
+            elif self.selected is None:
+                out[p[0]] = "select"
+            elif p[0] == self.selected:
+                out[p[1]] = "attack" if isinstance(a, Attack) else "move"
+        if self._kind() == "advance":
+            b = self.st.get("battle") or {}
+            if b.get("battlefield"):
+                out[b["battlefield"]] = "advance"
+        if self.selected is not None:
+            out[self.selected] = "select"
+        return out
+
+    def actable_hexes(self) -> list[str]:
+        return sorted(s for s, k in self.targets().items())
+
+    def click(self, hex_: str | None) -> ClickResult:
+        legal = self._map_actions()
+        if hex_ is None:
+            if self.selected is not None:
+                self.selected = self.dest = None
+                return ClickResult(handled=True)
+            return ClickResult()
+        single = [a for a in legal if self._places(a) == [hex_]]
+        if single:
+            if len(single) == 1:
+                return ClickResult(action=single[0])
+            self.selected, self.dest = None, hex_
+            return ClickResult(handled=True)
+        if self.selected is not None and hex_ != self.selected:
+            here = [a for a in legal if self._places(a) == [self.selected, hex_]]
+            if len(here) == 1:
+                return ClickResult(action=here[0])
+            if here:
+                self.dest = hex_
+                return ClickResult(handled=True)
+        if any(len(self._places(a)) == 2 and self._places(a)[0] == hex_ for a in legal):
+            if self.selected == hex_:
+                self.selected = self.dest = None
+            else:
+                self.selected, self.dest = hex_, None
+            return ClickResult(handled=True)
+        if self.selected is not None:
+            self.selected = self.dest = None
+            return ClickResult(handled=True)
+        return ClickResult(error="nothing to do there now" if self._legal() else "")
+
+    def _label(self, a) -> str:
+        g = self.game
+        if isinstance(a, Move):
+            return f"Move {self.piece_glyphs(a.pieces)} {self.place(a.frm)} → {self.place(a.to)}"
+        if isinstance(a, Attack):
+            return f"Attack {self.place(a.battlefield)} from {self.place(a.origin)}"
+        if isinstance(a, EndCommands):
+            return "End the commands"
+        if isinstance(a, Skip):
+            return "Skip (leave it undone)"
+        if isinstance(a, Discard):
+            return f"Discard {self.card_title(a.card)}"
+        if isinstance(a, Sacrifice):
+            return "Sacrifice the top card of the deck" if a.card == "deck" else f"Sacrifice {self.card_title(a.card)}"
+        if isinstance(a, Play):
+            return f"Play {self.card_title(a.card)}"
+        if isinstance(a, NameDefender):
+            return f"Attack {self.cmd_name(a.commander)}"
+        if isinstance(a, EndAttack):
+            return "End the attack"
+        if isinstance(a, Stand):
+            return "Defend 防守" if a.choice == "defend" else "Retreat 撤退"
+        if isinstance(a, RetreatPiece):
+            return f"Retreat {self.piece_glyphs((a.piece,))} → {self.place(a.to)}"
+        if isinstance(a, RemovePiece):
+            return f"Remove {self.piece_glyphs((a.piece,))} at {self.place(a.at)}"
+        if isinstance(a, Advance):
+            return f"Advance {self.piece_glyphs(a.pieces)}" if a.pieces else "Do not advance"
+        if isinstance(a, Target):
+            t = a.target
+            if t in self.cmd:
+                tr = g.tracks(t)
+                return f"{self.cmd_name(t)} (士氣 {tr.morale}, 兵力 {tr.troops}, 資金 {tr.funds})"
+            if t in g.link_ends:
+                x, y, kind = g.link_ends[t]
+                return f"Cut {self.place(x)}–{self.place(y)} ({self.data['link_kinds'][kind]['name_zh']})"
+            s, _, k = t.partition("/")
+            return f"{self.place(s)}" + (f": {self.cmd_name(k)}'s 步" if k else "")
+        return a.label()
+
+    def choices(self) -> list[Choice]:
+        legal = self._legal()
+        if not legal:
+            return []
+        kind = self._kind()
+        out: list[Choice] = []
+        if self.dest is not None:
+            here = [a for a in legal if self._places(a)[-1:] == [self.dest] and
+                    (self.selected is None or self._places(a)[0] == self.selected)]
+            here.sort(key=lambda a: -len(getattr(a, "pieces", ()) or ()))
+            out += [Choice(self._label(a), a) for a in here[:5]]
+        buttons = [a for a in legal if not self._places(a) and not isinstance(a, (Play, Discard, Sacrifice))]
+        if kind in ("discard", "sacrifice"):
+            buttons = [a for a in legal if isinstance(a, (Discard, Sacrifice))]
+        out += [Choice(self._label(a), a) for a in buttons]
+        if kind in ("target", "retreat") and not out:
+            out = [Choice(self._label(a), a) for a in legal[:6]]
+        primary = next((c for c in out if isinstance(c.action, (Stand,)) and c.action.choice == "defend"), None)
+        if primary is None and len(out) == 1:
+            primary = out[0]
+        if primary is None:
+            primary = next((c for c in out if isinstance(c.action, (Skip, EndAttack))), None)
+        if primary is not None:
+            primary.primary = True
+        return out[:6]
