@@ -3,7 +3,7 @@
   play [--fullscreen] [--game ID] [--load SAVE]   open the window (title screen)
   demo [--games LIST] [--fullscreen] [--locked] [--idle S] [--stall S] [--max-actions N] [--seed S]
                                                   kiosk: AI plays AI in an attract loop
-  demo --headless [--count N] [--games LIST] [--seed S] [--ai worker|inline] [--max-growth PCT]
+  demo --headless [--games N | --count N --games LIST] [--seed S] [--ai worker|inline] [--max-growth PCT]
                                                   the same loop without a window: a soak
   selfplay GAME --games N --seed S --agents A,B [--players N] [--option K=V] [--json]
   replay SAVE [--verify]                          re-play a save, check its hash
@@ -29,6 +29,15 @@ def _cmd_play(a: argparse.Namespace) -> int:
 
 def _cmd_demo(a: argparse.Namespace) -> int:
     from game.client.kiosk import KioskConfig, resolve_games, run_headless
+    if a.games.strip().isdigit():           # --games N: N games over every ready game (headless)
+        if not a.headless:
+            print(f"demo: --games {a.games}: a number of games needs --headless (else name the games)",
+                  file=sys.stderr)
+            return 2
+        if a.count is not None and a.count != int(a.games):
+            print(f"demo: --games {a.games} and --count {a.count} disagree", file=sys.stderr)
+            return 2
+        a.count, a.games = int(a.games), ""
     try:
         games = resolve_games(a.games)
     except ValueError as e:
@@ -161,7 +170,8 @@ def main(argv: list[str] | None = None) -> int:
                                    "Faults are logged to $SANDTABLE_LOGS/kiosk.log (default "
                                    "~/.config/sandtable/logs/kiosk.log) and the loop goes on.")
     s.add_argument("--games", default="", metavar="LIST",
-                   help="comma-separated game ids to cycle through (default: every ready game)")
+                   help="comma-separated game ids to cycle through (default: every ready game); "
+                        "with --headless a number N plays N games over every ready game")
     s.add_argument("--fullscreen", action="store_true")
     s.add_argument("--locked", action="store_true",
                    help="ignore all input but the exit combination (hold Ctrl+Shift+Q 2 s)")
@@ -173,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="watchdog: move on when a game passes N actions (default 3000)")
     s.add_argument("--seed", type=int, default=None, help="the sequence of games (default: new every run)")
     s.add_argument("--headless", action="store_true",
-                   help="no window: play --count games back to back through the same loop and print "
+                   help="no window: play --games N (or --count N) games back to back through the same loop and print "
                         "games played, exceptions and memory (RSS)")
     s.add_argument("--count", type=int, default=None, metavar="N", help="(headless) games to play (default 1000)")
     s.add_argument("--ai", choices=["worker", "inline"], default="worker",

@@ -242,6 +242,14 @@ def test_demo_headless_on_the_command_line(tmp_path):
                        cwd=tmp_path, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "end: 2 games played (nomonhan 2), 0 exceptions" in r.stdout and "RSS" in r.stdout
+    n = subprocess.run([sys.executable, "-m", "game", "demo", "--headless", "--games", "1", "--seed", "1",
+                        "--ai", "inline"], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
+    first = rulesets.available()[0]
+    assert n.returncode == 0 and f"end: 1 games played ({first} 1," in n.stdout, n.stdout + n.stderr
+    assert "start: RSS" in n.stdout and "MB" in n.stdout.split("end:")[1]
+    windowed = subprocess.run([sys.executable, "-m", "game", "demo", "--games", "3"],
+                              capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert windowed.returncode == 2 and "needs --headless" in windowed.stderr
     bad = subprocess.run([sys.executable, "-m", "game", "demo", "--headless", "--games", "chess"],
                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
     assert bad.returncode == 2 and bad.stderr.strip().startswith("demo: --games: 'chess' is not a game")
@@ -315,6 +323,49 @@ def test_the_title_card_names_the_game_in_both_scripts_with_year_history_and_map
         assert app.scene.demo and app.scene.game.game_id == "yoshitsune"
     finally:
         close(app)
+
+
+@pytest.mark.parametrize("game_id", rulesets.available())
+def test_every_ready_games_card_has_its_names_year_history_sides_and_a_picture_of_the_map(env, monkeypatch,
+                                                                                          game_id):
+    from game.client.board_view import BoardView
+    from game.client.scenes.attract import side_rows
+    pictures = []
+    real_draw = BoardView.draw_static
+    monkeypatch.setattr(BoardView, "draw_static", lambda v, surf: (pictures.append(v.picture), real_draw(v, surf)))
+    app = kiosk_app(games=(game_id,))
+    try:
+        app.start_demo()
+        assert app.scene.name == "title_card"
+        texts = " | ".join(drawn_texts(app, monkeypatch))
+        spec = rulesets.spec(game_id)
+        for want in (spec.title, spec.local, spec.year, spec.blurb):
+            assert want and want in texts, want
+        rows = side_rows(app.attract.run.game, app.assets)
+        assert {r.side for r in rows} == {app.attract.run.game.seat_side(s) for s in app.attract.run.game.seats}
+        for r in rows:
+            assert r.name in texts
+            for name, _ in r.members:
+                assert name in texts
+        assert app.cache["thumbs"][(game_id, (600, 430))] is not None and pictures and all(pictures)
+    finally:
+        close(app)
+
+
+def test_a_side_of_several_seats_shows_its_camp_and_its_commanders():
+    from game.client.scenes.attract import side_rows
+    from game.client.assets import Assets
+    if "central_plains" not in rulesets.available():
+        pytest.skip("中原大戰 is not ready")
+    g = rulesets.new_game("central_plains", 1)
+    try:
+        rows = side_rows(g, Assets())
+    finally:
+        g.close()
+    assert [r.side for r in rows] == ["central", "anti"]
+    assert rows[0].name == rulesets.spec("central_plains").side_name("central")
+    assert [n for n, _ in rows[0].members] == ["蔣中正 Chiang Kai-shek", "何應欽 He Yingqin"]
+    assert len(rows[1].members) == 3
 
 
 def test_the_loop_plays_a_game_shows_its_summary_and_the_next_card_without_growing_worlds(env, monkeypatch):

@@ -5,6 +5,8 @@ tests, which have soak tests of their own)."""
 from __future__ import annotations
 
 import os
+import re
+from pathlib import Path
 
 import esper
 import pytest
@@ -51,3 +53,13 @@ def test_soak_random_games_of_every_ready_game(game_id):
 def test_the_catalogue_soak_plays_one_game_of_each():
     for game_id in rulesets.available():
         play_checked(game_id, 1)
+
+
+def test_make_soak_runs_the_random_game_invariant_soaks_of_every_ready_game():
+    tests = Path(__file__).parent
+    make = (tests.parent / "Makefile").read_text(encoding="utf-8")
+    assert re.search(r"^soak:.*\n(\t.*\n)*\t.*pytest -m soak", make, re.M), "make soak runs the soak marker"
+    for game_id in rulesets.available():
+        f = tests / f"test_{game_id}_random_games.py"
+        assert f.exists(), f"{game_id} has no random-game invariant tests"
+        assert "@pytest.mark.soak" in f.read_text(encoding="utf-8"), f"{f.name} has no soak test"

@@ -114,9 +114,10 @@ class GameUI:
 
     @staticmethod
     def thumbnail(view) -> bool:
-        """Is this view a small picture of the map (the game select screen)? Then only
-        the map and the pieces are drawn, no panels or badges."""
-        return view.area.width < 400
+        """Is this view a picture of the map (the game select screen, a title card)? Then only
+        the map and the pieces are drawn, no panels or badges. A view marked ``picture``
+        (the game select screen's and the demo's title card's map) is one at any size."""
+        return view.picture or view.area.width < 400
 
     def start_view(self, view) -> None:
         """Set the camera when the board opens (default: the whole map fitted)."""

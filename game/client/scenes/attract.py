@@ -4,9 +4,13 @@ presenter through which :class:`game.client.kiosk.Attract` drives them (and
 the demo board)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from game import rulesets
+
+from ..games import plugin_for
 
 from ..widgets import ACCENT, BAD, BORDER, DIM, TEXT, blit_center, fit_text, panel
 from .base import Scene, footer, hex_backdrop
@@ -15,16 +19,33 @@ from .select import map_thumbnail
 THUMB = (600, 430)
 
 
-def side_rows(game) -> list[tuple[str, tuple[int, int, int]]]:
-    """(name, colour) of each seat of ``game``, from its data where it has them."""
+@dataclass(frozen=True)
+class SideRow:
+    """A side of a game as the attract screens show it: its name and colour (the
+    game's UI plugin's), and the seats that play it when there are several."""
+    side: str
+    name: str
+    colour: tuple[int, int, int]
+    members: tuple[tuple[str, tuple[int, int, int]], ...] = ()
+
+
+def side_rows(game, assets) -> list[SideRow]:
+    """Each side of ``game`` in seat order: a seat's own name and colour when it
+    plays the side alone, else the side's name with its seats as members
+    (中原大戰's commanders in their two camps)."""
     spec = rulesets.spec(game.game_id)
-    sides = getattr(game, "data", {}).get("sides", {}) if isinstance(getattr(game, "data", None), dict) else {}
-    out = []
+    ui = plugin_for(game, assets)
+    by_side: dict[str, list[str]] = {}
     for seat in game.seats:
-        d = sides.get(seat, {}) if isinstance(sides, dict) else {}
-        name = d.get("name") or spec.side_name(seat)
-        colour = tuple(d.get("colour", (200, 200, 200)))[:3]
-        out.append((name, colour))
+        by_side.setdefault(game.seat_side(seat) or seat, []).append(seat)
+    out = []
+    for side, seats in by_side.items():
+        colour = tuple(ui.side_colour(seats[0]))[:3]
+        if len(seats) == 1:
+            out.append(SideRow(side, ui.side_name(seats[0]), colour))
+        else:
+            out.append(SideRow(side, spec.side_name(side), colour,
+                               tuple((ui.side_name(s), tuple(ui.side_colour(s))[:3]) for s in seats)))
     return out
 
 
@@ -58,7 +79,7 @@ class TitleCardScene(AttractScene):
         super().__init__(app)
         self.run = run
         self.spec = run.spec
-        self.sides = side_rows(run.game)
+        self.sides = side_rows(run.game, app.assets)
         self.number = run.number
         self.attract = attract
 
@@ -105,18 +126,29 @@ class TitleCardScene(AttractScene):
             out.append((a.text(sp.blurb, 26, TEXT, wrap=tw), 22))
         return out
 
-    def _side_chips(self) -> list:
-        """Each side as a coloured chip and its name, with "vs" between two sides."""
-        out = []
-        for i, (name, colour) in enumerate(self.sides):
-            if i and len(self.sides) == 2:
-                out.append((None, self.assets.text("vs", 24, DIM)))
-            out.append((colour, self.assets.text(name, 28, TEXT, bold=True)))
-        return out
+    def _side_lines(self, tw: int) -> list[list]:
+        """The sides as lines of (colour or None, image): chips with "vs" between two
+        sides; a side played by several seats gets a line of its seats under it."""
+        a = self.assets
+        vs = a.text("vs", 24, DIM)
+        if not any(r.members for r in self.sides):
+            chips = []
+            for i, r in enumerate(self.sides):
+                if i and len(self.sides) == 2:
+                    chips.append((None, vs))
+                chips.append((r.colour, a.text(r.name, 28, TEXT, bold=True)))
+            return self._flow(chips, tw)
+        lines = []
+        for i, r in enumerate(self.sides):
+            head = [(None, vs)] if i and len(self.sides) == 2 else []
+            lines += self._flow(head + [(r.colour, fit_text(a, r.name, 26, tw - 80, TEXT, bold=True))], tw)
+            lines += self._flow([(c, a.text(n, 20, DIM)) for n, c in r.members], tw)
+        return lines
 
-    def _flow(self, tw: int) -> list[list]:
+    @staticmethod
+    def _flow(chips: list, tw: int) -> list[list]:
         rows, row, width = [], [], 0
-        for colour, img in self._side_chips():
+        for colour, img in chips:
             need = img.get_width() + (24 if colour is not None else 0) + 22
             if row and width + need > tw:
                 rows.append(row)
@@ -127,19 +159,25 @@ class TitleCardScene(AttractScene):
             rows.append(row)
         return rows
 
+    @staticmethod
+    def _line_height(row: list) -> int:
+        return max(img.get_height() for _, img in row) + 6
+
     def _sides_height(self, tw: int) -> int:
-        return 42 * len(self._flow(tw))
+        return sum(self._line_height(row) for row in self._side_lines(tw))
 
     def _draw_sides(self, surf, x0: int, y: int, tw: int) -> None:
-        for row in self._flow(tw):
-            x = x0
+        for row in self._side_lines(tw):
+            x, lh = x0, self._line_height(row)
             for colour, img in row:
+                ih = img.get_height()
                 if colour is not None:
-                    pygame.draw.rect(surf, colour, (x, y + 6, 14, 26), border_radius=4)
+                    ch = max(10, ih - 12)
+                    pygame.draw.rect(surf, colour, (x, y + (ih - ch) // 2, 14, ch), border_radius=4)
                     x += 24
-                surf.blit(img, (x, y + (0 if colour is not None else 4)))
+                surf.blit(img, (x, y + (lh - 6 - ih) // 2))
                 x += img.get_width() + 22
-            y += 42
+            y += lh
 
 
 class SummaryScene(AttractScene):
@@ -287,9 +325,9 @@ class AttractPresenter:
                 bg = None
         sc = SummaryScene(self.app, summary, bg, self.app.attract)
         if summary.winner is not None:
-            for name, colour in side_rows(run.game):
-                if name == summary.winner_name:
-                    sc.set_colour(colour)
+            for r in side_rows(run.game, self.app.assets):
+                if r.side == summary.winner:
+                    sc.set_colour(r.colour)
         self.app.switch(sc)
         ev = next((e for e in reversed(run.game.events) if e.kind == "GameOver"), None)
         if ev is not None:
