@@ -28,7 +28,7 @@ test: $(STAMP)
 # or an RSS growth of more than 10 % from game 100 to the end).
 soak: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m soak -n 2
-	$(PY) -m game demo --headless --count 1000 --seed 1 --max-growth 10
+	$(PY) -m game demo --headless --games 1000 --seed 1 --max-growth 10
 
 strength: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m strength -n 2 -s
