@@ -123,6 +123,19 @@ def test_a_fault_at_the_40th_ai_step_is_logged_and_the_loop_goes_on(monkeypatch,
     assert logged["game"] == "nomonhan" and len(logged["actions"]) == 39 and logged["seed"] > 0
 
 
+@pytest.mark.parametrize("game_id", rulesets.available())
+def test_a_fault_in_any_ready_game_is_logged_and_the_next_game_plays(monkeypatch, logs, game_id):
+    g = rulesets.new_game(game_id, 0)
+    game_cls = type(g)
+    g.close()
+    planted_fault(monkeypatch, game_cls, at=25)
+    a = Attract(KioskConfig(games=(game_id,), seed=6).headless(), inline())
+    play_until(a, lambda: a.ended >= 2)
+    assert a.faults == 1 and a.played == 1 and a.watchdog == 0 and a.by_game[game_id] == 1
+    text = logs.read_text(encoding="utf-8")
+    assert "planted fault" in text and f"in {game_id}" in text
+
+
 def test_the_action_log_of_a_fault_replays_to_the_same_position(monkeypatch, logs, tmp_path):
     from game.core.save import load_game
     from game.rulesets.nomonhan import Nomonhan
