@@ -425,6 +425,19 @@ def test_the_demo_board_hints_say_only_what_works_there(env, monkeypatch):
         close(app)
 
 
+@pytest.mark.parametrize("game_id", rulesets.available())
+def test_the_demo_pill_keeps_clear_of_the_games_own_top_panels(env, game_id):
+    app = kiosk_app(games=(game_id,))
+    try:
+        app.start_demo()
+        until_scene(app, "board")
+        frames(app, 2)
+        pill, ui = app.scene.demo_pill, app.scene.ui
+        assert pill.top >= ui.top_band and pill.left >= ui.top_left and pill.right <= app.scene.map_w
+    finally:
+        close(app)
+
+
 def test_any_key_offers_press_to_play_and_the_next_gives_the_seats_of_the_game_on_show(env, monkeypatch):
     import pygame
     app = kiosk_app(games=("nomonhan", "yoshitsune"))

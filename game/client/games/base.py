@@ -95,6 +95,12 @@ class GameUI:
         self.viewer: str | None = None      # the seat looking at the screen now (None: nobody's secrets show)
         self.single_viewer = True           # False in hotseat: then no secret may stay on screen (log lines)
 
+    # The plugin's own panels at the top of the map area, so that the demo's "which
+    # game" pill goes beside or below them: a band across the top this high, a
+    # panel in the top-left corner this wide.
+    top_band = 0
+    top_left = 0
+
     # identity -------------------------------------------------------------------
     def side_colour(self, seat: str) -> tuple[int, int, int]:
         return (200, 200, 200)

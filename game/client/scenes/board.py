@@ -55,6 +55,7 @@ class BoardScene(Scene):
         self.session = session
         self.game = session.game
         self.demo = demo
+        self.demo_pill: pygame.Rect | None = None     # where the demo's "which game" pill was drawn
         self.replay = session.replay is not None
         self.ui = plugin_for(self.game, app.assets)
         w, h = app.size
@@ -756,8 +757,9 @@ class BoardScene(Scene):
         """The pill that says which game is on show, and what input does here."""
         spec = self.game.spec()
         name = f"{spec.title}  {spec.local}" if spec.local and spec.local != spec.title else spec.title
-        img = fit_text(self.assets, f"DEMO  ·  {name}", 24, self.map_w - 60, (20, 16, 10), bold=True)
-        r = img.get_rect(midtop=(self.map_w // 2, 10)).inflate(30, 12)
+        left = self.ui.top_left             # (beside and below the game's own top panels)
+        img = fit_text(self.assets, f"DEMO  ·  {name}", 24, self.map_w - left - 60, (20, 16, 10), bold=True)
+        r = self.demo_pill = img.get_rect(midtop=((left + self.map_w) // 2, 10 + self.ui.top_band)).inflate(30, 12)
         pygame.draw.rect(surf, ACCENT, r, border_radius=10)
         blit_center(surf, img, r.center)
         if self.game.is_over():
