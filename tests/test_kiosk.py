@@ -108,6 +108,14 @@ def test_the_summary_says_who_won_why_and_in_how_many_turns():
     assert s.line.startswith(f"in {s.turns} turn") and f"{s.actions} decisions" in s.line
 
 
+def test_the_summary_names_each_score_in_words():
+    from game.client.kiosk import score_label
+    assert score_label(rulesets.spec("nomonhan"), "SOV") == "Soviet Union"
+    assert score_label(rulesets.spec("sino_japanese"), "JP_vp") == "Japan VP"
+    assert score_label(rulesets.spec("across_suez"), "crossed") == "crossed"
+    assert score_label(rulesets.spec("central_plains"), "anti") == "反蔣軍 Anti-Chiang coalition"
+
+
 # -- never stuck, never down ------------------------------------------------------------------------
 def test_a_fault_at_the_40th_ai_step_is_logged_and_the_loop_goes_on(monkeypatch, logs):
     from game.rulesets.nomonhan import Nomonhan

@@ -178,6 +178,19 @@ class Summary:
         return f"in {turns} · {self.actions} decisions"
 
 
+def score_label(spec, key: str) -> str:
+    """A result's score name for people: a side's name ("SOV" -> "Soviet Union"),
+    a side's count ("JP_vp" -> "Japan VP"), else the key in words ("crossed")."""
+    sides = {s for s, _ in spec.side_names}
+    if key in sides:
+        return spec.side_name(key)
+    side, _, what = key.partition("_")
+    what = what.replace("_", " ")
+    if what and side in sides:
+        return f"{spec.side_name(side)} {what.upper() if len(what) <= 3 else what}"
+    return key.replace("_", " ")
+
+
 def turns_of(game) -> int:
     """How many turns a game has run: its public turn number, else its TurnStarted events."""
     try:
@@ -236,7 +249,7 @@ class DemoRun:
         g = self.game
         r = g.result()
         winner = r.winner if r else None
-        scores = tuple((self.spec.side_name(s), v) for s, v in (r.scores if r else ()))
+        scores = tuple((score_label(self.spec, s), v) for s, v in (r.scores if r else ()))
         return Summary(self.game_id, self.spec.title, self.spec.local, winner,
                        self.spec.side_name(winner) if winner else "", r.reason if r else "",
                        turns_of(g), len(g.history), self.clock() - self.started, scores, next_title)
@@ -590,4 +603,4 @@ def run_headless(count: int, config: KioskConfig, *, ai: str = "worker", out: Ca
 
 
 __all__ = ["Attract", "DemoRun", "KioskConfig", "Summary", "AIFailed", "resolve_games", "kiosk_log",
-           "logs_dir", "log_path", "run_headless", "turns_of", "action_log"]
+           "logs_dir", "log_path", "run_headless", "turns_of", "action_log", "score_label"]
