@@ -217,7 +217,7 @@ class SummaryScene(AttractScene):
         blit_center(surf, fit_text(self.assets, s.headline, 76, r.width - 60, self.colour, bold=True), (r.centerx, y))
         y += 70
         if s.reason:
-            img = self.assets.text(s.reason, 30, TEXT, wrap=r.width - 80)
+            img = self.assets.text(s.reason, 30, TEXT, wrap=r.width - 80, centre=True)
             blit_center(surf, img, (r.centerx, y + img.get_height() // 2))
             y += img.get_height() + 26
         blit_center(surf, self.assets.text(s.line, 30, ACCENT, bold=True), (r.centerx, y + 14))
