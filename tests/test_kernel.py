@@ -21,14 +21,22 @@ GAMES = rulesets.available()
 
 
 def _played(game_id: str, seed: int, n: int):
-    """A game after ``n`` random actions (fewer if it ends)."""
+    """A live game after ``n`` random actions: an action that would end the game
+    is taken back and another tried (random play can lose Across Suez's bridge
+    in a dozen actions); fewer actions if every choice ends it."""
     g = rulesets.new_game(game_id, seed=seed)
     rng = random.Random(seed)
     for _ in range(n):
         legal = g.legal_actions()
-        if not legal:
+        rng.shuffle(legal)
+        for a in legal:
+            snap = g.snapshot()
+            g.apply(a)
+            if not g.is_over():
+                break
+            g.restore(snap)
+        else:
             break
-        g.apply(legal[rng.randrange(len(legal))])
     return g
 
 
