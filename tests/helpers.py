@@ -101,3 +101,64 @@ def click(pos, button=1):
     import pygame
     return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
+
+
+def plays_legal_and_deterministic(game_cls, agent_cls, seed: int) -> tuple:
+    """Play one game agent against agent: every action is legal; (state hash, winner)."""
+    g = game_cls(seed=seed)
+    ag = {s: agent_cls(i + 1) for i, s in enumerate(g.seats)}
+    while not g.is_over():
+        a = ask(g, ag[g.to_move()])
+        assert a in g.legal_actions()
+        g.apply(a)
+    out = (g.state_hash(), g.result().winner)
+    g.close()
+    return out
+
+
+def decides_without_the_real_dice(game_cls, agent_cls, side: str, seed: int = 3, limit: int = 10**6) -> set:
+    """Play ``agent_cls`` for ``side`` against random: each of its decisions is the same whatever
+    the real game's dice state is. The kinds of decision met."""
+    from game.ai.random_agent import RandomAgent
+    g = game_cls(seed=seed)
+    other = RandomAgent(2)
+    kinds = set()
+    n = 0
+    while not g.is_over() and n < limit:
+        seat = g.to_move()
+        if seat == side:
+            kinds.add(g.pending().kind)
+            a1 = ask(g, agent_cls(9))
+            state = g.dice.getstate()
+            g.dice.setstate(game_cls(seed=999).dice.getstate())
+            a2 = ask(g, agent_cls(9))
+            g.dice.setstate(state)
+            assert a1 == a2
+            g.apply(ask(g, agent_cls(1)))
+        else:
+            g.apply(other.choose_among(g.legal_actions()))
+        n += 1
+    g.close()
+    return kinds
+
+
+def hex_pos(sc, h):
+    """The screen pixel of a cell's centre in a board scene."""
+    return tuple(map(int, sc.view.hex_center(h)))
+
+
+def board_scene(app, game, seats):
+    """A board scene on ``game`` with these seats, switched to."""
+    from game.client.scenes.board import BoardScene
+    from game.client.session import Session
+    sc = BoardScene(app, Session(game, seats, autosave=False))
+    app.switch(sc)
+    return sc
+
+
+def settle(app, sc, limit: int = 2000) -> None:
+    """Run frames until a human may act in ``sc``, the game is over, or the scene changed."""
+    for _ in range(limit):
+        if app.scene is not sc or sc.can_act() or (sc.game.is_over() and not sc.seq.busy):
+            return
+        app.frame(0.05, [])

@@ -8,28 +8,13 @@ import os
 
 import pytest
 
-from tests.helpers import click, key, load
+from tests.helpers import board_scene, click, hex_pos as at, key, load, settle
 
 pytestmark = pytest.mark.client
 
 
-def at(sc, h):
-    return tuple(map(int, sc.view.hex_center(h)))
-
-
 def new_scene(app, game, seats=None):
-    from game.client.scenes.board import BoardScene
-    from game.client.session import Session
-    sc = BoardScene(app, Session(game, seats or {"JP": "human", "QING": "heuristic"}, autosave=False))
-    app.switch(sc)
-    return sc
-
-
-def settle(app, sc, limit=2000):
-    for _ in range(limit):
-        if app.scene is not sc or sc.can_act() or (sc.game.is_over() and not sc.seq.busy):
-            return
-        app.frame(0.05, [])
+    return board_scene(app, game, seats or {"JP": "human", "QING": "heuristic"})
 
 
 def position(**kw):

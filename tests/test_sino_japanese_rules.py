@@ -759,31 +759,33 @@ def test_fleet_9_1_2_is_never_attacked_and_lets_japan_in():
 
 # -- sea transport [9.2] ------------------------------------------------------------------------------------------------
 def test_sea_transport_9_2_1_two_cp_to_a_port_the_side_controls():
-    g = P({"Q8": "0616", "J1": "1321"}, side="QING", cp=2)
-    dests = {a.to for a in of(g, Ship, unit="Q8")}
-    assert {"0208", "0309", "1519", "1210", "1105", "0818", "0514"} <= dests
-    g.apply(Ship("Q8", "0208"))
-    assert g.pos("Q8") == "0208" and g.cp("QING") == 0
+    g = P({"Q8": "0208", "Q4": "0208", "J1": "1321"}, side="QING", cp=2)
+    assert {a.to for a in of(g, Ship, unit="Q8")} == {"0309", "0818", "0514", "1105"}   # Port Arthur's lanes
+    g.apply(Ship("Q8", "1105"))
+    assert g.pos("Q8") == "1105" and g.cp("QING") == 0
 
 
 def test_sea_transport_9_2_1_shipped_units_neither_move_nor_attack():
-    g = P({"Q8": "0616", "J1": "0309"}, side="QING", cp=6)
-    g.apply(Ship("Q8", "0208"))
+    g = P({"Q8": "0616", "J1": "0819", "Q7": "0818"}, side="QING", cp=6)
+    g.apply(Ship("Q8", "0818"))
     assert not moves_of(g, "Q8")
     g.apply(EndMovement())
     assert not of(g, Declare, unit="Q8")
 
 
 def test_sea_transport_9_2_1_not_to_an_enemy_port():
-    g = P({"Q8": "0616", "J1": "1321"}, side="QING", cp=2, jp_control=("0208",))
-    assert "0208" not in {a.to for a in of(g, Ship)}
+    g = P({"Q8": "0208", "J1": "1321"}, side="QING", cp=2, jp_control=("0309",))
+    assert "0309" not in {a.to for a in of(g, Ship)}
 
 
-def test_sea_transport_9_2_2_only_along_lanes_of_one_colour():
+def test_sea_transport_9_2_2_one_dotted_lane_between_ports_of_its_colour():
+    """Ruling sea_lane_direct: one lane a transport, of a colour both ports have."""
     g = P({"Q9": "shanhaiguan", "J1": "1321"}, side="QING", cp=2)
-    assert {a.to for a in of(g, Ship, unit="Q9")} == {"1105", "laizhou"}    # yellow only
+    assert {a.to for a in of(g, Ship, unit="Q9")} == {"1105", "laizhou"}    # the yellow lanes
     g = P({"Q8": "1105", "J1": "1321"}, side="QING", cp=2)
-    assert {"shanhaiguan", "laizhou", "0208"} <= {a.to for a in of(g, Ship, unit="Q8")}
+    assert {a.to for a in of(g, Ship, unit="Q8")} == {"shanhaiguan", "0208"}   # yellow, blue; not on to Laizhou
+    g = P({"Q8": "0616", "J1": "1321"}, side="QING", cp=2)
+    assert {a.to for a in of(g, Ship, unit="Q8")} == {"0818", "0514"}          # no chain on to Port Arthur
 
 
 def test_sea_transport_9_2_3_japan_cannot_ship_while_the_fleet_is_face_up():

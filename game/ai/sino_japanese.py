@@ -41,8 +41,9 @@ HOLD = {"JP": (3, 5.0), "QING": (4, 10.0)}    # own cities an enemy is this near
 W_CAPTURE = 14.0        # per VP of a city taken on the way
 W_PYONGYANG = 20.0      # Japan: Pyongyang opens the landings
 W_FLEET = 10.0          # Japan: a fleet base while the fleet is there
+W_LAST_BASE = 1.0       # Japan: the other fleet base once it holds one, per VP of the fleet (taken with both)
 W_SUPPLY = 25.0         # ending out of supply
-W_DANGER = {"JP": 0.5, "QING": 1.0}     # per enemy die that can reach the cell next round
+W_DANGER = {"JP": 0.25, "QING": 1.0}     # per enemy die that can reach the cell next round
 W_SIEGE = {"JP": 0.8, "QING": 0.3}      # an enemy-held city, from next door
 FAR = 60                # MP: "no way by land" (Shandong from the mainland)
 CLAIMED = 0.3           # a goal enough nearer friends are already going for
@@ -52,10 +53,10 @@ SHANDONG_EARLY = 0.5    # before then its cities count this much
 SHANDONG_MAX = 3        # Japan lands no more units in Shandong than this
 SHIP_COST = 20.0        # a sea transport must gain this much (2 CP)
 LAND_COST = 14.0        # a landing (3 CP)
-DECLARE_MIN = {"JP": 0.8, "QING": 0.8}    # the least value of an attack plan
+DECLARE_MIN = {"JP": 0.0, "QING": 0.8}    # the least value of an attack plan
 AMMO_WANTED = {"JP": 6, "QING": 8}      # below this, a point stored is worth more
 MOVE_MIN = {"JP": 2.0, "QING": 6.0}     # the least gain worth a command point
-AMMO_VALUE = {"JP": 0.15, "QING": 0.35}  # what a point of ammunition is worth (in hits)
+AMMO_VALUE = {"JP": 0.05, "QING": 0.35}  # what a point of ammunition is worth (in hits)
 QING_RESERVE = 8        # ammunition Qing keeps back for counterfire
 
 _DIST: dict[tuple[int, str], dict[str, dict[str, int]]] = {}
@@ -83,6 +84,34 @@ def distances(facts: MapFacts, side: str) -> dict[str, dict[str, int]]:
             d[s] = best
         _DIST[key] = d
     return d
+
+
+WIN = 1000.0
+
+
+def evaluate(g: SinoJapanese, side: str) -> float:
+    """Static value of the position for ``side`` (higher is better);
+    evaluate(g, "JP") == -evaluate(g, "QING").
+
+    Japan's victory points against the threshold, then the strength each side has on the map
+    (damaged units at half), the ammunition stored and, for Japan, the cities it does not hold
+    that its units stand next to (half their points: they are likely to fall). A won or lost
+    game is +-WIN."""
+    f = g.flow()
+    if f.phase == "over":
+        return WIN if f.winner == side else -WIN
+    facts = g.facts
+    v = float(g.vp() - int(g.data["victory"]["threshold"]))
+    strength = {"JP": 0.0, "QING": 0.0}
+    near: set[str] = set()
+    for u, h in g.units_on_map():
+        strength[u.side] += g.attack_of(u.key) * (0.5 if g.is_damaged(u.key) else 1.0)
+        if u.side == "JP" and h in facts.hexes:
+            near.update(n for n in facts.neighbours.get(h, ()) if n in facts.vp and g.controller(n) != "JP")
+    v += 0.5 * sum(facts.vp[h] for h in near)
+    v += 0.15 * (strength["JP"] - strength["QING"])
+    v += 0.05 * (g.ammo("JP") - g.ammo("QING"))
+    return v if side == "JP" else -v
 
 
 class SinoJapaneseAgent:
@@ -153,6 +182,9 @@ class SinoJapaneseAgent:
                     v += W_PYONGYANG
                 if side == "JP" and fl.hex == h and not fl.removed:
                     v += W_FLEET
+                if side == "JP" and not fl.removed and h in f.fleet_bases and \
+                        all(g.controller(b) == "JP" for b in f.fleet_bases if b != h):
+                    v += W_LAST_BASE * W_TAKE * g.data["fleet"]["vp_when_removed"]   # both bases: the fleet is gone
                 if h in enemy:          # held: attack it from next door, not across a river if it can
                     cells = tuple(n for n in f.neighbours.get(h, ()) if n not in enemy)
                     dry = tuple(n for n in cells if frozenset((n, h)) not in f.river)
@@ -176,12 +208,22 @@ class SinoJapaneseAgent:
                 continue
             near = [h for h in own if dist.get(e, {}).get(h, 99) <= 3]
             if near:
-                cells = tuple(n for n in f.neighbours.get(e, ()) if n not in enemy)
+                # from hexes not across a river (an attack across one loses a hit a unit); a stack on
+                # a hill is worth half the trouble (a hit fewer); none to attack from: let it be
+                cells = tuple(n for n in f.neighbours.get(e, ()) if n not in enemy and frozenset((n, e)) not in f.river)
                 if cells:
                     v = W_KILL[side] + 4.0 * max(f.vp[h] for h in near) - 0.5 * strength
+                    if f.terrain.get(e) == "hill":
+                        v *= 0.5
                     out.append((e, cells, v, 2))
         g.memo[key] = out
         return out
+
+    def _liaodong_port(self, g: SinoJapanese) -> bool:
+        """Does Japan hold a port on the Liaodong coast (then its units there need no bridgehead)?"""
+        liaodong = {h for h, a in g.facts.landing.items() if a != "shandong"}
+        return any(g.controller(p) == "JP" for p in g.ports
+                   if p in g.facts.hexes and (p in liaodong or any(n in liaodong for n in g.facts.neighbours.get(p, ()))))
 
     def _shandong(self, g: SinoJapanese) -> frozenset[str]:
         return frozenset(h for h, a in g.facts.landing.items() if a == "shandong") | {"0818", "0616", "0514"}
@@ -336,6 +378,8 @@ class SinoJapaneseAgent:
                 if k not in here_free:
                     here_free[k] = self._cell_score(g, side, g.pos(k), k, free=True)
                 s = self._cell_score(g, side, a.to, k, free=True) - here_free[k] + self._capture(g, side, [a.to])
+                if t is Land and not self._supplied_there(g, side, a.to):
+                    s += W_SUPPLY               # a landed unit is its own supply: a port or the bridgehead
                 s -= SHIP_COST if t is Ship else LAND_COST
                 sd = self._shandong(g)
                 if side == "JP" and a.to in sd and g.pos(k) not in sd:
@@ -343,8 +387,8 @@ class SinoJapaneseAgent:
                         continue
                 if a.to in g.ports:
                     s += 10.0
-                elif g.bridgehead() is not None and g.bridgehead() != a.to:
-                    s -= 15.0                   # the bridgehead would leave its hex
+                elif g.bridgehead() is not None and g.bridgehead() != a.to and not self._liaodong_port(g):
+                    s -= 15.0                   # the bridgehead would leave its hex (and the units it supplies)
             elif t is MoveFleet:
                 s = self._fleet_gain(g, a.to)
             else:

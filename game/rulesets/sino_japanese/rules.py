@@ -25,9 +25,10 @@ test in tests/test_sino_japanese_rules.py named after its clause):
 3. A sea transport or landing is the unit's activation for the round [5.2(2),
    9.2(1)]: the unit must not have been activated, must be in supply (11.2:
    it uses command points), and neither moves nor attacks afterwards.
-4. Sea lanes [9.2(2)]: a transport follows a chain of dotted lanes of one
-   colour, from a port of that colour to another; it ends in a port (or box)
-   the side controls; the ports passed need not be controlled.
+4. Sea lanes [9.2(2)]: a transport goes over one dotted lane, between two
+   ports of its colour, to a port (or box) the side controls ("between
+   same-colour ports connected by a dotted line"; the sheet's short-cut lanes,
+   Dalian-Weihaiwei or Port Arthur-Dengzhou, would add nothing to chains).
 5. Movement [6]: only activated units move, once, up to their MA; hills cost
    2, clear 1, box entry 1 (leaving a box costs the hex entered); entering
    enemy ZOC ends the move and a unit that starts in enemy ZOC may not step
@@ -528,27 +529,29 @@ class SinoJapanese(HexUnits, Game):
         return cell in self.ports and self.controller(cell) == side
 
     def ship_destinations(self, key: str) -> list[str]:
-        """The ports a unit may be shipped to now [9.2]: along lanes of one colour, from a port of
-        that colour, to another port its side controls."""
+        """The ports a unit may be shipped to now [9.2]: over one dotted lane (data
+        sea_transport.lanes_per_trip) of a colour both ports have, to a port its side controls."""
         u = self.unit(key)
         here = self.pos(key)
         if here is None or here not in self.ports:
             return []
-        lanes = self.usable_lanes(u.side)
+        hops = self.data["sea_transport"].get("lanes_per_trip", 1)
         out: set[str] = set()
         for colour in self.ports[here]:
             nbrs: dict[str, list[str]] = {}
-            for a, b, c, _opt in lanes:
+            for a, b, c, _opt in self.usable_lanes(u.side):
                 if c == colour and a in self.ports and b in self.ports:
                     nbrs.setdefault(a, []).append(b)
                     nbrs.setdefault(b, []).append(a)
-            seen = {here}
+            seen = {here: 0}
             todo = [here]
             while todo:
-                x = todo.pop()
+                x = todo.pop(0)
+                if hops is not None and seen[x] >= hops:
+                    continue
                 for y in nbrs.get(x, ()):
                     if y not in seen:
-                        seen.add(y)
+                        seen[y] = seen[x] + 1
                         todo.append(y)
             out |= {p for p in seen if p != here and self.port_controlled(u.side, p)}
         return sorted(out)
@@ -1343,7 +1346,7 @@ class SinoJapanese(HexUnits, Game):
         f = self.flow()
         if f.phase != "over":
             return None
-        return self.make_result(f.winner, f.reason, (("JP_vp", self.vp()),))
+        return self.make_result(f.winner, f.reason, (("JP", self.vp()),))
 
     # labels and observation ---------------------------------------------------------------------------------------------
     def label(self, key: str) -> str:

@@ -1,0 +1,111 @@
+"""The 日清戰爭 heuristic agent: it beats the random agent in at least 90% of 200 seeded
+games on each side, only chooses legal actions, is deterministic, never reads the real
+dice, plays each side to its plan, and is reachable through get_agent and selfplay."""
+from __future__ import annotations
+
+import pytest
+
+from game.ai import ask, get_agent
+from game.ai.sino_japanese import SinoJapaneseAgent
+from game.rulesets.sino_japanese import SinoJapanese
+from game.rulesets.sino_japanese.actions import Activate, Declare, EndMovement, Form, Move
+from tests.helpers import decides_without_the_real_dice, load, play_match, plays_legal_and_deterministic
+
+SEATS = SinoJapanese.seats
+P = SinoJapanese.from_position
+
+
+@pytest.mark.strength
+@pytest.mark.parametrize("side", SEATS)
+def test_heuristic_beats_random_in_90_percent_of_200_games(side):
+    wins, gps = play_match(SinoJapanese, SinoJapaneseAgent, side, 200, 2024)
+    print(f"heuristic as {side}: {wins}/200 = {wins / 200:.1%} ({gps:.2f} games/s)")
+    assert wins / 200 >= 0.90
+
+
+@pytest.mark.parametrize("side", SEATS)
+def test_heuristic_beats_random_smoke(side):
+    """make test's short version of the match above (make strength plays it in full)."""
+    wins, _ = play_match(SinoJapanese, SinoJapaneseAgent, side, 20, 2024)
+    assert wins >= 17
+
+
+def test_agents_only_choose_legal_actions_and_are_deterministic():
+    assert plays_legal_and_deterministic(SinoJapanese, SinoJapaneseAgent, 5) == \
+        plays_legal_and_deterministic(SinoJapanese, SinoJapaneseAgent, 5)
+
+
+def test_the_heuristic_does_not_read_the_real_dice():
+    """Same decision whatever the real game's dice state is, in every kind of decision met."""
+    assert {"move", "declare"} <= decides_without_the_real_dice(SinoJapanese, SinoJapaneseAgent, "JP", limit=600)
+
+
+def test_japan_forms_its_brigades_and_drives_on_pyongyang():
+    g = P({"J1": "incheon", "Q1": "1519", "Q2": "1519", "Q5": "0309"}, turn=1, mobilising=("J2",), cp=3)
+    a = ask(g, SinoJapaneseAgent(0))
+    assert a == Form("J2", "incheon")
+    g.apply(a)
+    a = ask(g, SinoJapaneseAgent(0))
+    assert isinstance(a, Move) and a.unit == "J1"
+    d = g.facts.neighbours
+    assert a.to in d["1519"] or any(n in d["1519"] for n in d.get(a.to, ()))   # next to Pyongyang, or one off
+
+
+def test_japan_goes_on_across_the_yalu_once_korea_is_taken():
+    korea = ("1519", "1717", "1612", "1611")
+    g = P({"J1": "1612", "Q3": "1905", "Q5": "0309"}, turn=3, jp_control=korea, cp=2)
+    a = ask(g, SinoJapaneseAgent(0))
+    assert isinstance(a, Move) and a.unit == "J1"
+    dist = lambda h: g.board.distance(h, "1610")  # noqa: E731  Fenghuangcheng, over the Yalu
+    assert dist(a.to) < dist("1612")
+
+
+def test_japan_lands_on_the_liaodong_coast_once_it_can():
+    g = P({"J1": "incheon", "J2": "1519", "Q3": "1905", "Q4": "0208", "Q6": "0408"}, turn=4, cp=6,
+          jp_control=("1519",), fleet_flipped=True)
+    acts = [ask(g, SinoJapaneseAgent(0))]
+    assert acts[0].__class__.__name__ in ("Land", "Ship", "Move")
+    if acts[0].__class__.__name__ == "Land":
+        assert acts[0].to not in {h for h, a in g.facts.landing.items() if a == "shandong"}
+
+
+def test_japan_attacks_a_weak_defender_it_has_next_to_it():
+    g = P({"J1": "1418", "J2": "1518", "Q1": "1519"}, side="JP", phase="declare", activated=("J1", "J2"),
+          ammo=(10, 0), damaged=("Q1",))
+    a = ask(g, SinoJapaneseAgent(0))
+    assert isinstance(a, Declare) and a.hex == "1519"
+
+
+def test_qing_keeps_its_garrisons_and_saves_its_ammunition():
+    """Nothing threatens Port Arthur: Qing spends nothing and stores its points as ammunition."""
+    g = P({"Q4": "0208", "Q7": "0818", "J1": "incheon"}, side="QING", turn=2, cp=3, ammo=(0, 5))
+    assert ask(g, SinoJapaneseAgent(0)) == EndMovement()
+    g.apply(EndMovement())
+    assert g.ammo("QING") == 8 and g.pos("Q4") == "0208"
+
+
+def test_qing_does_not_attack_a_strong_stack_on_bad_odds():
+    g = load(P({"Q1": "1319", "J1": "1320", "J2": "1320"}, side="QING", phase="declare", activated=("Q1",),
+               ammo=(19, 19)), *([3, 1, 2] * 40))
+    assert not isinstance(ask(g, SinoJapaneseAgent(0)), Declare)
+
+
+def test_qing_activates_next_to_a_weak_enemy_for_a_prepared_attack():
+    g = P({"Q1": "1319", "Q2": "1419", "J1": "1320"}, side="QING", cp=2, ammo=(0, 19), damaged=("J1",))
+    a = ask(g, SinoJapaneseAgent(0))
+    assert isinstance(a, (Activate, Move, EndMovement))
+
+
+def test_get_agent_and_selfplay():
+    assert isinstance(get_agent("heuristic", "sino_japanese", 3), SinoJapaneseAgent)
+    from game.runner import selfplay
+    stats = selfplay("sino_japanese", 2, 2024, ["heuristic", "random"])
+    assert stats.games == 2 and stats.wins["JP"] >= 1
+
+
+def test_evaluate_is_zero_sum_and_counts_japans_cities():
+    from game.ai.sino_japanese import evaluate
+    a = P({"J1": "1418", "Q1": "1620"}, turn=3)
+    b = P({"J1": "1519", "Q1": "1620"}, turn=3, jp_control=("1519",))     # Pyongyang taken: +2 VP
+    assert evaluate(a, "JP") == -evaluate(a, "QING")
+    assert evaluate(b, "JP") > evaluate(a, "JP")
