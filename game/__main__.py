@@ -7,7 +7,7 @@
                                                   the same loop without a window: a soak
   selfplay GAME --games N --seed S --agents A,B [--players N] [--option K=V] [--json]
   replay SAVE [--verify]                          re-play a save, check its hash
-  screenshot GAME --out FILE.png [--save SAVE] [--scene board|title|select|seats|gameover|card|demo|prompt|summary|locked]
+  screenshot GAME --out FILE.png [--save SAVE] [--scene board|title|select|seats|gameover|card|demo|prompt|summary|locked] [--players N]
   map-info PATH [--json]                          what the loader reads from a TMX map
   bench [--game ID] [--json]                      speed figures
 
@@ -113,8 +113,8 @@ def _cmd_screenshot(a: argparse.Namespace) -> int:
     from game.client.screenshot import render
     from game.core.errors import SaveError
     try:
-        out = render(a.game, a.out, save=a.save, scene=a.scene)
-    except (SaveError, KeyError) as e:
+        out = render(a.game, a.out, save=a.save, scene=a.scene, options=_options(a))
+    except (SaveError, KeyError, ValueError) as e:
         print(f"screenshot: {e.args[0] if e.args else e}", file=sys.stderr)
         return 2
     print(out)
@@ -196,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("game")
     s.add_argument("--games", type=int, default=10)
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--agents", default="heuristic,random", help="one agent per seat, in seat order")
+    s.add_argument("--agents", default="heuristic,random", help="one agent per seat, in seat order, or one per side")
     s.add_argument("--players", type=int, default=None, help="number of players (games that have the option)")
     s.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
     s.add_argument("--json", action="store_true")
@@ -213,6 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--save", default=None)
     from game.client.screenshot import SCENES
     s.add_argument("--scene", default="board", choices=list(SCENES))
+    s.add_argument("--players", type=int, default=None, help="number of players (games that have the option)")
+    s.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
     s.set_defaults(fn=_cmd_screenshot)
 
     s = sub.add_parser("map-info", help="print what the loader reads from a TMX map")

@@ -33,12 +33,18 @@ class MatchStats:
 
 def seat_agents(game: Game, agent_names: list[str]) -> dict[str, Seat]:
     """One agent per seat (names in seat order), each with seeds of its own that do
-    not reveal the game's seed."""
+    not reveal the game's seed. One name is every seat's; where a game has more
+    seats than sides (中原大戰 with 3-5 players), one name per side (in the order
+    the seats first name the sides) gives every seat its side's agent."""
     seats = game.seats
+    sides = list(dict.fromkeys(game.seat_side(s) for s in seats))
     if len(agent_names) == 1:
         agent_names = agent_names * len(seats)
+    elif len(agent_names) == len(sides) != len(seats):
+        agent_names = [agent_names[sides.index(game.seat_side(s))] for s in seats]
     if len(agent_names) != len(seats):
-        raise ValueError(f"{game.game_id} has {len(seats)} seats ({', '.join(seats)}); give {len(seats)} agents")
+        raise ValueError(f"{game.game_id} has {len(seats)} seats ({', '.join(seats)}); give {len(seats)} agents"
+                         + (f" or one per side ({', '.join(sides)})" if len(sides) < len(seats) else ""))
     return {seat: Seat(get_agent(name, game.game_id, seed=mix_seed("agent", game.seed, k)),
                        mix_seed("view", game.seed, k))
             for k, (seat, name) in enumerate(zip(seats, agent_names))}
@@ -67,7 +73,7 @@ def play_one(game_id: str, seed: int, agents: dict[str, Any] | list[str], max_ac
 
 def turn_of(g: Game) -> int:
     st = g.public_state()
-    return int(st.get("turn", 0))
+    return int(st.get("turn", st.get("round", 0)))
 
 
 def selfplay(game_id: str, games: int, seed: int, agent_names: list[str],

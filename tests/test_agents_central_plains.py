@@ -81,7 +81,7 @@ def test_the_battle_odds_are_exact():
     assert abs(sum(dist.values()) - 1) < 1e-12 and min(dist) == -4 and max(dist) == 11
     assert dist[3] == dist[4] == max(dist.values()) == 27 / 216
     zone = CentralPlains().zone
-    assert p_clear(20, 1, 13, zone) == 1.0 and p_clear(-20, 1, 13, zone) == 0.0
+    assert p_clear(20, 1, 13, zone) == pytest.approx(1.0) and p_clear(-20, 1, 13, zone) == pytest.approx(0.0)
 
 
 def test_the_heuristic_defends_its_hq_and_takes_an_open_enemy_hq():
@@ -112,6 +112,16 @@ def test_selfplay_command_line_with_players():
     d = json.loads(out.stdout)
     assert d["games"] == 1 and set(d["wins"]) == set(CAMPS)
     bad = subprocess.run([sys.executable, "-m", "game", "selfplay", "central_plains", "--games", "1",
-                          "--agents", "random,random", "--players", "3"], cwd=ROOT, capture_output=True, text=True,
-                         timeout=300)
-    assert bad.returncode == 2 and "3 seats" in bad.stderr
+                          "--agents", "random,random,random,random", "--players", "3"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 2 and "3 seats" in bad.stderr and "one per side" in bad.stderr
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_selfplay_with_one_agent_per_camp_gives_every_seat_its_camps_agent(players):
+    from game.runner import seat_agents
+    g = CentralPlains(seed=1, options={"players": players})
+    seated = seat_agents(g, ["heuristic", "random"])
+    for s in g.seats:
+        assert isinstance(seated[s].agent, CentralPlainsAgent) == (g.seat_side(s) == "central"), s
+    g.close()

@@ -1262,3 +1262,11 @@ def test_every_ruling_has_a_test():
     names = re.findall(r"def (test_\w+)", open(__file__, encoding="utf-8").read())
     missing = [r["id"] for r in CentralPlains().data["rulings"] if not any(r["id"] in n for n in names)]
     assert missing == []
+
+
+def test_docs_rulings_section_lists_every_ruling():
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "docs" / "rulings.md").read_text(encoding="utf-8")
+    section = text[text.index("## 中原大戰 (central_plains)"):]
+    for r in CentralPlains().data["rulings"]:
+        assert f"**{r['id']}** ({r['status']}; {r['clause']}): {r['ruling']}" in section, r["id"]

@@ -282,6 +282,21 @@ def test_map_shows_every_track_and_the_hand_band_hides(app):
     assert sc.ui.card_rects == []
 
 
+def test_a_hovered_card_shows_its_whole_text_in_the_side_panel(app):
+    from game.client.input import Intent
+    sc = new_scene(app, {s: "human" if s == "CHIANG" else "random" for s in ("CHIANG", "HE", "YAN", "LI", "FENG")},
+                   seed=1)
+    sc.draw(app.screen)
+    rect, cid = sc.ui.card_rects[0]
+    sc.handle(Intent("point", pos=rect.center))
+    c = sc.game.cdata[cid]
+    lines = sc.ui.hover_lines(sc.hover_hex)
+    assert lines[0] == f"{c['name_zh']} {c['name_en']}" and c["text"] in lines
+    assert sc.ui.hover_key() == cid
+    sc.handle(Intent("point", pos=(rect.centerx, rect.y - 200)))        # off the band: the stronghold's details
+    assert sc.ui.hover_key() is None and c["text"] not in sc.ui.hover_lines(sc.hover_hex)
+
+
 @pytest.mark.parametrize("players", [2, 5])
 def test_screenshot_for_2_and_5_players(tmp_path, env, players):
     import subprocess
@@ -303,3 +318,18 @@ def test_screenshot_for_2_and_5_players(tmp_path, env, players):
     assert r.returncode == 0, r.stderr
     import pygame
     assert pygame.image.load(str(out)).get_size() == (1280, 720)
+
+
+def test_screenshot_takes_the_number_of_players(tmp_path, env):
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    env_ = dict(os.environ, PYTHONPATH=str(root))
+    out = tmp_path / "cp3.png"
+    r = subprocess.run([sys.executable, "-m", "game", "screenshot", "central_plains", "--players", "3", "--out",
+                        str(out)], cwd=root, env=env_, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and out.exists(), r.stderr
+    bad = subprocess.run([sys.executable, "-m", "game", "screenshot", "central_plains", "--players", "7", "--out",
+                          str(tmp_path / "x.png")], cwd=root, env=env_, capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 2 and "players" in bad.stderr.splitlines()[-1]

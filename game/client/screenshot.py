@@ -35,11 +35,14 @@ def _kiosk_scene(app, game_id: str, scene: str) -> None:
         app._offer()
 
 
-def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), scene: str = "board") -> str:
+def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), scene: str = "board",
+           options: dict | None = None) -> str:
     """Render ``scene`` (one of SCENES: the menus, the board, the game over, and the
     kiosk's "card", "demo", "prompt", "summary", "locked") for a fresh ``game_id``
-    game or the position in ``save``; write a PNG to ``out`` and return its path.
-    Raises SaveError for a bad save."""
+    game (with ``options``, e.g. {"players": 5}; the kiosk's scenes always play the
+    default options, as the kiosk does) or the position in ``save``; write a PNG to
+    ``out`` and return its path. Raises SaveError for a bad save, OptionError for a
+    bad option."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -68,7 +71,7 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
         elif scene in ("board", "gameover"):
             from .scenes.board import BoardScene
             if session is None:
-                session = Session(rulesets.new_game(game_id, 1), autosave=False)
+                session = Session(rulesets.new_game(game_id, 1, options=options or None), autosave=False)
             session.autosave = False
             session.executor = app.ai
             if scene == "gameover":

@@ -94,6 +94,7 @@ class GameUI:
         self.hidden: set[str] = set()                        # units not drawn (appearing/eliminated)
         self.viewer: str | None = None      # the seat looking at the screen now (None: nobody's secrets show)
         self.single_viewer = True           # False in hotseat: then no secret may stay on screen (log lines)
+        self.pointer: tuple[int, int] | None = None   # the mouse on screen (for hovers over a UI's own bands)
 
     # The plugin's own panels at the top of the map area, so that the demo's "which
     # game" pill goes beside or below them: a band across the top this high, a
@@ -194,6 +195,11 @@ class GameUI:
 
     def status(self) -> list[tuple[str, str]]:
         return []
+
+    def hover_key(self) -> Any:
+        """What the side panel's details depend on besides the hovered hex (e.g. the
+        card under the pointer); the board redraws the details when it changes."""
+        return None
 
     def hover_lines(self, hex_: str | None) -> list[str]:
         return [hex_] if hex_ else []

@@ -612,7 +612,33 @@ class CentralPlainsUI(GameUI):
         score = f"troops 中央 {troops.get('central')} · 反蔣 {troops.get('anti')}"
         return [("Turn", f"{st.get('round', 1)}"), ("Phase", ph), ("Score", score)]
 
+    def card_under_pointer(self) -> str | None:
+        """The card of the hand band (or a card in play's tile) under the mouse."""
+        pos = self.pointer
+        return next((cid for r, cid in self.card_rects if pos and r.collidepoint(pos)), None)
+
+    def hover_key(self) -> str | None:
+        return self.card_under_pointer()
+
+    def card_lines(self, cid: str) -> list[str]:
+        """A card in full: the tile in the hand band has room for the start of its text only."""
+        c = self.game.cdata[cid]
+        kind = self.data["card_kinds"][c["kind"]]
+        owner = self.cmd.get(c["deck"])
+        head = f"{kind['name_zh']} {kind['name_en']}"
+        if c.get("counters"):
+            head += f", {c['counters']} counter card(s)"
+        if c.get("sacrifice"):
+            head += ", sacrifice a card to play it"
+        lines = [f"{c['name_zh']} {c['name_en']}", f"{owner['name_zh'] if owner else '中立'}: {head}", c["text"]]
+        if c.get("hook"):
+            lines.append(c["hook"])
+        return lines
+
     def hover_lines(self, hex_: str | None) -> list[str]:
+        cid = self.card_under_pointer()
+        if cid is not None:
+            return self.card_lines(cid)
         st = self.st
         if not hex_ or hex_ not in self.board.cells:
             return self.battle_lines()

@@ -385,6 +385,7 @@ class BoardScene(Scene):
             self.hover_hex = self.view.hex_at(it.pos)
             self.show_cursor = False
             self._hover_pos = it.pos
+            self.ui.pointer = it.pos
             return
         if n == "press" and it.button in (2, 3):
             self.drag_from = it.pos
@@ -825,7 +826,7 @@ class BoardScene(Scene):
             bottom -= DEMO_HINT_H + 8
             self._draw_demo_hint(surf, pygame.Rect(self.px, bottom + 8, self.pw, DEMO_HINT_H), hint)
         info = pygame.Rect(self.px, info_top, self.pw, max(1, bottom - info_top))
-        ikey = (key, self.hover_hex, info.topleft)
+        ikey = (key, self.hover_hex, info.topleft, self.ui.hover_key())
         if getattr(self, "_info_key", None) != ikey:
             self._info_key = ikey
             s = pygame.Surface(info.size)

@@ -7,7 +7,7 @@ import pygame
 
 from ..input import Intent
 from ..session import list_saves
-from ..widgets import ACCENT, BAD, DIM, TEXT, Button, Menu, blit_center, column, panel
+from ..widgets import ACCENT, BAD, DIM, TEXT, Button, Menu, blit_center, column, fit_text, panel
 
 CONTROLS = [
     ("Click / A / Enter", "select a unit, then a lit hex (move, attack, retreat, advance)"),
@@ -60,10 +60,21 @@ class HelpOverlay(Overlay):
         panel(surf, r, alpha=245)
         surf.blit(assets.text(self.title, 36, ACCENT, bold=True), (r.x + 28, r.y + 18))
         y = r.y + 74
-        for key, what in CONTROLS:
-            surf.blit(assets.text(key, 20, ACCENT, bold=True), (r.x + 28, y))
-            surf.blit(assets.text(what, 20, TEXT), (r.x + 290, y))
-            y += 30
+        compact = y + 30 * len(CONTROLS) + 46 + 22 * len(self.rules) > r.bottom - 40
+        if compact:                 # long rules: the controls in two columns, smaller
+            half = (len(CONTROLS) + 1) // 2
+            col_w = (r.width - 56) // 2
+            for i, (key, what) in enumerate(CONTROLS):
+                x = r.x + 28 + (i // half) * col_w
+                yy = y + (i % half) * 24
+                surf.blit(assets.text(key, 16, ACCENT, bold=True), (x, yy))
+                surf.blit(fit_text(assets, what, 16, col_w - 230, TEXT), (x + 220, yy))
+            y += half * 24
+        else:
+            for key, what in CONTROLS:
+                surf.blit(assets.text(key, 20, ACCENT, bold=True), (r.x + 28, y))
+                surf.blit(assets.text(what, 20, TEXT), (r.x + 290, y))
+                y += 30
         if self.rules:
             x = r.x + 28
             y += 10
