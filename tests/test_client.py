@@ -33,6 +33,22 @@ def settle(app, limit=2000):
         app.frame(0.05, [])
 
 
+def test_a_game_not_ready_yet_cannot_be_chosen(app, monkeypatch):
+    from dataclasses import replace
+
+    import pygame
+
+    from game import rulesets
+    from game.client.scenes.select import SelectScene
+    real = rulesets.spec
+    ids = [s.id for s in rulesets.specs()]
+    monkeypatch.setattr(rulesets, "spec", lambda gid: replace(real(gid), ready=False) if gid == ids[-1] else real(gid))
+    app.switch(SelectScene(app))
+    app.frame(0.05, [key(pygame.K_RIGHT)] * (len(ids) - 1))     # onto a card still "coming soon"
+    app.frame(0.05, [key(pygame.K_RETURN)])
+    assert app.scene.name == "select"                           # not selectable
+
+
 def test_scene_flow_title_to_board(app):
     import pygame
 
@@ -42,11 +58,13 @@ def test_scene_flow_title_to_board(app):
     assert app.scene.name == "select"
     from game import rulesets
     ids = [s.id for s in rulesets.specs()]
-    coming = next(i for i, s in enumerate(rulesets.specs()) if not s.ready)
-    app.frame(0.05, [key(pygame.K_RIGHT)] * coming)   # onto a card still "coming soon"
+    coming = next((i for i, s in enumerate(rulesets.specs()) if not s.ready), None)
+    if coming is not None:                            # (once every game is ready, none is)
+        app.frame(0.05, [key(pygame.K_RIGHT)] * coming)   # onto a card still "coming soon"
+        app.frame(0.05, [key(pygame.K_RETURN)])
+        assert app.scene.name == "select"                 # not selectable
+        app.frame(0.05, [key(pygame.K_LEFT)] * coming)
     app.frame(0.05, [key(pygame.K_RETURN)])
-    assert app.scene.name == "select"                 # not selectable
-    app.frame(0.05, [key(pygame.K_LEFT)] * coming + [key(pygame.K_RETURN)])
     assert ids[0] == "nomonhan"
     assert app.scene.name == "seats"
     assert app.scene.seats == {"JP": "human", "SOV": "heuristic"}
