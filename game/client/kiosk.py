@@ -541,13 +541,22 @@ def _mem(executor) -> str:
     return text
 
 
+def _total_rss(executor) -> float | None:
+    """This process's RSS and the AI worker's (when there is one), in MB."""
+    own = rss_mb()
+    pid = getattr(executor, "pid", None)
+    w = rss_mb(pid) if pid else None
+    return None if own is None else own + (w or 0.0)
+
+
 def run_headless(count: int, config: KioskConfig, *, ai: str = "worker", out: Callable[[str], None] = print,
                  max_growth: float | None = None, every: int = 100) -> int:
     """Play ``count`` games back to back through :class:`Attract` with nothing shown
     and nothing waited for. Prints games played, exceptions and memory (RSS) at the
     start, at game 100 and at the end. Exit code 0 when no game raised or was moved
-    on by the watchdog and (with ``max_growth``) RSS grew by at most that many
-    percent from game 100 (or the start, for fewer games) to the end."""
+    on by the watchdog, all ``count`` games were played (not interrupted) and (with
+    ``max_growth``) RSS, this process's and the AI worker's together, grew by at
+    most that many percent from game 100 (or the start, for fewer games) to the end."""
     if ai == "worker":
         from game.ai.worker import shared
         executor = shared()
@@ -561,11 +570,12 @@ def run_headless(count: int, config: KioskConfig, *, ai: str = "worker", out: Ca
     out(f"kiosk soak: {count} games over {', '.join(attract.games)}; seed {config.seed}; "
         f"AI {'in the worker process' if ai == 'worker' else 'in this process'}; log {log_path(logger)}")
     settle_memory()
-    rss0 = rss_mb()
+    rss0 = _total_rss(executor)
     out(f"start: {_mem(executor)}")
     t0 = time.perf_counter()
     rss_mark: float | None = None
     seen = 0
+    interrupted = False
     try:
         while attract.ended < count:
             attract.update(0.0)
@@ -574,28 +584,29 @@ def run_headless(count: int, config: KioskConfig, *, ai: str = "worker", out: Ca
                 if seen % 10 == 0 or seen == count:
                     settle_memory()             # (the window does this at every scene change)
                 if seen == 100:
-                    rss_mark = rss_mb()
+                    rss_mark = _total_rss(executor)
                 if (every and seen % every == 0) or seen == count:
                     rate = seen / max(1e-9, time.perf_counter() - t0)
                     out(f"game {seen}: {attract.counts()}; {_mem(executor)}; {rate:.2f} games/s")
     except KeyboardInterrupt:
+        interrupted = True
         out(f"interrupted after {attract.ended} games")
     finally:
         attract.stop()
     settle_memory()
-    rss1 = rss_mb()
+    rss1 = _total_rss(executor)
     base, since = (rss_mark, "game 100") if rss_mark is not None else (rss0, "the start")
     growth = None
     if base and rss1:
         growth = 100.0 * (rss1 - base) / base
     mean_turns = attract.turns / attract.played if attract.played else 0.0
     out(f"end: {attract.counts()}; mean {mean_turns:.1f} turns a game; {_mem(executor)}"
-        + (f"; {growth:+.1f} % since {since}" if growth is not None else "")
+        + (f"; {growth:+.1f} % since {since} (with the worker's)" if growth is not None else "")
         + f"; {time.perf_counter() - t0:.0f} s")
     if attract.fault_kinds:
         out("faults: " + ", ".join(f"{k} {n}" for k, n in attract.fault_kinds.items())
             + f" (details in {log_path(logger)})")
-    ok = attract.faults == 0 and attract.watchdog == 0
+    ok = attract.faults == 0 and attract.watchdog == 0 and not interrupted
     if max_growth is not None and growth is not None and growth > max_growth:
         out(f"RSS grew {growth:.1f} % since {since}: more than {max_growth:g} %")
         ok = False
