@@ -251,6 +251,16 @@ def test_storm_a_clan_left_without_retainers_rolls_the_storm_table(roll, to):
     assert g.public_state()["generals"]["yoshitsune"]["removed"] is (to is None)
 
 
+def test_storm_a_general_at_sea_without_retainers_rolls_the_storm_table_too():
+    """H07 with 10(6)'s reading: a lone Genji-side general in the sea is exposed."""
+    g = P({"yoshitsune": "higashi_seto"}, {"higashi_seto": {"heike": 1}, "sekkasen": {"genji": 1}},
+          card="H07", deck=NEXT)
+    g.apply(UseCard("play"))
+    load(g, 4)                                         # no Genji retainer to roll for; 4 = wounded
+    g.apply(Target("higashi_seto"))
+    assert where(g, "yoshitsune") == "waiting_box"
+
+
 def test_storm_drowning_yoritomo_ends_the_game():
     g = P({"yoritomo": "nishi_seto"}, {"nishi_seto": {"genji": 1}}, card="H07", deck=NEXT)
     g.apply(UseCard("play"))
@@ -381,7 +391,7 @@ def test_tsuitorei_is_a_general_card_for_him_all_five_orders():
           {"owari": {"heike": 2, "genji": 1}, "omi": {"heike": 1}, "kyo": {"heike": 1}},
           court=-2, card="C03", deck=NEXT)
     play(g, Pick("munemori"))
-    assert orders_of(g) == {"enter"}
+    assert orders_of(g) == {"enter", "tribute"}       # waiting: enter, or tribute (朝貢除外, seed 9.0)
     g.apply(Order("enter"))
     assert where(g, "munemori") == "kyo"
 

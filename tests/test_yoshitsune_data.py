@@ -92,7 +92,7 @@ SETUP = {
     "hokuriku": (set(), {"heike": 2}),
     "shikoku": (set(), {"heike": 2}),
     "kita_kyushu": (set(), {"heike": 2}),
-    **{k: (set(), {"heike": 1}) for k in ("owari", "ise", "sanin", "nagato", "higashi_seto", "nishi_seto")},
+    **{k: (set(), {"heike": 1}) for k in ("owari", "ise", "sanin", "nagato", "higashi_seto")},
 }
 GENERALS = {  # 名 -> (clan, valour, command)
     "源頼朝": ("genji", 3, 5), "源義経": ("genji", 5, 3), "源範頼": ("genji", 3, 4), "源行家": ("genji", 1, 2),
@@ -362,11 +362,11 @@ def test_setup_puts_every_piece_in_an_area_or_box(data, board):
     assert placed == Counter({k: 1 for k in names})
     for clan, n in retainers.items():
         assert n <= COUNTER_MIX[clan], clan
-    assert retainers["heike"] == 22 and retainers["fujiwara"] == 4
+    assert retainers["heike"] == 21 and retainers["fujiwara"] == 4
     assert sum(n for c, n in retainers.items() if c not in ("heike", "fujiwara")) == 14
     for m, where in data["setup"]["markers"].items():
         assert where in box_names and m in data["markers"]
-    # control at the start (§3.4): Heike 13 areas incl. 3 base areas and both seas, Genji 6, 2 empty
+    # control at the start (§3.4, revised): Heike 12 areas incl. 3 base areas and 東瀬戸 only, Genji 6, 3 empty
     side_of = {c: v["side"] for c, v in data["clans"].items()}
     side_of["kiso"] = data["clans"]["kiso"]["side_by_turn"]["1"]
     control = {}
@@ -374,11 +374,11 @@ def test_setup_puts_every_piece_in_an_area_or_box(data, board):
         if where in map_areas(board) and len(rets) == 1:
             control[where] = side_of[next(iter(rets))]
     counts = Counter(control.values())
-    assert counts == Counter({"TAIRA": 13, "MINAMOTO": 6})
-    assert len(map_areas(board)) - len(control) == 2
+    assert counts == Counter({"TAIRA": 12, "MINAMOTO": 6})
+    assert len(map_areas(board)) - len(control) == 3
     bases = {k for k in map_areas(board) if board.cell(k).props["base"]}
     assert sum(control.get(b) == "TAIRA" for b in bases) == 3
-    assert control["higashi_seto"] == control["nishi_seto"] == "TAIRA"
+    assert control["higashi_seto"] == "TAIRA" and "nishi_seto" not in control     # no +1 card for the seas
     # only 東海 starts over its supply
     over = {w for w, (_, rets) in got.items() if w in board.cells
             and sum(rets.values()) > board.cell(w).props["supply"]}

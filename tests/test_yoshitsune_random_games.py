@@ -94,3 +94,16 @@ def test_replay_gives_the_same_state_hash(seed):
     assert [e.kind for e in h.events] == [e.kind for e in g.events]
     g.close()
     h.close()
+
+
+@pytest.mark.parametrize("seed", [5, 23])
+def test_log_lines_name_areas_never_by_key(seed):
+    """The log reads like the map: 北関東 North Kantō, not ``kita_kanto``."""
+    import re
+    g = play(seed, check=False)
+    keys = re.compile(r"\b(" + "|".join(sorted(set(g.areas) | {"ou", "waiting_box"}, key=len, reverse=True))
+                      + r")\b")
+    texts = [e.text for e in g.events if e.text]
+    assert texts and not [t for t in texts if keys.search(t)]
+    assert any("North Kantō" in t or "South Kantō" in t for t in texts)
+    g.close()

@@ -201,6 +201,26 @@ def test_action_phase_fight_in_chosen_areas_in_the_users_order():
     assert set(g.legal_actions()) == {BattleIn("owari", "genji"), EndBattles()}   # each area once
 
 
+def test_action_phase_battle_needs_an_enemy_clan_not_two_clans_of_one_side():
+    """8.0: a Battle is fought where more than one clan has retainers, against an enemy:
+    源氏 and 河野 (both Genji's) alone in an area do not fight each other by choice."""
+    g = P({}, {"owari": {"genji": 2, "kono": 1}, "ise": {"genji": 1, "kono": 1, "heike": 1}},
+          start="use", card="G08", deck=NEXT)
+    assert UseCard("fight") in g.legal_actions()
+    g.apply(UseCard("fight"))
+    assert {a.area for a in g.legal_actions() if isinstance(a, BattleIn)} == {"ise"}
+    g = P({}, {"owari": {"genji": 2, "kono": 1}}, start="use", card="G08", deck=NEXT)
+    assert UseCard("fight") not in g.legal_actions()
+    # nor may a general's card order a battle against an ally only
+    g = P({"yoshitsune": "owari"}, {"owari": {"genji": 2, "kono": 1}}, card="G02", deck=NEXT)
+    g.apply(UseCard("play"))
+    assert Order("battle") not in g.legal_actions()
+    # 木曾 on turn 4 belongs to nobody: an enemy for either side
+    g = P({}, {"shinano": {"genji": 2, "kiso": 1}}, turn=4, start="use", card="G08", deck=NEXT)
+    g.apply(UseCard("fight"))
+    assert BattleIn("shinano", "genji") in g.legal_actions()
+
+
 def test_action_phase_ends_when_the_deck_is_used_up():
     g = P({}, {"kyo": {"heike": 1}}, start="use", card="H03", turn=1)
     g.apply(UseCard("pass"))
@@ -307,11 +327,12 @@ def test_entry_from_the_waiting_box_to_an_own_red_area():
     g = P({"yoshitsune": "waiting_box"}, {"minami_kanto": {"genji": 1}, "kita_kanto": {"genji": 3}},
           card="G02", deck=NEXT)
     g.apply(UseCard("play"))
-    assert g.legal_actions() == [Order("enter")]           # in the waiting box he can only enter
+    assert set(g.legal_actions()) == {Order("enter"), Order("tribute")}    # no move, battle or replenish
     g.apply(Order("enter"))
     assert g.loc("yoshitsune") == "minami_kanto"
     g = P({"yoshitsune": "waiting_box"}, {"kita_kanto": {"genji": 3}}, card="G02", deck=NEXT)
-    assert UseCard("play") not in g.legal_actions()      # no red area of his clan
+    g.apply(UseCard("play"))
+    assert g.legal_actions() == [Order("tribute")]       # no red area of his clan: no entry
 
 
 def test_entry_yukiie_needs_no_red_area():
@@ -346,6 +367,17 @@ def test_tribute_die_table_and_the_plus_2_card(card, roll, spaces):
     load(g, roll)
     play(g, Order("tribute"))
     assert g.track().court == -3 + spaces
+
+
+def test_tribute_excepted_from_the_named_general_a_waiting_generals_card_may_pay_tribute():
+    """9.0 (朝貢除外): tribute does not involve the named general, so his card pays it
+    while he waits in the waiting box (the +2 of 頼朝's card too)."""
+    g = P({"yoritomo": "waiting_box"}, {"kita_kanto": {"genji": 1}}, court=0, card="G01", deck=NEXT)
+    g.apply(UseCard("play"))
+    assert g.legal_actions() == [Order("tribute")]
+    load(g, 2)
+    g.apply(Order("tribute"))
+    assert g.track().court == 2 and g.loc("yoritomo") == "waiting_box"     # 2 + 2 = 4: two spaces
 
 
 def test_tribute_moves_the_marker_toward_heike_for_heike():
@@ -442,6 +474,44 @@ def test_battle_leader_fate_table_when_all_retainers_are_gone(roll, where):
     play(g, Order("battle"))
     assert g.loc("shigehira") == where
     assert g.is_removed("shigehira") is (where is None)
+
+
+@pytest.mark.parametrize("roll,where", [(2, "kyo"), (4, "waiting_box"), (6, None)])
+def test_battle_leader_fate_table_for_a_general_without_retainers_among_enemies(roll, where):
+    """10(6): a general with no retainer of his clan among enemy retainers after a round
+    rolls on the fate table like any other, though he had none when it began."""
+    g = P({"yoshitsune": "sekkasen", "shigehira": "sekkasen"},
+          {"sekkasen": {"genji": 2}, "kyo": {"heike": 1}}, card="G02", deck=NEXT)
+    g.apply(UseCard("play"))
+    assert Order("battle") in g.legal_actions()          # a lone enemy general is an enemy there
+    load(g, 6, 6, roll)                                  # Genji's two dice (no retainer to hit), then the fate
+    g.apply(Order("battle"))
+    assert [e.data["general"] for e in g.events if e.kind == "LeaderFate"] == ["shigehira"]
+    assert g.loc("shigehira") == where and g.is_removed("shigehira") is (where is None)
+
+
+def test_battle_a_lone_leader_is_not_immune_sudden_death():
+    """10(6) with 13(1): a lone 宗盛 among Genji retainers can fall, and Genji wins."""
+    g = P({"yoshitsune": "kyo", "munemori": "kyo"}, {"kyo": {"genji": 2}, "omi": {"heike": 1}},
+          card="G02", deck=NEXT)
+    load(g, 6, 6, 6)
+    play(g, Order("battle"))
+    assert g.is_over() and g.result().winner == "MINAMOTO"
+    # entering his area by a move fights a round too
+    g = P({"yoshitsune": "omi", "munemori": "kyo"}, {"omi": {"genji": 2}, "kyo": {"genji": 1}},
+          card="G02", deck=NEXT)
+    play(g, Order("move"), PickUp())
+    load(g, 6, 6, 4)                                     # two Genji dice, then 宗盛's fate: wounded
+    g.apply(Step("kyo"))
+    assert g.loc("munemori") == "waiting_box"
+
+
+def test_battle_fate_table_not_for_a_general_whose_enemies_have_no_retainers():
+    g = P({"yoshitsune": "sekkasen", "shigehira": "sekkasen", "noritsune": "sanyo"},
+          {"sekkasen": {"genji": 1, "heike": 2}}, card="H03", deck=NEXT)
+    load(g, 6, 6, 6)                                     # nobody hits; 義経 still has his retainer
+    play(g, Order("battle"))
+    assert not [e for e in g.events if e.kind == "LeaderFate"]
 
 
 def test_battle_leader_retreat_choice_and_no_retreat_into_enemies():

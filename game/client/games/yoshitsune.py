@@ -68,12 +68,7 @@ class YoshitsuneUI(GameUI):
         return f"{c.get('name_local', clan)} {c.get('name', '')}".strip()
 
     def area_name(self, a: str) -> str:
-        if a == "waiting_box":
-            return "待機 waiting box"
-        c = self.board.cells.get(a)
-        if c is None:
-            return a
-        return f"{c.props.get('name_local', a)} {c.props.get('name_en', a)}"
+        return self.game.place_name(a)
 
     def gen_short(self, key: str) -> str:
         g = self.game.gdata[key]
@@ -656,7 +651,7 @@ class YoshitsuneUI(GameUI):
             return []
         c = self.board.cells[hex_]
         st = self.st
-        lines = [self.area_name(hex_)]
+        lines = [self.game.place_name(hex_, full=True)]
         info = f"supply {c.props.get('supply', 0)}"
         if c.props.get("base"):
             info += " · base area 據點"
@@ -854,7 +849,8 @@ def card_text(game, c) -> str:
     if g and g in game.gdata:
         gd = game.gdata[g]
         return (f"General card: {gd['name_local']} (valour {gd['valour']}, command {gd['command']}) may move, "
-                f"fight, enter, replenish or pay tribute.")
+                f"fight, replenish or pay tribute; from the waiting box he may enter, and the card may still "
+                f"pay tribute (朝貢 does not need him).")
     return c.get("type", "")
 
 

@@ -39,7 +39,11 @@ are followed where they speak):
   RECONSTRUCTED); a battle caused by a move is one round.
 - A Battle under 8.0 is fought in areas with retainers of two or more clans,
   each area at most once per card, with one of the user's clans that has
-  retainers there as the acting clan.
+  retainers there as the acting clan. A battle chosen by a player (8.0, or a
+  general card's Battle, 9.2) needs an enemy there: a unit of a clan not of the
+  user's side (木曾 on turn 4 is nobody's); two clans of one side alone in an
+  area do not fight by choice (they still fight when a move brings them
+  together, 9.1(3)).
 - Three clans or more (10(5), sheet ruling 3): the acting clan fights all
   others; the acting player's opponent commands them (breaks their commander
   ties, allocates the acting clan's hits one at a time, chooses their
@@ -49,14 +53,20 @@ are followed where they speak):
   other group fires with what is left. When the acting clan is Genji-side it
   fires first, otherwise the other clans do. There is no further choice of
   fire order, so it is not a decision.
-- The leader fate table (10(6)) is rolled for every general of a clan whose
-  last retainer in the area fell in that round. Retreat goes to an adjacent
+- The leader fate table (10(6)) is rolled for every general of a clan left
+  with no retainer in the area after a round: if its last one fell in that
+  round, or if it had none and enemy retainers stand there (for the acting
+  clan its enemies are all the others; for the others, the acting clan). A
+  lone general, 頼朝 and 宗盛 too, is harmed like any other. The storm
+  (暴風雨) reads the same way: a Genji-side general at sea with no retainer of
+  his clan rolls the storm table. Retreat goes to an adjacent
   area with a unit of his clan and no unit of another side (for 木曾 on turn
   4: of any other clan); with none he is removed. With several, his
   commanding player chooses.
 - Enter (9.3): a red (base) area controlled by his clan; 源行家 any area his
-  clan controls, else any area with a Genji-side unit. Tribute and the other
-  orders need the general on the map; in the waiting box he can only Enter.
+  clan controls, else any area with a Genji-side unit. Move, Battle and
+  Replenish need the general on the map; in the waiting box his card may
+  Enter, or pay Tribute, which does not involve him ("朝貢除外", 9.0).
 - Replenish by card (9.4) needs a counter of his clan left; 北条時政's own card
   may place at his area or any other 源氏 general's area.
 - Adjustment (11.0): each clan in an area keeps at most its share of the
@@ -66,6 +76,9 @@ are followed where they speak):
 - Victory: removal of 頼朝 / 宗盛 ends the game at once; all four base areas
   at the end of a turn win; after turn 7 Genji with 3 bases, else Heike with
   2, else areas (bases count 2), and an equal count is a draw.
+- Set-up: the data sheet's revised set-up (§3.4): 西瀬戸 starts empty, so
+  neither side starts with both Inland Sea areas (the +1 card of 7.0(2)).
+- Log lines name areas as players read them (北関東 North Kantō), never by key.
 - Event cards follow the data sheet §3.6; 平家水軍's "path enters a sea" is
   enforced by refusing a step that would end the move before a sea is
   entered (the card may still be ended unused when no step is possible).
@@ -156,6 +169,10 @@ class Yoshitsune(Game):
         self.court_min, self.court_max = int(d["court_track"]["min"]), int(d["court_track"]["max"])
         self.max_rounds = int(self.options.get("max_rounds", d["combat"]["max_rounds"]))
         self.tables = d["tables"]
+        # the names players read (log lines, the client): 北関東 North Kantō, never the key
+        self.place_names = {n: (c.props.get("name_local", n), c.props.get("name_en", n)) for n, c in b.cells.items()}
+        self.place_names.update((o.name, (o.props["name_local"], o.props["name_en"])) for o in b.objects
+                                if o.name == WAITING and "name_local" in o.props)
 
     def _setup(self) -> None:
         self._load_static()
@@ -314,6 +331,15 @@ class Yoshitsune(Game):
     def _name(self, side: str | None) -> str:
         return self.data["sides"][side]["name"] if side else "nobody"
 
+    def place_name(self, where: str | None, full: bool = False) -> str:
+        """An area's or box's name as players read it: 南関東 South Kantō (``full``:
+        南関東 South Kantō (Kamakura), with the map's note in brackets)."""
+        got = self.place_names.get(where)
+        if got is None:
+            return str(where)
+        local, en = got
+        return f"{local} {en if full else en.split(' (')[0]}"
+
     def _gname(self, key: str) -> str:
         g = self.general(key)
         return f"{g.name_local} {g.name.split()[-1]}"
@@ -390,7 +416,7 @@ class Yoshitsune(Game):
         self._set_count(a.area, clan, self.count(a.area, clan) + 1)
         side, n = f.repl_queue[0]
         self._set_flow(repl_queue=((side, n - 1),) + f.repl_queue[1:], placed=f.placed + (a.area,))
-        self.emit("Replenished", f"{self._name(side)} adds a {self.clan_data[clan]['name']} retainer in {a.area}",
+        self.emit("Replenished", f"{self._name(side)} adds a {self.clan_data[clan]['name']} retainer in {self.place_name(a.area)}",
                   side=side, area=a.area, clan=clan)
         self._next_placement()
 
@@ -486,13 +512,18 @@ class Yoshitsune(Game):
     def _act(self) -> Act:
         return self.world.get(self.game_ent, Act)
 
+    def _enemy_present(self, area: str, side: str) -> bool:
+        """A unit (retainer or general) of a clan not of ``side`` in the area: a battle
+        chosen by a player needs an enemy there [8.0, 9.2] (木曾 on turn 4 is nobody's)."""
+        return any(self.side_of(c) != side for c in self.clans_in(area))
+
     def fight_options(self, side: str, fought: tuple[str, ...] = ()) -> list[BattleIn]:
         out = []
         for a in self.areas:
             if a in fought:
                 continue
             g = self.garrison(a)
-            if len(g) < 2:
+            if len(g) < 2 or not self._enemy_present(a, side):
                 continue
             for clan in sorted(g):
                 if self.side_of(clan) == side:
@@ -523,11 +554,13 @@ class Yoshitsune(Game):
         if where == WAITING:
             if "enter" in allowed and self.enter_areas(key):
                 out.append("enter")
+            if "tribute" in allowed:
+                out.append("tribute")         # 朝貢除外: tribute does not involve the general [9.0]
             return out
         clan = self.general(key).clan
         if "move" in allowed and self._can_move(key):
             out.append("move")
-        if "battle" in allowed and where != OU and len(self.clans_in(where)) > 1 and self.count(where, clan):
+        if "battle" in allowed and where != OU and self.count(where, clan) and self._enemy_present(where, act.user):
             out.append("battle")
         if "replenish" in allowed and self.pool(clan) > 0:
             out.append("replenish")
@@ -787,7 +820,7 @@ class Yoshitsune(Game):
     def _enter(self, area: str) -> None:
         key = self._act().general
         self.put(self.gen_ent[key], Location(area))
-        self.emit("GeneralEntered", f"{self._gname(key)} enters at {area}", general=key, area=area)
+        self.emit("GeneralEntered", f"{self._gname(key)} enters at {self.place_name(area)}", general=key, area=area)
         self._next_card()
 
     # replenish [9.4] -------------------------------------------------------------------------------------
@@ -805,7 +838,7 @@ class Yoshitsune(Game):
     def _replenish(self, key: str, area: str) -> None:
         clan = self.general(key).clan
         self._set_count(area, clan, self.count(area, clan) + 1)
-        self.emit("Replenished", f"{self._gname(key)} raises a retainer in {area}", area=area, clan=clan,
+        self.emit("Replenished", f"{self._gname(key)} raises a retainer in {self.place_name(area)}", area=area, clan=clan,
                   general=key)
         self._next_card()
 
@@ -899,10 +932,10 @@ class Yoshitsune(Game):
                       general=key, area=here, party=m.party + 1)
         elif isinstance(a, Drop):
             self.put(self.game_ent, replace(m, party=m.party - 1, adjust=-1))
-            self.emit("RetainerDropped", f"{self._gname(key)} leaves a retainer in {here}",
+            self.emit("RetainerDropped", f"{self._gname(key)} leaves a retainer in {self.place_name(here)}",
                       general=key, area=here, party=m.party - 1)
         elif isinstance(a, EndMove):
-            self.emit("MoveEnded", f"{self._gname(key)} ends his move in {here}", general=key, area=here)
+            self.emit("MoveEnded", f"{self._gname(key)} ends his move in {self.place_name(here)}", general=key, area=here)
             self._next_card()
         else:
             to = a.to
@@ -912,16 +945,17 @@ class Yoshitsune(Game):
             self.put(self.gen_ent[key], Location(to))
             m = replace(m, left=m.left - 1, adjust=0, steps=m.steps + 1, entered_sea=m.entered_sea or to in self.seas)
             self.put(self.game_ent, m)
-            self.emit("GeneralMoved", f"{self._gname(key)} moves {here} → {to} with {m.party} retainer(s)",
+            self.emit("GeneralMoved", f"{self._gname(key)} moves {self.place_name(here)} → {self.place_name(to)} "
+                      f"with {m.party} retainer(s)",
                       general=key, frm=here, to=to, party=m.party)
             if self.clans_in(to) - {clan}:
                 self.take(self.game_ent, MoveState)
-                self.emit("MoveStopped", f"{self._gname(key)} meets another clan in {to}: battle", general=key,
+                self.emit("MoveStopped", f"{self._gname(key)} meets another clan in {self.place_name(to)}: battle", general=key,
                           area=to)
                 act = self._act()
                 self._start_battle(to, clan, act.user, many=False, then="card", coward_first=act.coward_first)
             elif m.withdraw:
-                self.emit("MoveEnded", f"{self._gname(key)} withdraws to {to}", general=key, area=to)
+                self.emit("MoveEnded", f"{self._gname(key)} withdraws to {self.place_name(to)}", general=key, area=to)
                 self._next_card()
 
     # event targets -----------------------------------------------------------------------------------------
@@ -944,19 +978,19 @@ class Yoshitsune(Game):
         elif card == "H09":
             n = min(int(self.cdata["H09"]["effect"]["target"]["max"]), self.count(t, "sohei"))
             self._set_count(t, "sohei", self.count(t, "sohei") - n)
-            self.emit("MonksBurned", f"Nara burns: {n} warrior monk(s) removed in {t}", area=t, removed=n)
+            self.emit("MonksBurned", f"Nara burns: {n} warrior monk(s) removed in {self.place_name(t)}", area=t, removed=n)
             self._move_court("MINAMOTO", 1, "Court outrage")
         elif card == "G11":
             kind, rest = t.split(":")
             if kind == "replenish":
                 self._set_count(rest, "sohei", self.count(rest, "sohei") + 1)
-                self.emit("Replenished", f"Warrior monks gather in {rest}", area=rest, clan="sohei")
+                self.emit("Replenished", f"Warrior monks gather in {self.place_name(rest)}", area=rest, clan="sohei")
             else:
                 frm, to = rest.split(">")
                 n = self.count(frm, "sohei")
                 self._set_count(frm, "sohei", 0)
                 self._set_count(to, "sohei", self.count(to, "sohei") + n)
-                self.emit("MonksMoved", f"{n} warrior monk(s) march {frm} → {to}", frm=frm, to=to, count=n)
+                self.emit("MonksMoved", f"{n} warrior monk(s) march {self.place_name(frm)} → {self.place_name(to)}", frm=frm, to=to, count=n)
                 if self.clans_in(to) - {"sohei"}:
                     self._start_battle(to, "sohei", act.user, many=False, then="card")
                     return
@@ -969,13 +1003,17 @@ class Yoshitsune(Game):
             if self.side_of(clan) != "MINAMOTO":
                 continue
             n = self.count(area, clan)
-            rolls = self.dice.roll(n, 6, f"storm: {clan}")
+            rolls = self.dice.roll(n, 6, f"storm: {self.clan_data[clan]['name_local']} {self.clan_data[clan]['name']}")
             lost = sum(1 for r in rolls if r in eff["remove_on"])
             self._set_count(area, clan, n - lost)
-            self.emit("StormLosses", f"Storm in {area}: {lost} {self.clan_data[clan]['name']} retainer(s) lost",
+            self.emit("StormLosses", f"Storm in {self.place_name(area)}: {lost} {self.clan_data[clan]['name']} retainer(s) lost",
                       area=area, clan=clan, lost=lost)
             if n - lost == 0:
                 wiped.append(clan)
+        # a Genji-side general at sea with no retainer of his clan is as exposed as one whose
+        # retainers drowned (the lone-general reading of 10(6), applied to the storm)
+        wiped.extend(c for c in {self.general(k).clan for k in self.generals_in(area)}
+                     if self.side_of(c) == "MINAMOTO" and self.count(area, c) == 0)
         queue = tuple(k for k in self.generals_in(area) if self.general(k).clan in wiped)
         self.put(self.game_ent, StormFate(area, queue))
         self._next_storm_fate()
@@ -1005,7 +1043,7 @@ class Yoshitsune(Game):
     def _start_battle(self, area: str, acting: str, side: str, many: bool, then: str,
                       coward_first: bool = False) -> None:
         self.put(self.game_ent, Battle(area, acting, side, many, then, coward_first))
-        self.emit("BattleStarted", f"Battle in {area}: the {self.clan_data[acting]['name']} attack", area=area,
+        self.emit("BattleStarted", f"Battle in {self.place_name(area)}: the {self.clan_data[acting]['name']} attack", area=area,
                   acting=acting, side=side)
         self._battle_round()
 
@@ -1067,7 +1105,7 @@ class Yoshitsune(Game):
         if n <= 0:
             return 0
         v = self.valour(b, clan)
-        rolls = self.dice.roll(n, 6, f"{clan} fire")
+        rolls = self.dice.roll(n, 6, f"{self.clan_data[clan]['name']} fire")
         hits = sum(1 for r in rolls if r <= v)
         self.emit("Fire", f"{self.clan_data[clan]['name']}: {n} dice at valour {v}: {hits} hit(s)",
                   area=b.area, clan=clan, rolls=rolls, valour=v, hits=hits)
@@ -1082,7 +1120,7 @@ class Yoshitsune(Game):
         lost = min(n, hits)
         if lost:
             self._set_count(b.area, b.acting, n - lost)
-            self.emit("RetainersLost", f"The {self.clan_data[b.acting]['name']} lose {lost} in {b.area}",
+            self.emit("RetainersLost", f"The {self.clan_data[b.acting]['name']} lose {lost} in {self.place_name(b.area)}",
                       area=b.area, clan=b.acting, lost=lost)
 
     def is_coward_battle(self, b: Battle) -> bool:
@@ -1129,7 +1167,7 @@ class Yoshitsune(Game):
             n = self.count(b.area, c)
             lost = min(n, b.alloc_left)
             self._set_count(b.area, c, n - lost)
-            self.emit("RetainersLost", f"The {self.clan_data[c]['name']} lose {lost} in {b.area}",
+            self.emit("RetainersLost", f"The {self.clan_data[c]['name']} lose {lost} in {self.place_name(b.area)}",
                       area=b.area, clan=c, lost=lost)
             self.put(self.game_ent, replace(b, alloc_left=b.alloc_left - lost))
         b = self._get(Battle)
@@ -1141,15 +1179,22 @@ class Yoshitsune(Game):
     def _hit(self, clan: str) -> None:
         b = self._get(Battle)
         self._set_count(b.area, clan, self.count(b.area, clan) - 1)
-        self.emit("RetainersLost", f"The {self.clan_data[clan]['name']} lose 1 in {b.area}",
+        self.emit("RetainersLost", f"The {self.clan_data[clan]['name']} lose 1 in {self.place_name(b.area)}",
                   area=b.area, clan=clan, lost=1)
         self.put(self.game_ent, replace(b, alloc_left=b.alloc_left - 1))
         self._set_flow(phase="battle", seat=None)
         self._allocate()
 
     def _fate_start(self) -> None:
+        """Who rolls the fate table [10(6)]: every general of a clan that has no retainer
+        left in the area, if its last one fell this round or enemy retainers stand there
+        (a lone general is harmed like any other; the acting clan's enemies are the
+        others, theirs is the acting clan)."""
         b = self._get(Battle)
-        wiped = {c for c, n in b.start_counts if n > 0 and self.count(b.area, c) == 0}
+        acting_left = self.count(b.area, b.acting) > 0
+        others_left = bool(self._enemies_with_retainers(b))
+        wiped = {c for c, n in b.start_counts if self.count(b.area, c) == 0
+                 and (n > 0 or (others_left if c == b.acting else acting_left))}
         queue = tuple(k for k in self.generals_in(b.area) if self.general(k).clan in wiped)
         self.put(self.game_ent, replace(b, fate_queue=queue))
         self._next_fate()
@@ -1187,7 +1232,7 @@ class Yoshitsune(Game):
 
     def _fate(self, key: str, table: str, chooser: str, auto: bool = False) -> list[str]:
         """Roll the fate table for a general; returns retreat options when a choice is due."""
-        (roll,) = self.dice.roll(1, 6, f"fate of {key}")
+        (roll,) = self.dice.roll(1, 6, f"fate of {self._gname(key)}")
         res = _table(self.tables[table]["results"], roll, "result")
         self.emit("LeaderFate", f"{self._gname(key)} rolls {roll}: {res}", general=key, roll=roll, result=res)
         if res == "retreat":
@@ -1216,7 +1261,7 @@ class Yoshitsune(Game):
     def _end_battle(self) -> None:
         b = self._get(Battle)
         self.take(self.game_ent, Battle)
-        self.emit("BattleEnded", f"The battle in {b.area} ends", area=b.area)
+        self.emit("BattleEnded", f"The battle in {self.place_name(b.area)} ends", area=b.area)
         if b.then == "areas":
             act = self._act()
             if self.fight_options(act.user, act.fought):
@@ -1228,7 +1273,7 @@ class Yoshitsune(Game):
     def _relocate(self, key: str, where: str, verb: str) -> None:
         frm = self.loc(key)
         self.put(self.gen_ent[key], Location(where))
-        self.emit("GeneralRelocated", f"{self._gname(key)} {verb} ({frm} → {where})", general=key, frm=frm,
+        self.emit("GeneralRelocated", f"{self._gname(key)} {verb} ({self.place_name(frm)} → {self.place_name(where)})", general=key, frm=frm,
                   to=where)
 
     def _remove_general(self, key: str, why: str) -> None:
@@ -1240,7 +1285,7 @@ class Yoshitsune(Game):
         if key in (m.okubyo, m.kajiwara):
             self.put(self.game_ent, Markers(None if m.okubyo == key else m.okubyo,
                                             None if m.kajiwara == key else m.kajiwara))
-        self.emit("GeneralRemoved", f"{self._gname(key)} {why} ({frm})", general=key, frm=frm)
+        self.emit("GeneralRemoved", f"{self._gname(key)} {why} ({self.place_name(frm)})", general=key, frm=frm)
         self._check_sudden_death()
 
     def _check_sudden_death(self) -> bool:
@@ -1292,7 +1337,7 @@ class Yoshitsune(Game):
             if len(over) == 1:
                 pick = over[0]
             else:
-                (r,) = self.dice.roll(1, len(over), f"odd supply point in {area}")
+                (r,) = self.dice.roll(1, len(over), f"odd supply point in {self.place_name(area)}")
                 pick = over[r - 1]
             share[pick] += 1
             over.remove(pick)
@@ -1309,7 +1354,7 @@ class Yoshitsune(Game):
             n = self.count(area, clan)
             if n > lim:
                 self._set_count(area, clan, lim)
-                self.emit("SupplyLosses", f"{area}: supply {self.supply[area]}, {n - lim} "
+                self.emit("SupplyLosses", f"{self.place_name(area)}: supply {self.supply[area]}, {n - lim} "
                           f"{self.clan_data[clan]['name']} retainer(s) removed", area=area, clan=clan, lost=n - lim)
 
     # victory [13.0] -----------------------------------------------------------------------------------
