@@ -8,7 +8,7 @@ import pytest
 from game.ai import ask, get_agent
 from game.ai.sino_japanese import SinoJapaneseAgent
 from game.rulesets.sino_japanese import SinoJapanese
-from game.rulesets.sino_japanese.actions import Activate, Declare, EndMovement, Form, Move
+from game.rulesets.sino_japanese.actions import Activate, Declare, EndMovement, Form, Land, Move
 from tests.helpers import decides_without_the_real_dice, load, play_match, plays_legal_and_deterministic
 
 SEATS = SinoJapanese.seats
@@ -60,13 +60,23 @@ def test_japan_goes_on_across_the_yalu_once_korea_is_taken():
     assert dist(a.to) < dist("1612")
 
 
+GARRISONS = {"Q4": "0208", "Q7": "0818", "Q8": "0616"}
+
+
 def test_japan_lands_on_the_liaodong_coast_once_it_can():
-    g = P({"J1": "incheon", "J2": "1519", "Q3": "1905", "Q4": "0208", "Q6": "0408"}, turn=4, cp=6,
+    g = P({"J1": "incheon", "J2": "1519", "Q3": "1905", "Q6": "0408", **GARRISONS}, turn=4, cp=6,
           jp_control=("1519",), fleet_flipped=True)
-    acts = [ask(g, SinoJapaneseAgent(0))]
-    assert acts[0].__class__.__name__ in ("Land", "Ship", "Move")
-    if acts[0].__class__.__name__ == "Land":
-        assert acts[0].to not in {h for h, a in g.facts.landing.items() if a == "shandong"}
+    a = ask(g, SinoJapaneseAgent(0))
+    assert isinstance(a, Land) and g.facts.landing.get(a.to) == "liaodong_east"
+
+
+def test_japan_lands_in_shandong_for_weihaiwei_once_it_holds_port_arthur():
+    """With one fleet base taken, the other is worth the fleet's 3 VP too (the Rongcheng landing, 1895)."""
+    g = P({"J1": "incheon", "J2": "1519", "Q3": "1905", "Q6": "0408", **GARRISONS}, turn=6, cp=6,
+          jp_control=("1519", "0309", "0208"), fleet_flipped=True)
+    a = ask(g, SinoJapaneseAgent(0))
+    assert isinstance(a, Land) and g.facts.landing.get(a.to) == "shandong"
+    assert g.board.distance(a.to, "0818") <= 2
 
 
 def test_japan_attacks_a_weak_defender_it_has_next_to_it():

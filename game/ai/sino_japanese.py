@@ -14,8 +14,14 @@ a copy):
   ending next to strong enemy stacks (less in cities and hills) and the cost of
   ending out of supply; it never over-stacks.
 
+Japan hunts enemy stacks near its cities only where it can attack them
+without a river between (and at half value on a hill); once it holds one
+fleet base the other is worth the fleet's points too, and a landing counts
+as supplied (it brings its port or the bridgehead).
+
 So Japan drives on Pyongyang (and its landings), then across the Yalu and
-down the Liaodong coast to the ports, and lands once the fleet has flipped;
+down the Liaodong coast to the ports, lands once the fleet has flipped, and
+with Port Arthur taken goes for Weihaiwei by a Shandong landing;
 Qing keeps its units in its cities and fortresses, forms its reinforcements
 where Japan is, moves only for a clear gain (what it does not spend becomes
 ammunition, which its counterfire needs), and attacks only on good odds.
