@@ -275,8 +275,10 @@ def test_demo_from_title_idle_and_back(app):
     app.switch(TitleScene(app))
     app.frame(121.0, [])
     assert app.in_demo and app.demo_hints() == "Any key: back to the title"
-    for _ in range(100):
+    for _ in range(400):                    # (the card, then the board of a game chosen at random)
         app.frame(0.05, [])
+        if app.scene.name == "board":
+            break
     assert app.scene.name == "board" and app.scene.demo
     app.frame(0.05, [key(pygame.K_x)])
     assert app.scene.name == "title" and not app.in_demo
