@@ -18,13 +18,17 @@ play: $(STAMP)
 	$(PY) -m game play
 
 demo: $(STAMP)
-	$(PY) -m game demo
+	$(PY) -m game demo $(DEMO_FLAGS)
 
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m "not soak and not strength" -n 2 --dist loadfile
 
+# Random-game invariant soaks of every game (the soak marker), then 1,000 kiosk
+# games back to back through the attract loop, headless (fails on any exception
+# or an RSS growth of more than 10 % from game 100 to the end).
 soak: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m soak
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m soak -n 2
+	$(PY) -m game demo --headless --games 1000 --seed 1 --max-growth 10
 
 strength: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m strength -n 2 -s

@@ -1,12 +1,15 @@
 """Command line: python -m game COMMAND ...
 
   play [--fullscreen] [--game ID] [--load SAVE]   open the window (title screen)
-  demo                                            kiosk: AI plays AI in a loop
+  demo [--games LIST] [--fullscreen] [--locked] [--idle S] [--stall S] [--max-actions N] [--seed S]
+                                                  kiosk: AI plays AI in an attract loop
+  demo --headless [--games N | --count N --games LIST] [--seed S] [--ai worker|inline] [--max-growth PCT]
+                                                  the same loop without a window: a soak
   selfplay GAME --games N --seed S --agents A,B [--players N] [--option K=V] [--json] [--explain]
   tournament GAME --a X --b Y --games N --seed S [--jobs J] [--json] [--explain] [--clock cpu]
                                                   X against Y on every side, with 95 % intervals
   replay SAVE [--verify]                          re-play a save, check its hash
-  screenshot GAME --out FILE.png [--save SAVE] [--scene board|title|select|seats|gameover] [--players N]
+  screenshot GAME --out FILE.png [--save SAVE] [--scene board|title|select|seats|gameover|card|demo|prompt|summary|locked] [--players N]
   map-info PATH [--json]                          what the loader reads from a TMX map
   bench [--game ID] [--json] [--ai]               speed figures (--ai: the AI levels' timings)
 
@@ -30,8 +33,34 @@ def _cmd_play(a: argparse.Namespace) -> int:
 
 
 def _cmd_demo(a: argparse.Namespace) -> int:
+    from game.client.kiosk import KioskConfig, resolve_games, run_headless
+    if a.games.strip().isdigit():           # --games N: N games over every ready game (headless)
+        if not a.headless:
+            print(f"demo: --games {a.games}: a number of games needs --headless (else name the games)",
+                  file=sys.stderr)
+            return 2
+        if a.count is not None and a.count != int(a.games):
+            print(f"demo: --games {a.games} and --count {a.count} disagree", file=sys.stderr)
+            return 2
+        a.count, a.games = int(a.games), ""
+    try:
+        games = resolve_games(a.games)
+    except ValueError as e:
+        print(f"demo: --games: {e}", file=sys.stderr)
+        return 2
+    for n, v in (("--idle", a.idle), ("--stall", a.stall), ("--count", a.count), ("--max-actions", a.max_actions)):
+        if v is not None and v <= 0:
+            print(f"demo: {n} must be more than 0, not {v}", file=sys.stderr)
+            return 2
+    import game.rulesets as catalogue
+    for gid in games:                       # a bad map or data stops here, before the loop starts
+        catalogue.new_game(gid, 0).close()
+    cfg = KioskConfig(games=games, locked=a.locked, idle=a.idle, stall=a.stall, max_actions=a.max_actions,
+                      seed=a.seed)
+    if a.headless:
+        return run_headless(a.count or 1000, cfg, ai=a.ai, max_growth=a.max_growth)
     from game.client.app import run
-    return run(mode="demo", fullscreen=a.fullscreen)
+    return run(mode="demo", fullscreen=a.fullscreen, kiosk=cfg)
 
 
 def _options(a: argparse.Namespace) -> dict:
@@ -174,8 +203,33 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--load", default=None, help="open a save")
     s.set_defaults(fn=_cmd_play)
 
-    s = sub.add_parser("demo", help="kiosk: AI plays AI in an attract loop (hold Esc 2 s to exit)")
+    s = sub.add_parser("demo", help="kiosk: AI plays AI in an attract loop (hold Esc 2 s to exit)",
+                       description="The kiosk: AI plays AI through the games, each with a title card and a "
+                                   "summary; any input offers \"press to play\". Exit: hold Esc 2 s or Ctrl+Q "
+                                   "(unlocked), hold Ctrl+Shift+Q 2 s (always, also when --locked). "
+                                   "Faults are logged to $SANDTABLE_LOGS/kiosk.log (default "
+                                   "~/.config/sandtable/logs/kiosk.log) and the loop goes on.")
+    s.add_argument("--games", default="", metavar="LIST",
+                   help="comma-separated game ids to cycle through (default: every ready game); "
+                        "with --headless a number N plays N games over every ready game")
     s.add_argument("--fullscreen", action="store_true")
+    s.add_argument("--locked", action="store_true",
+                   help="ignore all input but the exit combination (hold Ctrl+Shift+Q 2 s)")
+    s.add_argument("--idle", type=float, default=90.0, metavar="SECONDS",
+                   help="a person's game left alone this long goes back to the demo (default 90)")
+    s.add_argument("--stall", type=float, default=60.0, metavar="SECONDS",
+                   help="watchdog: move on when a game makes no move for this long (default 60)")
+    s.add_argument("--max-actions", type=int, default=3000, metavar="N",
+                   help="watchdog: move on when a game passes N actions (default 3000)")
+    s.add_argument("--seed", type=int, default=None, help="the sequence of games (default: new every run)")
+    s.add_argument("--headless", action="store_true",
+                   help="no window: play --games N (or --count N) games back to back through the same loop and print "
+                        "games played, exceptions and memory (RSS)")
+    s.add_argument("--count", type=int, default=None, metavar="N", help="(headless) games to play (default 1000)")
+    s.add_argument("--ai", choices=["worker", "inline"], default="worker",
+                   help="(headless) decide in the AI worker process as the window does (default), or inline")
+    s.add_argument("--max-growth", type=float, default=None, metavar="PERCENT",
+                   help="(headless) fail when RSS grows more than this from game 100 to the end")
     s.set_defaults(fn=_cmd_demo)
 
     s = sub.add_parser("selfplay", help="play headless games between agents")
@@ -214,7 +268,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("game")
     s.add_argument("--out", required=True)
     s.add_argument("--save", default=None)
-    s.add_argument("--scene", default="board", choices=["board", "title", "select", "seats", "gameover"])
+    from game.client.screenshot import SCENES
+    s.add_argument("--scene", default="board", choices=list(SCENES))
     s.add_argument("--players", type=int, default=None, help="number of players (games that have the option)")
     s.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
     s.set_defaults(fn=_cmd_screenshot)

@@ -65,3 +65,10 @@ def test_random_games_keep_the_invariants(block):
     per = GAMES // BLOCKS
     for seed in range(block * per, (block + 1) * per):
         play(seed).close()
+
+
+@pytest.mark.soak
+def test_soak_many_random_games():
+    """``make soak``: many more seeded games (SANDTABLE_SOAK_GAMES, default 5,000)."""
+    for seed in range(10_000, 10_000 + int(os.environ.get("SANDTABLE_SOAK_GAMES", "5000"))):
+        play(seed).close()

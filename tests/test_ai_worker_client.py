@@ -140,12 +140,14 @@ def test_the_demo_plays_through_the_worker(env):
     try:
         assert isinstance(app.ai, AIWorker)
         app.start_demo()
+        while app.scene.name != "board":
+            app.frame(0.05, [])
         sc = app.scene
         t0 = time.monotonic()
         while len(sc.game.history) < 12 and time.monotonic() - t0 < 20:
             app.frame(0.05, [])
         assert len(sc.game.history) >= 12 and not sc.session.ai_error
     finally:
-        if hasattr(app.scene, "session"):
-            app.scene.session.close()
+        if app.attract is not None:
+            app.attract.stop()
         pygame.quit()

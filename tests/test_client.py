@@ -33,6 +33,22 @@ def settle(app, limit=2000):
         app.frame(0.05, [])
 
 
+def test_a_game_not_ready_yet_cannot_be_chosen(app, monkeypatch):
+    from dataclasses import replace
+
+    import pygame
+
+    from game import rulesets
+    from game.client.scenes.select import SelectScene
+    real = rulesets.spec
+    ids = [s.id for s in rulesets.specs()]
+    monkeypatch.setattr(rulesets, "spec", lambda gid: replace(real(gid), ready=False) if gid == ids[-1] else real(gid))
+    app.switch(SelectScene(app))
+    app.frame(0.05, [key(pygame.K_RIGHT)] * (len(ids) - 1))     # onto a card still "coming soon"
+    app.frame(0.05, [key(pygame.K_RETURN)])
+    assert app.scene.name == "select"                           # not selectable
+
+
 def test_scene_flow_title_to_board(app):
     import pygame
 
@@ -220,32 +236,35 @@ def test_demo_plays_a_game_and_starts_the_next_without_growing_worlds(env):
     try:
         app.time_scale = 200.0
         app.start_demo()
+        assert app.scene.name == "title_card"
+        for _ in range(20000):
+            app.frame(0.05, [])
+            if app.scene.name == "board":
+                break
         first = app.scene
-        worlds = None
         for _ in range(20000):
             app.frame(0.05, [])
             if app.scene is not first:
                 break
-        assert app.demo_games == 1 and app.scene.demo
         assert any(e.kind == "GameOver" for e in first.game.events)  # (its world is closed now)
+        assert app.scene.name == "summary" and app.demo_games == 1
         gc.collect()
         worlds = len(esper.list_worlds())
-        second = app.scene
-        for _ in range(20000):
+        for _ in range(40000):
             app.frame(0.05, [])
-            if app.scene is not second:
+            if app.demo_games == 2 and app.scene.name == "summary":
                 break
         assert app.demo_games == 2
         gc.collect()
         assert len(esper.list_worlds()) <= worlds
-        # input is locked: a click does nothing, Ctrl+Q leaves (and ends a kiosk run)
+        # a click offers "press to play" (the demo goes on); Ctrl+Q leaves (and ends a kiosk run)
         app.frame(0.05, click((300, 300)))
-        assert app.scene.demo and app.running
+        assert app.in_demo and app.running and app.prompt_until > app.now
         app.frame(0.05, [key(pygame.K_q, pygame.KMOD_CTRL)])
         assert not app.running
     finally:
-        if hasattr(app.scene, "session"):
-            app.scene.session.close()
+        if app.attract is not None:
+            app.attract.stop()
         pygame.quit()
 
 
@@ -255,9 +274,14 @@ def test_demo_from_title_idle_and_back(app):
     from game.client.scenes.title import TitleScene
     app.switch(TitleScene(app))
     app.frame(121.0, [])
+    assert app.in_demo and app.demo_hints() == "Any key: back to the title"
+    for _ in range(400):                    # (the card, then the board of a game chosen at random)
+        app.frame(0.05, [])
+        if app.scene.name == "board":
+            break
     assert app.scene.name == "board" and app.scene.demo
     app.frame(0.05, [key(pygame.K_x)])
-    assert app.scene.name == "title"
+    assert app.scene.name == "title" and not app.in_demo
 
 
 def test_settings_persist_in_config_dir(app, env):

@@ -248,6 +248,10 @@ def test_demo_runs_yoshitsune_ai_against_ai(app, monkeypatch):
     from game import rulesets
     monkeypatch.setattr(rulesets, "available", lambda: ["yoshitsune"])
     app.start_demo(from_play=False)
+    for _ in range(200):
+        if app.scene.name == "board":
+            break
+        app.frame(0.05, [])
     sc = app.scene
     assert sc.game.game_id == "yoshitsune" and sc.ui.viewer is None
     n = len(sc.game.history)

@@ -76,6 +76,14 @@ def test_random_games_keep_the_invariants(block):
         play(seed).close()
 
 
+@pytest.mark.soak
+def test_soak_many_random_games():
+    """``make soak``: many more seeded games (SANDTABLE_SOAK_GAMES, default 5,000), the
+    invariants checked after every action of every tenth game."""
+    for seed in range(10_000, 10_000 + int(os.environ.get("SANDTABLE_SOAK_GAMES", "5000"))):
+        play(seed, check=seed % 10 == 0).close()
+
+
 @pytest.mark.parametrize("seed", [3, 17, 101])
 def test_replay_gives_the_same_state_hash(seed):
     g = play(seed, check=False)

@@ -10,7 +10,9 @@ waits): screenshots and the client tests in fast mode use that.
 """
 from __future__ import annotations
 
+import logging
 import random
+import traceback
 
 import pygame
 
@@ -20,17 +22,23 @@ from game.core.memory import settle_memory
 from .assets import Assets
 from .audio import Audio
 from .input import InputMapper, Intent
+from .kiosk import Attract, KioskConfig, kiosk_log
 from .settings import Settings
 from .widgets import BAD, TEXT, blit_center
 
 SIZE = (1280, 720)
-DEMO_EXIT_HOLD = 2.0
+DEMO_EXIT_HOLD = 2.0        # hold Esc this long to leave the (unlocked) demo
+EXIT_HOLD = 2.0             # hold the kiosk's exit combination (Ctrl+Shift+Q) this long to quit
+PROMPT_SECONDS = 10.0       # "press to play" stays up this long
+INPUT_QUIET = 0.4           # input ignored this long after the prompt opens or the seats screen comes
+MOTION_OFFER = 40           # pixels of mouse movement that offer "press to play"
+IDLE_WARNING = 15.0         # a person's game left alone: the countdown shows this long before the demo
 FAST_SCALE = 40.0
 
 
 class App:
     def __init__(self, mode: str = "play", fullscreen: bool = False, size=SIZE, fast: bool = False,
-                 time_scale: float | None = None, ai: str = "worker"):
+                 time_scale: float | None = None, ai: str = "worker", kiosk: "KioskConfig | None" = None):
         if ai not in ("worker", "inline"):
             raise ValueError(f"ai must be 'worker' or 'inline', not {ai!r}")
         if ai == "worker":
@@ -65,8 +73,16 @@ class App:
         self.scene = None
         self.cache: dict = {}
         self.toasts: list[list] = []
-        self.demo_from_play = False
-        self.demo_games = 0
+        self.kiosk = kiosk if kiosk is not None else (KioskConfig() if mode == "demo" else None)
+        self.attract = None                 # the attract loop (game.client.kiosk.Attract), once started
+        self.attracting = False             # ... and it is on show now
+        self.demo_from_play = False         # the loop started from the title (idle): a key goes back
+        self.prompt_until = 0.0             # "press to play" is on screen until then
+        self.quiet_until = 0.0              # input ignored until then (no mashing through a prompt)
+        self.idle = 0.0                     # (kiosk) how long a person's game has been left alone
+        self._motion = 0
+        if self.kiosk is not None:
+            kiosk_log()
         self._rng = random.Random()
         self.fullscreen = False
         if fullscreen or (mode == "play" and False):
@@ -104,33 +120,142 @@ class App:
     # -- demo / kiosk -----------------------------------------------------------
     @property
     def in_demo(self) -> bool:
-        return getattr(self.scene, "demo", False)
+        """The attract loop is on show (input is the kiosk's, not the scene's)."""
+        return self.attracting
+
+    @property
+    def locked(self) -> bool:
+        return self.kiosk is not None and self.kiosk.locked
+
+    @property
+    def demo_games(self) -> int:
+        """Demo games ended so far (played out or moved on from)."""
+        return self.attract.ended if self.attract is not None else 0
 
     def start_demo(self, from_play: bool = False) -> None:
-        from .scenes.board import BoardScene
-        from .session import Session
-        ids = rulesets.available()
-        gid = ids[self.demo_games % len(ids)]
-        game = rulesets.new_game(gid, self.next_seed())
-        seats = {s: "heuristic" for s in game.seats}
+        """Start (or go back to) the attract loop; its first title card shows now."""
+        from .scenes.attract import AttractPresenter
+        if self.attract is None:
+            self.attract = Attract(self.kiosk or KioskConfig(), self.ai, AttractPresenter(self),
+                                   logger=logging.getLogger("sandtable.kiosk"))
+        self.attracting = True
         self.demo_from_play = from_play
+        self.prompt_until = 0.0
+        self.idle = 0.0
         self.audio.music(None)
-        self.switch(BoardScene(self, Session(game, seats, autosave=False), demo=True))
+        self.attract.update(0.0)
 
-    def next_demo(self, scene) -> None:
-        """A demo game has ended and its result was shown: free it and play another."""
-        self.demo_games += 1
-        scene.session.close()
-        self.start_demo(from_play=self.demo_from_play)
+    def _stop_attract(self) -> None:
+        self.attracting = False
+        self.prompt_until = 0.0
+        if self.attract is not None:
+            self.attract.stop()
 
     def leave_demo(self) -> None:
+        """Out of the attract loop: back to the title when it started from there, else quit."""
         from .scenes.title import TitleScene
-        if self.scene is not None and hasattr(self.scene, "session"):
-            self.scene.session.close()
+        self._stop_attract()
         if self.mode == "demo" and not self.demo_from_play:
             self.quit(0)
         else:
             self.switch(TitleScene(self))
+
+    def play_from_demo(self) -> None:
+        """"Press to play": the seats screen of the game on show."""
+        from .scenes.seats import SeatsScene
+        a = self.attract
+        gid = a.on_show
+        self._stop_attract()
+        self.idle = 0.0
+        self.quiet_until = self.now + INPUT_QUIET
+        self.audio.play("click")
+        self.switch(SeatsScene(self, gid))
+
+    def back_to_attract(self) -> None:
+        """A person's game is over or left alone: close it and show the demo again."""
+        sc = self.scene
+        if sc is not None and hasattr(sc, "session"):
+            try:
+                sc.session.close()
+            except Exception:
+                pass
+        self.start_demo(from_play=self.mode != "demo")
+
+    def demo_hints(self) -> str:
+        """What input does on the attract loop's screens (nothing is said when locked)."""
+        if not self.attracting or self.locked:
+            return ""
+        if self.demo_from_play:
+            return "Any key: back to the title"
+        return "Any key, click or (A): play this game   ·   hold Esc: exit"
+
+    def _attract_input(self, it: Intent) -> None:
+        """Input on the attract loop: the first touch offers "press to play", the next plays."""
+        if self.locked:
+            return                      # only the exit combination (see frame) and QUIT
+        n = it.name
+        if n == "quit":
+            self.quit(0)
+            return
+        if n in ("pad_added", "pad_removed", "release", "drag"):
+            return
+        if self.demo_from_play:
+            if n != "point":
+                self.leave_demo()
+            return
+        if self.now < self.quiet_until:
+            return
+        if n == "point":
+            self._motion += abs(it.dx) + abs(it.dy)
+            if self._motion >= MOTION_OFFER and self.prompt_until <= self.now:
+                self._offer()
+            return
+        if self.prompt_until > self.now:
+            if n == "back":
+                self.prompt_until = 0.0         # keep watching
+            else:
+                self.play_from_demo()
+            return
+        if n == "back":
+            return                              # (held, it exits)
+        self._offer()
+
+    def _offer(self) -> None:
+        self._motion = 0
+        self.prompt_until = self.now + PROMPT_SECONDS
+        self.quiet_until = self.now + INPUT_QUIET     # a hand mashing keys does not go straight through
+        self.audio.play("click")
+
+    def waiting_for_person(self) -> bool:
+        f = getattr(self.scene, "waiting_for_person", None)
+        return True if f is None else bool(f())
+
+    # -- faults (kiosk) ----------------------------------------------------------------
+    def _guard(self, where: str, fn, *args) -> None:
+        """Run ``fn``; in a kiosk an exception is logged and the loop goes on."""
+        if self.kiosk is None:
+            fn(*args)
+            return
+        try:
+            fn(*args)
+        except Exception as e:
+            self._fault(where, e)
+
+    def _fault(self, where: str, e: Exception) -> None:
+        if self.attracting and self.attract is not None:
+            self.attract.fault(where, e)
+            return
+        from .kiosk import action_log
+        sc = self.scene
+        game = getattr(getattr(sc, "session", None), "game", None)
+        try:
+            logging.getLogger("sandtable.kiosk").error(
+                "error in a person's %s (%s, scene %s, seed %s, %d actions): %s\n%saction log: %s",
+                getattr(game, "game_id", "game"), where, getattr(sc, "name", "?"), getattr(game, "seed", None),
+                len(getattr(game, "history", ())), e, "".join(traceback.format_exception(e)),
+                action_log(game) if game is not None else "{}")
+        finally:
+            self.back_to_attract()
 
     # -- loop ---------------------------------------------------------------------
     def dispatch(self, ev: pygame.event.Event) -> None:
@@ -143,16 +268,20 @@ class App:
             self.route(it)
 
     def route(self, it: Intent) -> None:
-        """Global intents first, then the scene (the demo locks input)."""
-        if it.name == "quit":
-            if self.in_demo:
-                self.leave_demo()
-            else:
-                self.quit(0)
+        """Global intents first, then the scene (the attract loop takes input itself)."""
+        if self.attracting:
+            self._attract_input(it)
             return
-        if self.in_demo:
-            if self.demo_from_play and it.name not in ("point", "release", "drag", "pad_added", "pad_removed"):
-                self.leave_demo()
+        if self.kiosk is not None:              # a person's game in a kiosk
+            if it.name not in ("pad_added", "pad_removed"):
+                self.idle = 0.0
+            if self.now < self.quiet_until:
+                return
+            if it.name == "quit":
+                self.back_to_attract()
+                return
+        if it.name == "quit":
+            self.quit(0)
             return
         if it.name == "fullscreen":
             self.toggle_fullscreen()
@@ -173,19 +302,30 @@ class App:
         """One frame: events (from the queue unless given), update, draw."""
         self.now += dt
         for ev in (pygame.event.get() if events is None else events):
-            self.dispatch(ev)
+            self._guard("input", self.dispatch, ev)
             if not self.running:
                 return
         for it in self.input.poll(dt):
-            self.route(it)
-        if self.in_demo and self.input.esc_held_for(self.now) >= DEMO_EXIT_HOLD:
+            self._guard("input", self.route, it)
+        if self.kiosk is not None and self.input.combo_held_for(self.now) >= EXIT_HOLD:
+            self.quit(0)                        # the kiosk's exit combination, locked or not
+            return
+        if self.attracting and not self.locked and self.input.esc_held_for(self.now) >= DEMO_EXIT_HOLD:
             self.input._esc_down_since = None
             self.leave_demo()
             if not self.running:
                 return
         if self.scene is not None:
-            self.scene.update(dt)
-            self.draw()
+            self._guard("update", self.scene.update, dt)
+        if self.attracting:
+            self.attract.update(dt * self.time_scale)      # (never raises: faults move it on)
+        elif self.kiosk is not None and self.waiting_for_person():
+            self.idle += dt
+            if self.idle >= self.kiosk.idle:
+                logging.getLogger("sandtable.kiosk").info("idle for %.0f s: back to the demo", self.idle)
+                self.back_to_attract()
+        if self.scene is not None:
+            self._guard("draw", self.draw)
 
     def draw(self) -> None:
         self.scene.draw(self.screen)
@@ -206,6 +346,22 @@ class App:
         for t in self.toasts:
             t[2] -= self._last_dt if hasattr(self, "_last_dt") else 0.016
         self.toasts = [t for t in self.toasts if t[2] > 0]
+        if self.kiosk is not None:
+            self._draw_kiosk()
+
+    def _draw_kiosk(self) -> None:
+        """Over any scene: "press to play", the idle countdown, the exit being held."""
+        from .scenes.attract import draw_exit_hold, draw_idle_warning, draw_play_prompt
+        a = self.attract
+        if self.attracting and self.prompt_until > self.now and a is not None:
+            spec = rulesets.spec(a.on_show)
+            draw_play_prompt(self.screen, self.assets, spec.title, spec.local, self.prompt_until - self.now)
+        if not self.attracting and self.idle >= self.kiosk.idle - IDLE_WARNING:
+            draw_idle_warning(self.screen, self.assets, self.kiosk.idle - self.idle)
+        held = self.input.combo_held_for(self.now) / EXIT_HOLD
+        if self.attracting and not self.locked:
+            held = max(held, self.input.esc_held_for(self.now) / DEMO_EXIT_HOLD)
+        draw_exit_hold(self.screen, held)
 
     def run_loop(self) -> int:
         while self.running:
@@ -213,23 +369,28 @@ class App:
                 dt = min(0.1, self.clock.tick(60) / 1000.0)
                 self._last_dt = dt
                 self.frame(dt)
+                if self.running:
+                    pygame.display.flip()
             except KeyboardInterrupt:
                 break
-            if self.running:
-                pygame.display.flip()
+            except Exception as e:
+                if self.kiosk is None:
+                    raise
+                self._fault("frame", e)     # a kiosk never goes down
         self.audio.music(None)
         return self.exit_code
 
 
 def run(mode: str = "play", fullscreen: bool = False, game_id: str | None = None, load: str | None = None,
-        seats: dict | None = None) -> int:
-    """Start the client. ``mode``: "play" or "demo". Returns the exit code."""
+        seats: dict | None = None, kiosk: KioskConfig | None = None) -> int:
+    """Start the client. ``mode``: "play" or "demo" (the kiosk: ``kiosk`` says how it
+    runs). Returns the exit code."""
     from .scenes.board import BoardScene
     from .scenes.seats import SeatsScene
     from .scenes.title import TitleScene
     from .session import Session, SaveError
 
-    app = App(mode=mode, fullscreen=fullscreen or (mode == "play" and Settings()["fullscreen"]))
+    app = App(mode=mode, fullscreen=fullscreen or (mode == "play" and Settings()["fullscreen"]), kiosk=kiosk)
     try:
         if mode == "demo":
             app.start_demo(from_play=False)

@@ -38,14 +38,20 @@ class Assets:
         return f
 
     def text(self, s: str, size: int, colour=(240, 236, 224), bold: bool = False,
-             wrap: int = 0) -> pygame.Surface:
-        """A cached rendered line (or wrapped block if ``wrap`` > 0 pixels)."""
-        key = (s, size, tuple(colour), bold, wrap)
+             wrap: int = 0, centre: bool = False) -> pygame.Surface:
+        """A cached rendered line (or wrapped block if ``wrap`` > 0 pixels, its lines
+        centred with ``centre``)."""
+        key = (s, size, tuple(colour), bold, wrap, centre)
         surf = self._text.get(key)
         if surf is None:
             font = self.font(size, bold)
             if wrap:
-                surf = font.render(s, True, colour, None, wrap)
+                align = font.align
+                font.align = pygame.FONT_CENTER if centre else pygame.FONT_LEFT
+                try:
+                    surf = font.render(s, True, colour, None, wrap)
+                finally:
+                    font.align = align
             else:
                 surf = font.render(s, True, colour)
             if len(self._text) > 2000:

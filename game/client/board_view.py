@@ -35,6 +35,7 @@ class BoardView:
         self.assets = assets
         self.area = pygame.Rect(area)
         self.decorate = decorate
+        self.picture = False        # a picture of the map: no panels or badges (GameUI.thumbnail)
         self.pw = float(getattr(board, "pixel_width", 0) or self._extent()[0])
         self.ph = float(getattr(board, "pixel_height", 0) or self._extent()[1])
         for b in getattr(board, "boxes", ()):      # off-map boxes may lie beyond the hexes: show them

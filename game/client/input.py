@@ -8,8 +8,8 @@ main context button, arrows = hex cursor (Shift+arrows pan), A = click at the
 cursor, Tab/Shift+Tab = cycle units, Z = ZOC overlay, E = explain the AI's last
 decision (toggle), I = hint (what the normal AI would do), U = undo, Ctrl+S = save,
 Ctrl+L = load, Esc = menu/back, M = mute, +/- = volume, F11 or Alt+Enter =
-fullscreen, F1 = help, PageUp/PageDown = zoom, Ctrl+Q = quit (and the demo's
-exit combo).
+fullscreen, F1 = help, PageUp/PageDown = zoom, Ctrl+Q = quit. The kiosk's
+exit combination, which works even when it is locked: hold Ctrl+Shift+Q 2 s.
 Gamepad (SDL/Xbox layout): D-pad / left stick = cursor, A = confirm, B = back,
 X = main button, Y = ZOC overlay, LB/RB = cycle units, Start = menu,
 Back/Select = help.
@@ -24,6 +24,7 @@ import pygame
 PAD_A, PAD_B, PAD_X, PAD_Y, PAD_LB, PAD_RB, PAD_BACK, PAD_START = 0, 1, 2, 3, 4, 5, 6, 7
 STICK_DEADZONE = 0.55
 STICK_REPEAT = 0.22   # seconds between cursor steps while the stick is held
+EXIT_COMBO_KEYS = (pygame.K_q, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT)
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ class InputMapper:
         self._stick = [0.0, 0.0]
         self._stick_timer = 0.0
         self._esc_down_since: float | None = None
+        self._combo_since: float | None = None     # Ctrl+Shift+Q held since (the kiosk's exit)
         self.last_input_time = 0.0
         try:
             pygame.joystick.init()
@@ -63,6 +65,10 @@ class InputMapper:
     def esc_held_for(self, now: float) -> float:
         return 0.0 if self._esc_down_since is None else now - self._esc_down_since
 
+    def combo_held_for(self, now: float) -> float:
+        """How long Ctrl+Shift+Q has been held (the kiosk's exit combination)."""
+        return 0.0 if self._combo_since is None else now - self._combo_since
+
     # -- translation -----------------------------------------------------------
     def translate(self, ev: pygame.event.Event, now: float = 0.0) -> list[Intent]:
         t = ev.type
@@ -78,6 +84,14 @@ class InputMapper:
             self.last_input_time = now
         if t == pygame.KEYUP and ev.key == pygame.K_ESCAPE:
             self._esc_down_since = None
+        if t == pygame.KEYUP and ev.key in EXIT_COMBO_KEYS:
+            self._combo_since = None
+        if t == pygame.KEYDOWN:
+            combo = ev.key == pygame.K_q and ev.mod & pygame.KMOD_CTRL and ev.mod & pygame.KMOD_SHIFT
+            if combo and self._combo_since is None:
+                self._combo_since = now
+            elif not combo and ev.key not in EXIT_COMBO_KEYS:
+                self._combo_since = None
         if t == pygame.KEYUP and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             out.append(Intent("confirm_up"))
         if t == pygame.JOYBUTTONUP and ev.button == PAD_A:

@@ -5,12 +5,44 @@ import os
 from pathlib import Path
 
 
+KIOSK_SCENES = ("card", "demo", "prompt", "summary", "locked")
+SCENES = ("board", "title", "select", "seats", "gameover") + KIOSK_SCENES
+
+
+def _kiosk_scene(app, game_id: str, scene: str) -> None:
+    """The kiosk's screens for ``game_id``: its title card ("card"), its demo board a
+    few dozen moves in ("demo"; "locked": the same in a locked kiosk), "press to
+    play" over it ("prompt"), and the summary at its end ("summary")."""
+    from .kiosk import KioskConfig
+    app.kiosk = KioskConfig(games=(game_id,), seed=1, locked=scene == "locked")
+    app.start_demo()
+    a = app.attract
+    if scene == "card":
+        app.scene.update(1.0)
+        a.t = a.config.card_seconds * 0.4
+        return
+    for _ in range(20000):
+        app.frame(0.1, [])
+        if app.scene.name == "summary" if scene == "summary" else (a.run is not None and a.run.actions >= 40):
+            break
+    if scene == "summary":
+        a.t = a.config.summary_seconds * 0.3
+        return
+    sc = app.scene
+    while sc.seq.busy and sc.seq.current is not None and sc.seq.current.kind != "dice":
+        sc.update(0.02)
+    if scene == "prompt":
+        app._offer()
+
+
 def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), scene: str = "board",
            options: dict | None = None) -> str:
-    """Render ``scene`` ("board", "title", "select", "seats", "gameover") for a
-    fresh ``game_id`` game (with ``options``, e.g. {"players": 5}) or the
-    position in ``save``; write a PNG to ``out`` and return its path. Raises
-    SaveError for a bad save, OptionError for a bad option."""
+    """Render ``scene`` (one of SCENES: the menus, the board, the game over, and the
+    kiosk's "card", "demo", "prompt", "summary", "locked") for a fresh ``game_id``
+    game (with ``options``, e.g. {"players": 5}; the kiosk's scenes always play the
+    default options, as the kiosk does) or the position in ``save``; write a PNG to
+    ``out`` and return its path. Raises SaveError for a bad save, OptionError for a
+    bad option."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -58,14 +90,19 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
                 app.switch(GameOverScene(app, session, bg))
             else:
                 app.switch(BoardScene(app, session))
+        elif scene in KIOSK_SCENES:
+            _kiosk_scene(app, game_id, scene)
         else:
-            raise ValueError(f"unknown scene {scene!r}: board, title, select, seats or gameover")
-        app.scene.update(0.0)
+            raise ValueError(f"unknown scene {scene!r}: {', '.join(SCENES)}")
+        if scene not in KIOSK_SCENES:
+            app.scene.update(0.0)
         app.draw()
         Path(out).parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(app.screen, str(out))
         if hasattr(app.scene, "session"):
             app.scene.session.close()
+        if app.attract is not None:
+            app.attract.stop()
         return str(out)
     finally:
         pygame.quit()

@@ -13,3 +13,25 @@ def settle_memory() -> None:
     gc.unfreeze()
     gc.collect()
     gc.freeze()
+
+
+def rss_mb(pid: int | str = "self") -> float | None:
+    """The resident set size of a process in MB (VmRSS in /proc/PID/status), or None
+    where that cannot be read. For this process off Linux, the peak RSS
+    (``resource.getrusage``) stands in."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024.0
+    except (OSError, ValueError, IndexError):
+        pass
+    if pid != "self":
+        return None
+    try:
+        import resource
+        import sys
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak / (1024.0 * 1024.0) if sys.platform == "darwin" else peak / 1024.0
+    except (ImportError, OSError, ValueError):
+        return None

@@ -107,8 +107,16 @@ class HexMap:
         return frozenset(n for n in self.passable if self.board.distance(centre, n) <= radius)
 
 
+# How many answers each cached search keeps. Nearly every hit comes from the same game
+# (the same state asked again: legal actions, an agent's look-ahead), few from another
+# game: 150 Across Suez games in a row hit reach's cache 93.7 % of the time with 16384
+# entries and 92.3 % with 2048, but the big cache held 75 MB more. A kiosk plays for
+# days, so the caches are kept small enough to fill within its first hundred games.
+CACHED_SEARCHES = 2048
+
+
 # -- zones of control --------------------------------------------------------------------
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=CACHED_SEARCHES)
 def zone(into: Table, sources: frozenset[str]) -> frozenset[str]:
     """The hexes in the ZOC of units standing in ``sources``: ``into[h]`` lists the
     hexes a unit in h exerts ZOC into (the game's hexside rules applied, e.g. not
@@ -118,7 +126,7 @@ def zone(into: Table, sources: frozenset[str]) -> frozenset[str]:
 
 
 # -- movement ----------------------------------------------------------------------------
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=CACHED_SEARCHES)
 def reach(steps: Table, start: str, allowance: int, blocked: frozenset[str], stops: frozenset[str],
           stop_to_stop: bool = True) -> tuple[dict[str, int], dict[str, str]]:
     """The movement search of :func:`movement.search` (``steps``: the unit kind's
@@ -157,7 +165,7 @@ class MoveList:
         return tuple([a for h, a in zip(self._order, self.actions) if h not in taken])
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=CACHED_SEARCHES)
 def move_actions(make: Callable[[str, str], Any], unit: str, search: tuple) -> MoveList:
     """``make(unit, hex)`` (the game's Move action) for every hex of
     ``reach(*search)``, in hex order (cached like :func:`reach`)."""

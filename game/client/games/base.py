@@ -96,6 +96,12 @@ class GameUI:
         self.single_viewer = True           # False in hotseat: then no secret may stay on screen (log lines)
         self.pointer: tuple[int, int] | None = None   # the mouse on screen (for hovers over a UI's own bands)
 
+    # The plugin's own panels at the top of the map area, so that the demo's "which
+    # game" pill goes beside or below them: a band across the top this high, a
+    # panel in the top-left corner this wide.
+    top_band = 0
+    top_left = 0
+
     # identity -------------------------------------------------------------------
     def side_colour(self, seat: str) -> tuple[int, int, int]:
         return (200, 200, 200)
@@ -115,9 +121,10 @@ class GameUI:
 
     @staticmethod
     def thumbnail(view) -> bool:
-        """Is this view a small picture of the map (the game select screen)? Then only
-        the map and the pieces are drawn, no panels or badges."""
-        return view.area.width < 400
+        """Is this view a picture of the map (the game select screen, a title card)? Then only
+        the map and the pieces are drawn, no panels or badges. A view marked ``picture``
+        (the game select screen's and the demo's title card's map) is one at any size."""
+        return view.picture or view.area.width < 400
 
     def start_view(self, view) -> None:
         """Set the camera when the board opens (default: the whole map fitted)."""

@@ -97,6 +97,7 @@ def draw_terrain_dot(surf, terrain: str, c, z: float) -> None:
 class CentralPlainsUI(GameUI):
     zoc_overlay = False
     overlay_hint = "L: hand"
+    top_band = TOP_H
 
     def __init__(self, game, assets):
         super().__init__(game, assets)

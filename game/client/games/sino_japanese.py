@@ -34,6 +34,7 @@ GOOD = (110, 220, 120)
 
 class SinoJapaneseUI(GameUI):
     overlay_hint = "L: supply lines"
+    top_left = 8 + 300 + 8      # the HUD (_draw_hud)
 
     def __init__(self, game, assets):
         super().__init__(game, assets)

@@ -35,6 +35,8 @@ from .base import Scene
 from .overlays import HelpOverlay, PauseOverlay
 
 MAP_FRACTION = 0.72
+DEMO_SPEED = 1.3                    # the demo's animations run this much faster than a person's game
+DEMO_HINT_H = 66                    # the demo's hint box in the side panel
 TARGET_COLOURS = {"move": (80, 220, 120, 110), "select": (255, 230, 110, 70), "attack": (240, 60, 50, 120),
                   "retreat": (90, 170, 255, 120), "advance": (80, 220, 120, 120), "resolve": (255, 140, 40, 120)}
 ZOC_COLOUR = (200, 40, 200, 70)
@@ -55,6 +57,7 @@ class BoardScene(Scene):
         self.session = session
         self.game = session.game
         self.demo = demo
+        self.demo_pill: pygame.Rect | None = None     # where the demo's "which game" pill was drawn
         self.replay = session.replay is not None
         self.ui = plugin_for(self.game, app.assets)
         w, h = app.size
@@ -67,7 +70,7 @@ class BoardScene(Scene):
         self.pw = w - px - 8
         self.log = LogView(pygame.Rect(px, h - 176, self.pw, 168))
         self.seq = Sequencer()
-        self.seq.time_scale = app.time_scale * (1.6 if demo else 1.0)
+        self.seq.time_scale = app.time_scale * (DEMO_SPEED if demo else 1.0)
         self.banner: Banner | None = None
         self.modal = None
         self.hover_hex: str | None = None
@@ -91,7 +94,6 @@ class BoardScene(Scene):
         self.seen_at: dict[str, int] = {}     # hotseat: each seat's place in the events when it last looked
         self.ui.viewer = self.viewer()
         self.ui.single_viewer = len(self.session.human_seats) <= 1
-        self.ai_error_timer = 0.0           # (demo) how long the AI has been unable to move
         self.spinner_frames = 0             # frames that drew the thinking spinner
         if session.executor is None:
             session.executor = app.ai
@@ -105,7 +107,7 @@ class BoardScene(Scene):
     @property
     def pace(self) -> float:
         if self.demo:
-            return 0.3
+            return 0.45
         if self.replay:
             return 0.55
         return 0.6
@@ -181,15 +183,25 @@ class BoardScene(Scene):
             self.app.toast(s.ai_notice, BAD, ttl=5.0)
             self.log.add(f"AI: {s.ai_notice}", BAD)
             s.ai_notice = ""
-        if s.ai_error and getattr(self, "_shown_error", "") != s.ai_error:
+        if s.ai_error and not self.demo and getattr(self, "_shown_error", "") != s.ai_error:
             self._shown_error = s.ai_error
             self.app.toast(s.ai_error, BAD, ttl=8.0)
             self.log.add(f"AI: {s.ai_error}", BAD)
-        if self.demo and s.ai_error:
-            self.ai_error_timer += dt
-            if self.ai_error_timer >= 4.0:      # the kiosk moves on to the next game
-                self.ai_error_timer = 0.0
-                self.app.next_demo(self)
+
+    def waiting_for_person(self) -> bool:
+        """A person could act now (the kiosk's idle timeout counts only then)."""
+        if self.game.is_over() or self.modal is not None:
+            return True
+        return self.session.human_to_move() and not self.seq.busy
+
+    # -- the kiosk's demo (game.client.kiosk.Attract applies the AI's actions) ---------------
+    def demo_ready(self) -> bool:
+        """The last moves have been shown and the pacing time has run out."""
+        return not self.seq.busy and (self.ai_timer <= 0 or self.game.is_over())
+
+    def show_demo_events(self, events: list) -> None:
+        self.ai_timer = self.pace
+        self.play_events(events)
 
     def ask_hint(self) -> None:
         """I: what the normal AI would do for the human seat to move (lit like an explanation)."""
@@ -552,6 +564,9 @@ class BoardScene(Scene):
             self._game_over(dt)
             return
         if self.session.machine_to_move():
+            if self.demo:                       # the kiosk's loop applies the action when ready
+                self.ai_timer -= dt * self.seq.time_scale
+                return
             if not self.replay:
                 self._ai_step(dt)
                 return
@@ -633,9 +648,7 @@ class BoardScene(Scene):
 
     def _game_over(self, dt: float) -> None:
         self.over_timer += dt * self.app.time_scale
-        if self.demo:
-            if self.over_timer >= 5.0:          # show the result 5 s, then the next game
-                self.app.next_demo(self)
+        if self.demo:                           # the kiosk's loop shows the summary
             return
         if self.over_timer >= 1.0:
             from .gameover import GameOverScene
@@ -835,14 +848,14 @@ class BoardScene(Scene):
                         (box.centerx, box.bottom - 30))
 
     def _draw_demo_banner(self, surf) -> None:
-        w, h = surf.get_size()
-        img = self.assets.text("DEMO — hold Esc to exit", 26, (20, 16, 10), bold=True)
-        r = img.get_rect(midtop=(self.map_w // 2, 10)).inflate(30, 12)
+        """The pill that says which game is on show, and what input does here."""
+        spec = self.game.spec()
+        name = f"{spec.title}  {spec.local}" if spec.local and spec.local != spec.title else spec.title
+        left = self.ui.top_left             # (beside and below the game's own top panels)
+        img = fit_text(self.assets, f"DEMO  ·  {name}", 24, self.map_w - left - 60, (20, 16, 10), bold=True)
+        r = self.demo_pill = img.get_rect(midtop=((left + self.map_w) // 2, 10 + self.ui.top_band)).inflate(30, 12)
         pygame.draw.rect(surf, ACCENT, r, border_radius=10)
         blit_center(surf, img, r.center)
-        held = self.app.input.esc_held_for(self.app.now)
-        if held > 0:
-            pygame.draw.rect(surf, BAD, (r.x, r.bottom + 4, int(r.width * min(1.0, held / 2.0)), 6))
         if self.game.is_over():
             res = self.game.result()
             txt = ("Draw" if res.winner is None else f"{self.ui.side_name(res.winner)} wins") + f" — {res.reason}"
@@ -900,7 +913,12 @@ class BoardScene(Scene):
         pygame.draw.line(surf, BORDER, (self.map_w, 0), (self.map_w, h), 3)
         info_top = 214 + (len(self.buttons) * 64 if self.buttons else 0) + 4
         info_top = max(info_top, 340) if self.buttons else 214
-        info = pygame.Rect(self.px, info_top, self.pw, max(1, self.log.rect.y - info_top - 8))
+        bottom = self.log.rect.y - 8
+        hint = self.app.demo_hints() if self.demo else ""
+        if hint:                                # the demo: what input does, above the log
+            bottom -= DEMO_HINT_H + 8
+            self._draw_demo_hint(surf, pygame.Rect(self.px, bottom + 8, self.pw, DEMO_HINT_H), hint)
+        info = pygame.Rect(self.px, info_top, self.pw, max(1, bottom - info_top))
         ikey = (key, self.hover_hex, info.topleft, self.ui.hover_key())
         if getattr(self, "_info_key", None) != ikey:
             self._info_key = ikey
@@ -911,6 +929,17 @@ class BoardScene(Scene):
         if info.height > 60:
             surf.blit(self._info_surf, info.topleft)
         self.log.draw(surf, self.assets)
+
+    def _draw_demo_hint(self, surf, rect: pygame.Rect, hint: str) -> None:
+        panel(surf, rect, colour=(30, 26, 14), border=ACCENT, width=2)
+        lines = [p.strip() for p in hint.split("·")]
+        y = rect.y + 10
+        for i, line in enumerate(lines[:2]):
+            line = line[:1].upper() + line[1:]
+            img = fit_text(self.assets, ("▶ " if i == 0 else "") + line, 20 if i == 0 else 17, rect.width - 20,
+                           ACCENT if i == 0 else TEXT, bold=i == 0)
+            surf.blit(img, (rect.x + 12, y))
+            y += img.get_height() + 4
 
     def _draw_panel_top(self, surf, dx: int) -> None:
         px, pw = self.px + dx, self.pw
@@ -1008,8 +1037,11 @@ class BoardScene(Scene):
         else:
             keys = ["Z: enemy ZOC"] if self.ui.zoc_overlay else []
             keys += [self.ui.overlay_hint] if self.ui.overlay_hint else []
-            keys += ["E: explain AI", "I: hint"]
-            keys += ["F1: help", "Esc: menu"] + (["U: undo"] if self.session.can_undo() else [])
+            if self.demo:                   # (what works in the demo is on the pill under the map)
+                keys = []
+            else:
+                keys += ["E: explain AI", "I: hint"]
+                keys += ["F1: help", "Esc: menu"] + (["U: undo"] if self.session.can_undo() else [])
             hint = "   ".join(keys)
             surf.blit(self.assets.text(hint, 15, DIM, wrap=info.width), (info.x + 4, info.bottom - 40))
 

@@ -28,6 +28,7 @@ def map_thumbnail(app, game_id: str, size: tuple[int, int]) -> pygame.Surface | 
             ui = plugin_for(g, app.assets)
             surf = pygame.Surface(size, pygame.SRCALPHA)
             view = BoardView(g.board, app.assets, surf.get_rect(), decorate=ui.decorate_static)
+            view.picture = True             # the map and the pieces only (GameUI.thumbnail)
             view.draw_static(surf)
             ui.draw(surf, view, 0.0)
         finally:

@@ -25,7 +25,10 @@ class TitleScene(Scene):
             return
         self.idle = 0.0
         if it.name == "back":
-            self.app.quit()
+            if self.app.kiosk is not None:
+                self.app.back_to_attract()      # a kiosk's title never quits
+            else:
+                self.app.quit()
             return
         self.app.audio.play("click")
         from .select import SelectScene
@@ -52,4 +55,5 @@ class TitleScene(Scene):
         blit_center(surf, self.assets.text("hotseat  ·  versus the AI  ·  demo", 22, DIM), (w // 2, h // 2 + 52))
         if int(self.time * 1.6) % 2 == 0:
             blit_center(surf, self.assets.text("PRESS ANY KEY", 44, TEXT, bold=True), (w // 2, h // 2 + 190))
-        footer(surf, self.assets, "Enter / A / click: start    F11: fullscreen    M: mute    Esc: quit")
+        esc = "Esc: back to the demo" if self.app.kiosk is not None else "Esc: quit"
+        footer(surf, self.assets, f"Enter / A / click: start    F11: fullscreen    M: mute    {esc}")
