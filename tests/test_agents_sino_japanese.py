@@ -26,8 +26,8 @@ def test_heuristic_beats_random_in_90_percent_of_200_games(side):
 @pytest.mark.parametrize("side", SEATS)
 def test_heuristic_beats_random_smoke(side):
     """make test's short version of the match above (make strength plays it in full)."""
-    wins, _ = play_match(SinoJapanese, SinoJapaneseAgent, side, 20, 2024)
-    assert wins >= 17
+    wins, _ = play_match(SinoJapanese, SinoJapaneseAgent, side, 10, 2024)
+    assert wins >= 9
 
 
 def test_agents_only_choose_legal_actions_and_are_deterministic():

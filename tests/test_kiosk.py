@@ -652,10 +652,17 @@ def test_a_fault_in_a_persons_kiosk_game_goes_back_to_the_demo(env, monkeypatch,
         close(app)
 
 
-def test_mashing_keys_and_clicks_during_a_card_and_a_game_never_breaks_the_loop(env):
+@pytest.mark.parametrize("frames", [pytest.param(600, id="600"),
+                                    pytest.param(3000, id="3000", marks=pytest.mark.soak)])
+def test_mashing_keys_and_clicks_during_a_card_and_a_game_never_breaks_the_loop(env, frames, monkeypatch):
     """A clumsy passer-by: everything at once, many times; the kiosk ends up playing
-    or back in the demo, and is still running."""
+    or back in the demo, and is still running (600 frames in make test, 3,000 in the soak).
+    The keys may set a seat to hard, which thinks inline here: its budget is cut to
+    0.1 s a decision so that the test spends its time on input, not on search."""
     import random
+
+    from game.ai import levels
+    monkeypatch.setitem(levels.BUDGETS, "hard", levels.Budget(0.1, 0.5, 0.05))
 
     import pygame
     rng = random.Random(7)
@@ -664,7 +671,7 @@ def test_mashing_keys_and_clicks_during_a_card_and_a_game_never_breaks_the_loop(
     app = kiosk_app(games=("nomonhan", "yoshitsune"), idle=20.0)
     try:
         app.start_demo()
-        for i in range(1500):
+        for i in range(frames):
             ev = []
             if rng.random() < 0.5:
                 k = rng.choice(keys)
