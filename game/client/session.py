@@ -27,7 +27,7 @@ from game import rulesets
 from game.ai import agent_class, mix_seed
 from game.ai.worker import AgentSeat, AgentSpec, Reply, Ticket
 from game.core.errors import IllegalActionError, SaveError
-from game.core.save import default_save_dir, load_game, write_save
+from game.core.save import clean_temp_files, default_save_dir, load_game, read_save, write_save
 
 HUMAN = "human"
 LEVELS = ("easy", "normal", "hard")      # what the seats screen offers (game.ai.levels)
@@ -352,15 +352,11 @@ class Session:
         """Raises SaveError (one line) for a bad save; never writes."""
         game = load_game(path)
         if seats is None:
-            try:
-                import json
-                meta = json.loads(Path(path).read_text(encoding="utf-8")).get("meta", {})
-                saved = meta.get("seats")
-                # (only the offered kinds: a save never names code to import)
-                if isinstance(saved, dict) and all(v in (HUMAN, *AI_KINDS, *LEGACY_KINDS) for v in saved.values()):
-                    seats = {str(k): seat_kind(str(v)) for k, v in saved.items()}
-            except (OSError, ValueError, AttributeError):
-                seats = None
+            saved = read_save(path).get("meta", {}).get("seats")      # (read_save checked meta is a dict)
+            # (only the offered kinds: a save never names code to import)
+            if (isinstance(saved, dict)
+                    and all(isinstance(v, str) and v in (HUMAN, *AI_KINDS, *LEGACY_KINDS) for v in saved.values())):
+                seats = {k: seat_kind(v) for k, v in saved.items()}
         return cls(game, seats)
 
     def replay_session(self) -> "Session":
@@ -382,6 +378,7 @@ class Session:
 
 def list_saves(limit: int = 10) -> list[Path]:
     d = default_save_dir()
+    clean_temp_files(d)                     # what a save killed half-way left behind
     try:
         files = [p for p in d.glob("*.json") if p.is_file()]
     except OSError:
