@@ -93,7 +93,7 @@ def read_json_file(path: Path, max_bytes: int, what: str, error: type[Exception]
     try:
         size = path.stat().st_size
         if size > max_bytes:
-            raise error(f"{path}: {what} is {size:,} bytes, over the {max_bytes:,}-byte limit; not read")
+            raise error(f"{path}: the {what} file is {size:,} bytes, over the {max_bytes:,}-byte limit; not read")
         text = path.read_bytes()[:max_bytes + 1].decode("utf-8-sig")
     except FileNotFoundError:
         raise error(f"{path}: no such {what} file") from None
