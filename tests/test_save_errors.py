@@ -307,3 +307,24 @@ def test_the_client_starts_with_a_crafted_settings_file_and_says_so(env):
         pygame.quit()
     finally:
         (cfg / "settings.json").unlink()
+
+
+def test_a_save_with_an_undecodable_name_or_nul_in_it_is_listed_and_refused_without_a_crash(app, env):
+    from helpers import board_scene
+
+    from game.client.scenes.overlays import LoadOverlay
+    sc = board_scene(app, Nomonhan(seed=5), {"JP": "human", "SOV": "human"})
+    saves = env / "saves"
+    saves.mkdir(parents=True, exist_ok=True)
+    raw = os.path.join(os.fsencode(saves), b"bad\xff.json")
+    with open(raw, "wb") as f:
+        f.write(crafted(game="no\u0000monhan"))
+    try:
+        ov = LoadOverlay(sc, sc.load_from)
+        b = next(b for b in ov.menu.buttons if b.value is not None and "bad" in b.value.name)
+        ov._choose(b)
+        assert "unknown game" in ov.error and not ov.done and app.scene is sc
+        ov.draw(app.screen, app.assets)
+        app.frame(0.05, [])                              # the toast with the name and the NUL, drawn
+    finally:
+        os.unlink(raw)

@@ -383,7 +383,12 @@ def list_saves(limit: int = 10) -> list[Path]:
         files = [p for p in d.glob("*.json") if p.is_file()]
     except OSError:
         return []
-    files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    def mtime(p: Path) -> float:
+        try:
+            return p.stat().st_mtime
+        except OSError:                     # removed while listing
+            return 0.0
+    files.sort(key=mtime, reverse=True)
     return files[:limit]
 
 
