@@ -328,3 +328,17 @@ def test_a_save_with_an_undecodable_name_or_nul_in_it_is_listed_and_refused_with
         app.frame(0.05, [])                              # the toast with the name and the NUL, drawn
     finally:
         os.unlink(raw)
+
+
+def test_loading_a_save_with_no_moves_leaves_the_games_autosave_alone(app, env, tmp_path):
+    from game.client.session import Session
+    g = Nomonhan(seed=6)
+    while len(g.history) < 5:
+        g.apply(g.legal_actions()[0])
+    auto = write_save(env / "saves" / "autosave-nomonhan.json", g)
+    before = auto.read_bytes()
+    s = Session.load(write_save(tmp_path / "empty.json", Nomonhan(seed=7)))
+    try:
+        assert auto.read_bytes() == before
+    finally:
+        s.close()

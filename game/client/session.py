@@ -58,10 +58,12 @@ def default_seats(game_id: str, seats=None) -> dict[str, str]:
 
 class Session:
     def __init__(self, game, seats: dict[str, str] | None = None, *, autosave: bool = True,
-                 replay: list | None = None, executor: Any = None):
+                 replay: list | None = None, executor: Any = None, loaded: bool = False):
         """``executor`` runs the AI's decisions (:class:`game.ai.worker.AIWorker` or
         :class:`~game.ai.worker.Inline`); None: the board scene sets its app's, and
-        a session used without one gets the process's shared worker."""
+        a session used without one gets the process's shared worker. A new game
+        (no history) is autosaved at once, unless it was ``loaded`` from a save (a
+        save of a game with no moves must not replace that game's autosave)."""
         self.game = game
         self.game_id = game.game_id
         if seats is None:
@@ -94,7 +96,7 @@ class Session:
         self.undo_stack: list = []
         self.last_save: Path | None = None
         self.save_error = ""
-        if self.autosave and self.replay is None and not game.history:
+        if self.autosave and self.replay is None and not game.history and not loaded:
             self.save(self.autosave_path())          # a new game is on disk from its first moment
 
     def agent_seat(self, kind: str, agent_seed: int, view_seed: int) -> AgentSeat:
@@ -357,7 +359,7 @@ class Session:
             if (isinstance(saved, dict)
                     and all(isinstance(v, str) and v in (HUMAN, *AI_KINDS, *LEGACY_KINDS) for v in saved.values())):
                 seats = {k: seat_kind(v) for k, v in saved.items()}
-        return cls(game, seats)
+        return cls(game, seats, loaded=True)
 
     def replay_session(self) -> "Session":
         """A fresh copy of this game that steps through the same actions."""
