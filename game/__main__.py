@@ -27,7 +27,22 @@ import json
 import sys
 
 
+def _unknown_game(cmd: str, game_id: str | None) -> bool:
+    """Print one line and say so when ``game_id`` is given but not a playable game."""
+    from game import rulesets
+    if game_id is None or game_id in rulesets.available():
+        return False
+    print(f"{cmd}: --game {game_id!r}: not a playable game (games: {', '.join(rulesets.available())})",
+          file=sys.stderr)
+    return True
+
+
 def _cmd_play(a: argparse.Namespace) -> int:
+    if _unknown_game("play", a.game):
+        return 2
+    if a.load:                              # a bad save stops here, before the window opens
+        from game.core.save import load_game
+        load_game(a.load).close()           # (SaveError: one line and exit 2, in main)
     from game.client.app import run
     return run(mode="play", fullscreen=a.fullscreen, game_id=a.game, load=a.load)
 
@@ -172,6 +187,8 @@ def _cmd_map_info(a: argparse.Namespace) -> int:
 
 
 def _cmd_bench(a: argparse.Namespace) -> int:
+    if _unknown_game("bench", a.game):
+        return 2
     from game.runner import bench
     if a.ai:
         from game.runner import bench_ai

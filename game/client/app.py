@@ -18,6 +18,7 @@ import pygame
 
 from game import rulesets
 from game.core.memory import settle_memory
+from game.core.save import clean_temp_files, default_save_dir
 
 from .assets import Assets
 from .audio import Audio
@@ -87,6 +88,9 @@ class App:
         self.fullscreen = False
         if fullscreen or (mode == "play" and False):
             self.toggle_fullscreen()
+        clean_temp_files(default_save_dir())    # what a save killed half-way left behind
+        if self.settings.warning:
+            self.toast(self.settings.warning, BAD, ttl=8.0)
 
     # -- scenes -----------------------------------------------------------------
     def switch(self, scene) -> None:
@@ -390,7 +394,7 @@ def run(mode: str = "play", fullscreen: bool = False, game_id: str | None = None
     from .scenes.title import TitleScene
     from .session import Session, SaveError
 
-    app = App(mode=mode, fullscreen=fullscreen or (mode == "play" and Settings()["fullscreen"]), kiosk=kiosk)
+    app = App(mode=mode, fullscreen=fullscreen or (mode == "play" and Settings(quiet=True)["fullscreen"]), kiosk=kiosk)
     try:
         if mode == "demo":
             app.start_demo(from_play=False)

@@ -45,6 +45,8 @@ class Assets:
         surf = self._text.get(key)
         if surf is None:
             font = self.font(size, bold)
+            # (text from files, e.g. a save's name or error: no NUL or lone surrogate stops the render)
+            s = s.encode("utf-8", "replace").decode("utf-8").replace("\0", "\N{REPLACEMENT CHARACTER}")
             if wrap:
                 align = font.align
                 font.align = pygame.FONT_CENTER if centre else pygame.FONT_LEFT

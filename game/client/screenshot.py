@@ -52,13 +52,11 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
     from .app import App
     from .session import Session
 
+    session = Session.load(save) if save else None    # a bad save stops here, before the window opens
+    if session is not None:
+        game_id = session.game_id
     app = App(size=size, fast=True, ai="inline")     # decisions in this process: nothing to wait for
     try:
-        if save:
-            session = Session.load(save)
-            game_id = session.game_id
-        else:
-            session = None
         if scene == "title":
             from .scenes.title import TitleScene
             app.switch(TitleScene(app))

@@ -27,7 +27,7 @@ from game import rulesets
 from game.ai import agent_class, mix_seed
 from game.ai.worker import AgentSeat, AgentSpec, Reply, Ticket
 from game.core.errors import IllegalActionError, SaveError
-from game.core.save import default_save_dir, load_game, write_save
+from game.core.save import clean_temp_files, default_save_dir, load_game, read_save, write_save
 
 HUMAN = "human"
 LEVELS = ("easy", "normal", "hard")      # what the seats screen offers (game.ai.levels)
@@ -58,10 +58,12 @@ def default_seats(game_id: str, seats=None) -> dict[str, str]:
 
 class Session:
     def __init__(self, game, seats: dict[str, str] | None = None, *, autosave: bool = True,
-                 replay: list | None = None, executor: Any = None):
+                 replay: list | None = None, executor: Any = None, loaded: bool = False):
         """``executor`` runs the AI's decisions (:class:`game.ai.worker.AIWorker` or
         :class:`~game.ai.worker.Inline`); None: the board scene sets its app's, and
-        a session used without one gets the process's shared worker."""
+        a session used without one gets the process's shared worker. A new game
+        (no history) is autosaved at once, unless it was ``loaded`` from a save (a
+        save of a game with no moves must not replace that game's autosave)."""
         self.game = game
         self.game_id = game.game_id
         if seats is None:
@@ -94,7 +96,7 @@ class Session:
         self.undo_stack: list = []
         self.last_save: Path | None = None
         self.save_error = ""
-        if self.autosave and self.replay is None and not game.history:
+        if self.autosave and self.replay is None and not game.history and not loaded:
             self.save(self.autosave_path())          # a new game is on disk from its first moment
 
     def agent_seat(self, kind: str, agent_seed: int, view_seed: int) -> AgentSeat:
@@ -352,16 +354,12 @@ class Session:
         """Raises SaveError (one line) for a bad save; never writes."""
         game = load_game(path)
         if seats is None:
-            try:
-                import json
-                meta = json.loads(Path(path).read_text(encoding="utf-8")).get("meta", {})
-                saved = meta.get("seats")
-                # (only the offered kinds: a save never names code to import)
-                if isinstance(saved, dict) and all(v in (HUMAN, *AI_KINDS, *LEGACY_KINDS) for v in saved.values()):
-                    seats = {str(k): seat_kind(str(v)) for k, v in saved.items()}
-            except (OSError, ValueError, AttributeError):
-                seats = None
-        return cls(game, seats)
+            saved = read_save(path).get("meta", {}).get("seats")      # (read_save checked meta is a dict)
+            # (only the offered kinds: a save never names code to import)
+            if (isinstance(saved, dict)
+                    and all(isinstance(v, str) and v in (HUMAN, *AI_KINDS, *LEGACY_KINDS) for v in saved.values())):
+                seats = {k: seat_kind(v) for k, v in saved.items()}
+        return cls(game, seats, loaded=True)
 
     def replay_session(self) -> "Session":
         """A fresh copy of this game that steps through the same actions."""
@@ -382,11 +380,17 @@ class Session:
 
 def list_saves(limit: int = 10) -> list[Path]:
     d = default_save_dir()
+    clean_temp_files(d)                     # what a save killed half-way left behind
     try:
         files = [p for p in d.glob("*.json") if p.is_file()]
     except OSError:
         return []
-    files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    def mtime(p: Path) -> float:
+        try:
+            return p.stat().st_mtime
+        except OSError:                     # removed while listing
+            return 0.0
+    files.sort(key=mtime, reverse=True)
     return files[:limit]
 
 

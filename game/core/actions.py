@@ -54,19 +54,38 @@ def action(kind: str):
     return wrap
 
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def short_repr(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters: an error message stays one short line."""
+    r = repr(value)
+    return r if len(r) <= limit else r[:limit - 1] + "…"
+
+
+def _field_value(kind: str, name: str, v: Any, depth: int = 0) -> Any:
+    """A saved field value as the action holds it: scalars as they are, lists as
+    tuples (hashable, like the listed actions); anything else is a damaged save."""
+    if isinstance(v, _SCALARS):
+        return v
+    if isinstance(v, list) and depth < 4:
+        return tuple(_field_value(kind, name, x, depth + 1) for x in v)
+    what = "nested too deeply" if isinstance(v, list) else f"a {type(v).__name__} is not a field value"
+    raise ValueError(f"action {kind!r} field {name!r}: {what}")
+
+
 def action_from_json(data: dict[str, Any]) -> Action:
     """Rebuild an action from its saved form. Raises ValueError with the reason."""
-    if not isinstance(data, dict) or "kind" not in data:
-        raise ValueError(f"not an action: {data!r}")
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+        raise ValueError(f"not an action: {short_repr(data)}")
     cls = _REGISTRY.get(data["kind"])
     if cls is None:
-        raise ValueError(f"unknown action kind {data['kind']!r}")
+        raise ValueError(f"unknown action kind {short_repr(data['kind'])}")
     kwargs = {}
     for f in fields(cls):
         if f.name not in data:
             raise ValueError(f"action {data['kind']!r} lacks field {f.name!r}")
-        v = data[f.name]
-        kwargs[f.name] = tuple(v) if isinstance(v, list) else v
+        kwargs[f.name] = _field_value(data["kind"], f.name, data[f.name])
     extra = set(data) - {f.name for f in fields(cls)} - {"kind"}
     if extra:
         raise ValueError(f"action {data['kind']!r} has unknown fields {sorted(extra)}")

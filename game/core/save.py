@@ -1,8 +1,12 @@
 """Saves and replays: versioned JSON (game id, options, seed, action log, state hash).
 
 A save is written atomically (temp file in the same folder, fsync, rename), so
-a crash never leaves half a file. Reading never writes. Any problem with a save
-raises SaveError with one line that says what is wrong.
+a crash never leaves half a file; the temp files a killed save leaves behind are
+removed by :func:`clean_temp_files` (the client runs it at start and when it lists
+the saves). Reading never writes. Any problem with a save -- any JSON shape, size,
+encoding or nesting, a wrong type in any field, unknown options -- raises SaveError
+with one line that says what is wrong; a file over MAX_SAVE_BYTES is refused
+before it is read.
 """
 from __future__ import annotations
 
@@ -13,13 +17,19 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .actions import action_from_json
-from .errors import IllegalActionError, OptionError, SaveError
+from .actions import action_from_json, short_repr
+from .errors import OptionError, SaveError
 from .game import Game
 from .spec import lookup, registered
 
 FORMAT = "sandtable-save"
 VERSION = 1
+#: a save larger than this is refused before it is read (the longest real games save in well under 1 MB)
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+#: a temp file of write_save untouched this long belongs to a save that was interrupted
+STALE_TEMP_SECONDS = 60.0
+_TEMP_SUFFIX = ".tmp"
+
 
 
 def save_dict(game: Game, meta: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -40,7 +50,7 @@ def write_save(path: str | os.PathLike, game: Game, meta: dict[str, Any] | None 
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     data = json.dumps(save_dict(game, meta), ensure_ascii=False, indent=1)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=_TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(data)
@@ -56,26 +66,63 @@ def write_save(path: str | os.PathLike, game: Game, meta: dict[str, Any] | None 
     return path
 
 
+def clean_temp_files(folder: str | os.PathLike, prefix: str = ".", suffix: str = _TEMP_SUFFIX,
+                     older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Remove the temp files an interrupted atomic write left in ``folder`` (names
+    ``prefix…suffix``, untouched for ``older_than`` seconds, so a save being written
+    right now by another window is left alone). Returns what was removed; never raises."""
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        candidates = [p for p in Path(folder).iterdir() if p.name.startswith(prefix) and p.name.endswith(suffix)]
+    except OSError:
+        return removed
+    for p in candidates:
+        try:
+            if p.is_file() and not p.is_symlink() and now - p.stat().st_mtime >= older_than:
+                p.unlink()
+                removed.append(p)
+        except OSError:
+            pass
+    return removed
+
+
+def read_json_file(path: Path, max_bytes: int, what: str, error: type[Exception]) -> Any:
+    """The JSON value in ``path``, or ``error`` with one line: missing, too large
+    (checked before reading), unreadable, not UTF-8, not JSON, or nested too deeply."""
+    try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            raise error(f"{path}: the {what} file is {size:,} bytes, over the {max_bytes:,}-byte limit; not read")
+        text = path.read_bytes()[:max_bytes + 1].decode("utf-8-sig")
+    except FileNotFoundError:
+        raise error(f"{path}: no such {what} file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise error(f"{path}: cannot read the {what} ({e.__class__.__name__})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise error(f"{path}: damaged {what}, not valid JSON (line {e.lineno}, column {e.colno})") from None
+    except RecursionError:
+        raise error(f"{path}: damaged {what}, nested too deeply") from None
+    except ValueError as e:                       # e.g. an integer with too many digits
+        raise error(f"{path}: damaged {what}, {str(e).splitlines()[0] if str(e) else 'bad value'}") from None
+
+
 def read_save(path: str | os.PathLike) -> dict[str, Any]:
     """Read and check the structure of a save (does not replay it)."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise SaveError(f"{path}: cannot read the save ({e.__class__.__name__})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise SaveError(f"{path}: damaged save, not valid JSON (line {e.lineno}, column {e.colno})") from None
+    data = read_json_file(path, MAX_SAVE_BYTES, "save", SaveError)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{path}: not a Sandtable save")
-    if data.get("version") != VERSION:
-        raise SaveError(f"{path}: save version {data.get('version')!r} is not supported (this build reads {VERSION})")
+    if data.get("version") != VERSION or isinstance(data.get("version"), bool):
+        raise SaveError(f"{path}: save version {short_repr(data.get('version'))} is not supported (this build reads {VERSION})")
     for key, typ in (("game", str), ("seed", int), ("actions", list), ("state_hash", str), ("options", dict)):
-        if not isinstance(data.get(key), typ):
+        v = data.get(key)
+        if not isinstance(v, typ) or isinstance(v, bool):
             raise SaveError(f"{path}: damaged save, field {key!r} is missing or not a {typ.__name__}")
+    if "meta" in data and not isinstance(data["meta"], dict):
+        raise SaveError(f"{path}: damaged save, field 'meta' is not a dict")
     return data
 
 
@@ -90,23 +137,23 @@ def load_game(path: str | os.PathLike, *, verify: bool = True, upto: int | None 
     spec = lookup(data["game"])
     if spec is None or not spec.ready:
         known = ", ".join(sorted(s.id for s in registered().values() if s.ready)) or "none loaded"
-        raise SaveError(f"{path}: unknown game {data['game']!r} (games: {known})")
+        raise SaveError(f"{path}: unknown game {short_repr(data['game'])} (games: {known})")
     cls = spec.game_class()
     try:
         game = cls(seed=data["seed"], options=data["options"])
-    except OptionError as e:
-        raise SaveError(f"{path}: cannot start {data['game']} with the saved options ({e})") from None
+    except (OptionError, TypeError, ValueError, KeyError, OverflowError) as e:
+        reason = str(e).splitlines()[0][:200] if str(e) else e.__class__.__name__
+        raise SaveError(f"{path}: cannot start {data['game']} with the saved options ({reason})") from None
     actions = data["actions"] if upto is None else data["actions"][:upto]
     for i, raw in enumerate(actions, 1):
         try:
             act = action_from_json(raw)
         except (ValueError, TypeError) as e:
-            raise SaveError(f"{path}: damaged save, action {i}: {e}") from None
-        try:
-            game.apply(act)
-        except IllegalActionError:
-            raise SaveError(f"{path}: action {i} ({act.label()}) is not legal at that point; "
-                            f"the save was edited or made by another rules version") from None
+            raise SaveError(f"{path}: damaged save, action {i}: {str(e)[:200]}") from None
+        if not game.is_legal(act):        # (checked first: a crafted action may not even have a label)
+            raise SaveError(f"{path}: action {i} ({short_repr(raw, 120)}) is not legal at that point; "
+                            f"the save was edited or made by another rules version")
+        game.apply(act)
     if verify and upto is None and game.state_hash() != data["state_hash"]:
         raise SaveError(f"{path}: state hash mismatch after {len(actions)} actions "
                         f"(saved {data['state_hash']}, replayed {game.state_hash()})")
