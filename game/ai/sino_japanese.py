@@ -53,8 +53,7 @@ W_SUPPLY = 25.0         # ending out of supply
 W_DANGER = {"JP": 0.25, "QING": 1.0}     # per enemy die that can reach the cell next round
 W_SIEGE = {"JP": 0.8, "QING": 0.3}      # an enemy-held city, from next door
 FAR = 60                # MP: "no way by land" (Shandong from the mainland)
-PRIORITY_REACH = (12, 12)  # Japan: units this near (MP) a priority siege go to it first (before, after the Yalu)
-YALU = "1611"           # Japan: across the Yalu once it holds Jiuliancheng
+PRIORITY_REACH = 12     # Japan: units this near (MP) a priority siege go to it first
 PRIORITY_MIN = 20.0     # Japan: a siege worth this much is a priority (Port Arthur, the fleet bases)
 CLAIMED = 0.3           # a goal enough nearer friends are already going for
 W_KILL = {"JP": 14.0, "QING": 4.0}     # an enemy stack in the open near an own city
@@ -273,13 +272,12 @@ class SinoJapaneseAgent:
                 # the sieges that win the points first, by the nearest units, with the strength they
                 # need: spread over the nearest goals, the brigades never mass on a fortress
                 where = dict(mine)
-                reach = PRIORITY_REACH[g.controller(YALU) == "JP"]
                 prio = sorted((i for i, (h, _c, w, need) in enumerate(goals) if need > 1 and w >= PRIORITY_MIN
                                and h in g.facts.vp), key=lambda i: (-goals[i][2], goals[i][0]))
                 for i in prio:
                     near = sorted((gd[i].get(h, FAR), k) for k, h in where.items() if k not in got)
                     for d, k in near:
-                        if cap[i] <= 0 or d > reach:
+                        if cap[i] <= 0 or d > PRIORITY_REACH:
                             break
                         got[k] = i
                         cap[i] -= 1
