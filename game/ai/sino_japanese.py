@@ -15,13 +15,17 @@ a copy):
   ending out of supply; it never over-stacks.
 
 Japan hunts enemy stacks near its cities only where it can attack them
-without a river between (and at half value on a hill); once it holds one
-fleet base the other is worth the fleet's points too, and a landing counts
-as supplied (it brings its port or the bridgehead).
+without a river between (and at half value on a hill); each fleet base is
+worth the fleet's points too, and a landing counts as supplied (it brings
+its port or the bridgehead). Its units are shared out priority sieges first
+(the fleet bases): the nearest brigades, as many as the siege needs, so they
+mass on Port Arthur and Weihaiwei instead of spreading over the nearest
+small cities; a siege with two of them next to the city is activated even
+when ammunition is short.
 
 So Japan drives on Pyongyang (and its landings), then across the Yalu and
-down the Liaodong coast to the ports, lands once the fleet has flipped, and
-with Port Arthur taken goes for Weihaiwei by a Shandong landing;
+down the Liaodong coast to the ports, and once the fleet has flipped lands
+next to a fleet base (on Port Arthur's coast, or by Rongcheng for Weihaiwei);
 Qing keeps its units in its cities and fortresses, forms its reinforcements
 where Japan is, moves only for a clear gain (what it does not spend becomes
 ammunition, which its counterfire needs), and attacks only on good odds.
@@ -195,7 +199,7 @@ class SinoJapaneseAgent:
                         all(g.controller(b) == "JP" for b in f.fleet_bases if b != h):
                     v += W_LAST_BASE * W_TAKE * g.data["fleet"]["vp_when_removed"]   # both bases: the fleet is gone
                 elif side == "JP" and not fl.removed and h in f.fleet_bases:
-                    v += W_FIRST_BASE * W_TAKE * g.data["fleet"]["vp_when_removed"]  # half-way to the fleet's points
+                    v += W_FIRST_BASE * W_TAKE * g.data["fleet"]["vp_when_removed"]  # one of the two bases the fleet's points need
                 if h in enemy:          # held: attack it from next door, not across a river if it can
                     cells = tuple(n for n in f.neighbours.get(h, ()) if n not in enemy)
                     dry = tuple(n for n in cells if frozenset((n, h)) not in f.river)
