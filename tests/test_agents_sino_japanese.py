@@ -63,11 +63,14 @@ def test_japan_goes_on_across_the_yalu_once_korea_is_taken():
 GARRISONS = {"Q4": "0208", "Q7": "0818", "Q8": "0616"}
 
 
-def test_japan_lands_on_the_liaodong_coast_once_it_can():
+def test_japan_lands_for_a_fleet_base_once_it_can():
+    """Once the fleet has flipped and Pyongyang is taken, Japan lands next to a fleet base (Port
+    Arthur or Weihaiwei): each is worth the fleet's points as well as its own to Japan."""
     g = P({"J1": "incheon", "J2": "1519", "Q3": "1905", "Q6": "0408", **GARRISONS}, turn=4, cp=6,
           jp_control=("1519",), fleet_flipped=True)
     a = ask(g, SinoJapaneseAgent(0))
-    assert isinstance(a, Land) and g.facts.landing.get(a.to) == "liaodong_east"
+    assert isinstance(a, Land) and a.to in g.facts.landing
+    assert min(g.board.distance(a.to, b) for b in g.facts.fleet_bases) <= 2
 
 
 def test_japan_lands_in_shandong_for_weihaiwei_once_it_holds_port_arthur():

@@ -15,13 +15,17 @@ a copy):
   ending out of supply; it never over-stacks.
 
 Japan hunts enemy stacks near its cities only where it can attack them
-without a river between (and at half value on a hill); once it holds one
-fleet base the other is worth the fleet's points too, and a landing counts
-as supplied (it brings its port or the bridgehead).
+without a river between (and at half value on a hill); each fleet base is
+worth the fleet's points too, and a landing counts as supplied (it brings
+its port or the bridgehead). Its units are shared out priority sieges first
+(the fleet bases): the nearest brigades, as many as the siege needs, so they
+mass on Port Arthur and Weihaiwei instead of spreading over the nearest
+small cities; a siege with two of them next to the city is activated even
+when ammunition is short.
 
 So Japan drives on Pyongyang (and its landings), then across the Yalu and
-down the Liaodong coast to the ports, lands once the fleet has flipped, and
-with Port Arthur taken goes for Weihaiwei by a Shandong landing;
+down the Liaodong coast to the ports, and once the fleet has flipped lands
+next to a fleet base (on Port Arthur's coast, or by Rongcheng for Weihaiwei);
 Qing keeps its units in its cities and fortresses, forms its reinforcements
 where Japan is, moves only for a clear gain (what it does not spend becomes
 ammunition, which its counterfire needs), and attacks only on good odds.
@@ -48,10 +52,13 @@ W_CAPTURE = 14.0        # per VP of a city taken on the way
 W_PYONGYANG = 20.0      # Japan: Pyongyang opens the landings
 W_FLEET = 10.0          # Japan: a fleet base while the fleet is there
 W_LAST_BASE = 1.0       # Japan: the other fleet base once it holds one, per VP of the fleet (taken with both)
+W_FIRST_BASE = 1.0      # Japan: a fleet base while it holds neither, per VP of the fleet
 W_SUPPLY = 25.0         # ending out of supply
 W_DANGER = {"JP": 0.25, "QING": 1.0}     # per enemy die that can reach the cell next round
 W_SIEGE = {"JP": 0.8, "QING": 0.3}      # an enemy-held city, from next door
 FAR = 60                # MP: "no way by land" (Shandong from the mainland)
+PRIORITY_REACH = 12     # Japan: units this near (MP) a priority siege go to it first
+PRIORITY_MIN = 20.0     # Japan: a siege worth this much is a priority (Port Arthur, the fleet bases)
 CLAIMED = 0.3           # a goal enough nearer friends are already going for
 W_KILL = {"JP": 14.0, "QING": 4.0}     # an enemy stack in the open near an own city
 SHANDONG_FROM = 6      # Japan: Shandong counts in full from this turn (January 1895, as in history)
@@ -191,6 +198,8 @@ class SinoJapaneseAgent:
                 if side == "JP" and not fl.removed and h in f.fleet_bases and \
                         all(g.controller(b) == "JP" for b in f.fleet_bases if b != h):
                     v += W_LAST_BASE * W_TAKE * g.data["fleet"]["vp_when_removed"]   # both bases: the fleet is gone
+                elif side == "JP" and not fl.removed and h in f.fleet_bases:
+                    v += W_FIRST_BASE * W_TAKE * g.data["fleet"]["vp_when_removed"]  # one of the two bases the fleet's points need
                 if h in enemy:          # held: attack it from next door, not across a river if it can
                     cells = tuple(n for n in f.neighbours.get(h, ()) if n not in enemy)
                     dry = tuple(n for n in cells if frozenset((n, h)) not in f.river)
@@ -263,6 +272,19 @@ class SinoJapaneseAgent:
                            key=lambda t: (-t[0], t[1], t[2]))
             cap = [need for _h, _c, _w, need in goals]
             got = {}
+            if side == "JP":
+                # the sieges that win the points first, by the nearest units, with the strength they
+                # need: spread over the nearest goals, the brigades never mass on a fortress
+                where = dict(mine)
+                prio = sorted((i for i, (h, _c, w, need) in enumerate(goals) if need > 1 and w >= PRIORITY_MIN
+                               and h in g.facts.vp), key=lambda i: (-goals[i][2], goals[i][0]))
+                for i in prio:
+                    near = sorted((gd[i].get(h, FAR), k) for k, h in where.items() if k not in got)
+                    for d, k in near:
+                        if cap[i] <= 0 or d > PRIORITY_REACH:
+                            break
+                        got[k] = i
+                        cap[i] -= 1
             for _s, k, i in pairs:
                 if k not in got and cap[i] > 0:
                     got[k] = i
@@ -376,7 +398,7 @@ class SinoJapaneseAgent:
                 if k in f.activated:
                     s += 1.0                    # already paid for
             elif t is Activate:
-                s = 4.0 if self._siege_ready(g, side, a.unit) else -1.0
+                s = (8.0 if self._priority_siege(g, side, a.unit) else 4.0) if self._siege_ready(g, side, a.unit) else -1.0
             elif t is Ship or t is Land:
                 if friends.get(a.to, 0) >= g.max_stack:
                     continue
@@ -414,6 +436,17 @@ class SinoJapaneseAgent:
                 if len(g.units_in(n)) == 1 and (g.is_damaged(g.units_in(n)[0]) or side == "JP"):
                     return True
         return False
+
+    def _priority_siege(self, g: SinoJapanese, side: str, key: str) -> bool:
+        """Is the unit one of a priority siege's, with another of them next to the city too?"""
+        i = self._assign(g, side).get(key)
+        if i is None:
+            return False
+        h, cells, w, need = self._goals(g, side)[i]
+        if need <= 1 or w < PRIORITY_MIN:
+            return False
+        there = sum(1 for k, j in self._assign(g, side).items() if j == i and g.pos(k) in cells)
+        return there >= 2
 
     def _siege_ready(self, g: SinoJapanese, side: str, key: str) -> bool:
         """Is the unit next to the enemy-held city it goes for (or a weak enemy), with the
