@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 from game.core.actions import Action
 from game.core.game import Game
@@ -25,6 +25,23 @@ class Agent(Protocol):
     name: str
 
     def choose(self, view: Game) -> Action: ...
+
+
+class PerLayout:
+    """An agent's facts derived from a game's static layout (its data and map),
+    built once and rebuilt only when a game of another layout comes: call it with
+    the game (or a view of it). ``build(game)`` makes the facts."""
+
+    def __init__(self, build: Callable[[Game], Any]):
+        self.build = build
+        self._key: int | None = None
+        self._value: Any = None
+
+    def __call__(self, g: Game) -> Any:
+        key = id(g.data)
+        if key != self._key:
+            self._value, self._key = self.build(g), key
+        return self._value
 
 
 def mix_seed(*parts: Any) -> int:

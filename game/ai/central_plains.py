@@ -30,7 +30,7 @@ from collections import deque
 from functools import lru_cache
 from itertools import product
 
-from game.ai import require_view
+from game.ai import PerLayout, require_view
 from game.core.actions import Action
 
 from game.rulesets.central_plains.actions import (Advance, Attack, Discard, EndAttack, EndCommands, Move,
@@ -116,15 +116,8 @@ class Static:
         return frozenset(out)
 
 
-_STATIC: dict[int, Static] = {}
-
-
-def static_of(g: CentralPlains) -> Static:
-    s = _STATIC.get(id(g.data))
-    if s is None:
-        _STATIC.clear()
-        s = _STATIC[id(g.data)] = Static(g)
-    return s
+#: the layout's facts (one Static per map and data), rebuilt for another layout
+static_of = PerLayout(Static)
 
 
 def p_clear(margin: float, pieces: int, troops: int, zone) -> float:

@@ -32,7 +32,7 @@ import random
 from collections import deque
 from dataclasses import replace
 
-from game.ai import require_view
+from game.ai import PerLayout, require_view
 from game.core.actions import Action
 
 from game.rulesets.yoshitsune.actions import (BattleIn, Choose, ContinueBattle, DoneChoosing, EndBattles, EndMove,
@@ -93,15 +93,8 @@ class Static:
             self.dist[a] = seen
 
 
-_STATIC: dict[int, Static] = {}
-
-
-def static_of(g: Yoshitsune) -> Static:
-    s = _STATIC.get(id(g.data))
-    if s is None:
-        _STATIC.clear()
-        s = _STATIC[id(g.data)] = Static(g)
-    return s
+#: the layout's facts (one Static per map and data), rebuilt for another layout
+static_of = PerLayout(Static)
 
 
 def _sign(side: str | None) -> float:
