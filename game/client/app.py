@@ -24,6 +24,7 @@ from .assets import Assets
 from .audio import Audio
 from .input import InputMapper, Intent
 from .kiosk import Attract, KioskConfig, kiosk_log
+from . import i18n
 from .settings import Settings
 from .widgets import BAD, TEXT, blit_center
 
@@ -54,6 +55,7 @@ class App:
         self.size = tuple(size)
         self.mode = mode
         self.settings = Settings()
+        i18n.set_language(self.settings.language())
         flags = pygame.SCALED | pygame.RESIZABLE
         self.screen = pygame.display.set_mode(self.size, flags)
         pygame.display.set_caption("Sandtable")
@@ -109,6 +111,11 @@ class App:
         if text:
             self.toasts.append([text, colour, ttl])
             del self.toasts[:-3]
+
+    def set_language(self, code: str) -> None:
+        """Switch the interface language now and keep it in settings (the settings
+        screen's chooser calls this with a code from ``i18n.available_languages()``)."""
+        self.settings["language"] = i18n.set_language(code)
 
     def next_seed(self) -> int:
         return self._rng.randrange(1, 2**31)
