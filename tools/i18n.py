@@ -83,6 +83,120 @@ def scan(root: Path = SOURCE) -> tuple[dict[str, Message], list[str]]:
     return found, problems
 
 
+# -- the lint: text drawn without _() ---------------------------------------------------
+#: where the client draws text: call -> the positions / keywords that are the text
+#: ("name" matches a function, ".name" a method; "log.add": a method on an attribute "log")
+TEXT_ARGS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
+    ".text": ((0,), ()),                      # assets.text(s, size, ...)
+    "fit_text": ((1,), ()),                   # fit_text(assets, s, size, max_w)
+    ".render": ((0,), ()),                    # font.render(s, ...)
+    "footer": ((2,), ()),                     # footer(surf, assets, s)
+    ".toast": ((0,), ()),                     # app.toast(s)
+    "log.add": ((0,), ()),                    # the event log
+    "Button": ((0,), ("label",)),
+    "Choice": ((0,), ("label", "reason")),
+    "ClickResult": ((), ("error",)),
+    "Banner": ((0,), ("sub",)),
+    "HelpOverlay": ((1,), ("title",)),
+}
+#: plugin methods whose return value is panel text (games/base.py GameUI)
+TEXT_METHODS = {"hover_lines", "status", "rules_text", "recap_lines", "toggle_overlay", "log_text"}
+#: lists of panel lines the client builds and then draws (lines.append("..."))
+TEXT_LISTS = {"lines", "units"}
+#: literals that are not words and need no translation (a digit, a symbol, a unit code a
+#: counter prints): keep this short, and say why each is here
+ALLOW = {
+    "GT",                 # nomonhan counters: the game turn a unit enters (GT3), printed as on the original
+}
+
+
+def is_words(node: ast.AST) -> bool:
+    """A literal with a word in it (two Latin letters running): text a player reads."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        text = node.value
+    elif isinstance(node, ast.JoinedStr):
+        text = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+    else:
+        return False
+    return text not in ALLOW and re.search(r"[A-Za-z]{2,}", re.sub(r"\{[^{}]*\}", "", text)) is not None
+
+
+def _literals(node: ast.AST):
+    """The string literals an expression yields as they are (not through a call)."""
+    if isinstance(node, (ast.Constant, ast.JoinedStr)):
+        yield node
+    elif isinstance(node, ast.IfExp):
+        yield from _literals(node.body)
+        yield from _literals(node.orelse)
+    elif isinstance(node, ast.BinOp):
+        yield from _literals(node.left)
+        yield from _literals(node.right)
+    elif isinstance(node, (ast.List, ast.Tuple)):
+        for e in node.elts:
+            yield from _literals(e)
+    elif isinstance(node, ast.BoolOp):
+        for v in node.values:
+            yield from _literals(v)
+
+
+def _callee(call: ast.Call) -> list[str]:
+    f = call.func
+    if isinstance(f, ast.Name):
+        return [f.id]
+    if isinstance(f, ast.Attribute):
+        out = ["." + f.attr]
+        if isinstance(f.value, ast.Attribute):
+            out.append(f"{f.value.attr}.{f.attr}")
+        elif isinstance(f.value, ast.Name):
+            out.append(f"{f.value.id}.{f.attr}")
+        return out
+    return []
+
+
+def lint(root: Path = SOURCE) -> list[str]:
+    """Every word literal the client draws without _(): passed as the text of a drawing
+    call (TEXT_ARGS) or returned by a plugin's panel-text method (TEXT_METHODS)."""
+    out = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        hits: list[ast.AST] = []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                for name in _callee(node):
+                    spec = TEXT_ARGS.get(name)
+                    if spec is None:
+                        continue
+                    pos, kws = spec
+                    args = [node.args[i] for i in pos if i < len(node.args)]
+                    args += [k.value for k in node.keywords if k.arg in kws]
+                    for a in args:
+                        hits += [lit for lit in _literals(a) if is_words(lit)]
+                if _callee(node)[:1] == ["column"] and node.args and isinstance(node.args[0], ast.List):
+                    for e in node.args[0].elts:
+                        if isinstance(e, ast.Tuple) and e.elts:
+                            hits += [lit for lit in _literals(e.elts[0]) if is_words(lit)]
+                f = node.func
+                if (isinstance(f, ast.Attribute) and f.attr in ("append", "insert", "extend")
+                        and isinstance(f.value, ast.Name) and f.value.id in TEXT_LISTS and node.args):
+                    v = node.args[-1]
+                    first = v.elts[0] if isinstance(v, ast.Tuple) and v.elts else v
+                    hits += [lit for lit in _literals(first) if is_words(lit)]
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in TEXT_METHODS:
+                for r in ast.walk(node):
+                    if isinstance(r, ast.Return) and r.value is not None:
+                        vals = r.value.elts if isinstance(r.value, (ast.List, ast.Tuple)) else [r.value]
+                        for v in vals:
+                            first = v.elts[0] if isinstance(v, ast.Tuple) and v.elts else v
+                            hits += [lit for lit in _literals(first) if is_words(lit)]
+        seen = set()
+        for h in hits:
+            if id(h) not in seen:
+                seen.add(id(h))
+                out.append(f"{rel}:{h.lineno}: drawn without _(): {ast.unparse(h)[:70]}")
+    return out
+
+
 def placeholders(s: str) -> set[str]:
     """The named fields of a format string ({turn}, {n:+d} -> turn, n)."""
     out = set()
@@ -189,6 +303,7 @@ def problems_of(code: str, messages: dict[str, Message]) -> list[str]:
 
 def check() -> int:
     messages, problems = scan()
+    problems += lint()
     for code in TRANSLATED:
         problems += problems_of(code, messages)
     for p in problems:

@@ -481,7 +481,7 @@ class AcrossSuezUI(GameUI):
             out.append(str(cell.props["label"]))
         roads = [n for n, ch in board.routes.items() if hex_ in ch]
         if roads:
-            out.append("road: " + ", ".join(roads) + " (½ MP along it)")
+            out.append(_("road: {roads} (½ MP along it)").format(roads=", ".join(roads)))
         if hex_ == self.game.crossing_hex:
             out.append(_("crossing: exit over the canal for 3 MP (1 MP with the bridge here)"))
         for obj in board.objects_of_type("entry"):
@@ -491,7 +491,7 @@ class AcrossSuezUI(GameUI):
         for key in self.units_in(hex_):
             u = self.disp[key]
             s = self.units_static[key]
-            fp = f"firepower {u['firepower']}" + (_(" (defends as {defends_as})").format(defends_as=u['defends_as']) if u["defends_as"] != u["firepower"] else "")
+            fp = _("firepower {firepower}").format(firepower=u['firepower']) + (_(" (defends as {defends_as})").format(defends_as=u['defends_as']) if u["defends_as"] != u["firepower"] else "")
             units += [f"{s['label']} — {s['name']}", _("{side_name} {type} · {fp} · MA {ma}").format(side_name=self.side_name(u['side']), type=u['type'], fp=fp, ma=u['ma'])]
             if s.get("type") == "bridge":
                 units.append(_(BRIDGE_LOSS))
@@ -612,7 +612,8 @@ class AcrossSuezUI(GameUI):
         if len(crossers) == 1:
             return ClickResult(action=crossers[0])
         if crossers:
-            return ClickResult(error="select the unit to cross first (" + ", ".join(self.lab(a.unit) for a in crossers) + ")")
+            return ClickResult(error=_("select the unit to cross first ({units})").format(
+                units=", ".join(self.lab(a.unit) for a in crossers)))
         return ClickResult(error=_("no unit can cross now (Israeli movement, not turn 1, within reach of 0112)"))
 
     def click(self, hex_: str | None) -> ClickResult:
@@ -701,7 +702,7 @@ class AcrossSuezUI(GameUI):
                 if u in self._units_with(Advance):
                     self.selected = u
                     return ClickResult(handled=True)
-            return ClickResult(error="advance to a lit hex" + ("" if EndAdvance() not in legal else _(", or stop")))
+            return ClickResult(error=_("advance to a lit hex") if EndAdvance() not in legal else _("advance to a lit hex, or stop"))
         return ClickResult()
 
     def choices(self) -> list[Choice]:
@@ -734,7 +735,7 @@ class AcrossSuezUI(GameUI):
             for a in legal:
                 if isinstance(a, StackLoss):
                     bridge = self.units_static[a.unit].get("type") == "bridge"
-                    out.append(Choice(f"Remove {self.lab(a.unit)} ({self.unit_hex(a.unit)})"
+                    out.append(Choice(_("Remove {unit} ({hex})").format(unit=self.lab(a.unit), hex=self.unit_hex(a.unit))
                                       + (_(": Israel loses!") if bridge else ""), a))
         elif kind == "bombard":
             out.append(Choice(_("No (more) bombardment"), EndBombardment(), primary=True))
@@ -903,8 +904,9 @@ class AcrossSuezUI(GameUI):
         if k == "CombatStarted":
             names = " + ".join(self.lab(a) for a in d.get("attackers", ()))
             return {"heading": f"{names} → {self.lab(d.get('defender', ''))}", "rows": [],
-                    "result": f"{d.get('attack')} − {d.get('defence')} = {d.get('differential', 0):+d}: column "
-                              f"{d.get('column')}" + (_(" · artillery support") if d.get("supported") else ""),
+                    "result": _("{attack} − {defence} = {differential:+d}: column {column}").format(
+                        attack=d.get('attack'), defence=d.get('defence'), differential=d.get('differential', 0),
+                        column=d.get('column')) + (_(" · artillery support") if d.get("supported") else ""),
                     "duration": 0.9}
         return None
 

@@ -654,7 +654,7 @@ class CentralPlainsUI(GameUI):
             lines.append(f"{self.cmd_name(k)}: {self.piece_glyphs(sorted(codes, key=PIECE_ORDER.get))}")
         links = [f"{self.data['link_kinds'][kind]['name_zh']} {self.place(o)}"
                  for kind in ("rail", "road", "river") for o, _ in self.game.links_of[kind][hex_]]
-        lines.append("links: " + ", ".join(links))
+        lines.append(_("links: {links}").format(links=", ".join(links)))
         for k in self.game.order:
             n = self.game.defend_bonus(k, hex_)
             if n:

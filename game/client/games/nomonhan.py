@@ -111,7 +111,7 @@ class NomonhanUI(GameUI):
             surf.blit(img, img.get_rect(midtop=(r.centerx, r.y + 2 * z)))
             er = str(obj.props.get("end_roll", "")).replace(" ", "")
             if er:
-                lab = self.assets.text("end " + er.replace(",", "·"), max(8, int(9 * z)), (170, 30, 30), bold=True)
+                lab = self.assets.text(_("end {rolls}").format(rolls=er.replace(",", "·")), max(8, int(9 * z)), (170, 30, 30), bold=True)
                 surf.blit(lab, lab.get_rect(midbottom=(r.centerx, r.bottom - 2 * z)))
         title = self.assets.text(_("GAME TURN"), max(8, int(9 * z)), (200, 200, 190), bold=True)
         boxes = board.objects_of_type("turn_box")
@@ -324,7 +324,7 @@ class NomonhanUI(GameUI):
         surf.blit(num, num.get_rect(center=badge.center))
         er = str(box.props.get("end_roll", "")).replace(" ", "")
         if er:
-            lab = self.assets.text("end " + er.replace(",", "·"), max(8, int(9 * z)), (255, 255, 255), bold=True)
+            lab = self.assets.text(_("end {rolls}").format(rolls=er.replace(",", "·")), max(8, int(9 * z)), (255, 255, 255), bold=True)
             back = lab.get_rect(midbottom=(r.centerx, r.bottom - 2 * z)).inflate(6, 0)
             pygame.draw.rect(surf, (170, 30, 30), back, border_radius=3)
             surf.blit(lab, lab.get_rect(center=back.center))
@@ -354,7 +354,7 @@ class NomonhanUI(GameUI):
             steps = u["max_steps"] - u["steps_lost"]
             att = _("no attack") if u["attack"] == 0 else _("attack {attack}").format(attack=u['attack'])
             out.insert(1, _("{side_name} · {att} · defence {defense} · MA {ma}").format(side_name=self.side_name(u['side']), att=att, defense=u['defense'], ma=u['ma']))
-            out.insert(2, f"steps {steps}/{u['max_steps']}" + (_(" (reduced)") if u["steps_lost"] else "")
+            out.insert(2, _("steps {steps}/{max_steps}").format(steps=steps, max_steps=u['max_steps']) + (_(" (reduced)") if u["steps_lost"] else "")
                        + (_(" · tank: 2 VP per step") if u["tank"] else ""))
             if s.get("support_range"):
                 out.insert(3, _("never attacks; supports Soviet attacks within {support_range} hexes (+1)").format(support_range=s['support_range']))

@@ -561,14 +561,15 @@ class SinoJapaneseUI(GameUI):
             if u.get("supplied") is False:
                 flags.append(_("OUT OF SUPPLY"))
             out.append(f"{key} {s['name_local']} ({s.get('commander', '')})")
-            out.append(f"  {self.side_name(u['side'])} · attack {u['attack']}, durability {u['durability']}, MA {u['ma']}"
+            out.append("  " + _("{side} · attack {attack}, durability {durability}, MA {ma}").format(
+                side=self.side_name(u['side']), attack=u['attack'], durability=u['durability'], ma=u['ma'])
                        + (" · " + ", ".join(flags) if flags else ""))
         if cell.kind == "box":
             p = cell.props
             out.append(_("{name_local} {name_en}: {side_name}'s box (supply source, port; 1 MP in from next door)").format(name_local=p.get('name_local', ''), name_en=p.get('name_en', hex_), side_name=self.side_name(str(p.get('owner')))))
             return out
         terr = {"clear": _("clear: 1 MP"), "hill": _("hills 丘陵: 2 MP; the attacker scores 1 hit fewer"),
-                "mountain": _("mountains 山地: impassable"), "sea": "sea"}.get(cell.terrain, cell.terrain)
+                "mountain": _("mountains 山地: impassable"), "sea": _("sea")}.get(cell.terrain, cell.terrain)
         name = cell.props.get("name_en", "")
         local = cell.props.get("name_zh", "")
         out.append(f"{hex_} {local} {name}".strip() + f" · {terr}")
@@ -578,13 +579,13 @@ class SinoJapaneseUI(GameUI):
                    "fortress": _("durability +1, counterfire -1")}[city]
             out.append(_("{name_en} {name_local}: {get} VP, {eff}; held by {side_name}").format(name_en=self.data['city_types'][city].get('name_en', city), name_local=self.data['city_types'][city]['name_local'], get=g.facts.vp.get(hex_, 0), eff=eff, side_name=self.side_name(g.controller(hex_))))
         if hex_ in g.ports:
-            out.append("port: " + ", ".join(sorted(g.ports[hex_])) + " lanes" + (_(" · red port (landings)")
+            out.append(_("port: {lanes} lanes").format(lanes=", ".join(sorted(g.ports[hex_]))) + (_(" · red port (landings)")
                                                                                   if hex_ in g.facts.red_ports else ""))
         if hex_ in g.facts.landing:
             out.append(_("landing coast ({replace})").format(replace=g.facts.landing[hex_].replace('_', ' ')))
         rivers = [n for n in g.facts.neighbours.get(hex_, ()) if frozenset((hex_, n)) in g.facts.river]
         if rivers:
-            out.append("river sides to " + ", ".join(rivers) + " (an attack across: -1 hit per unit)")
+            out.append(_("river sides to {hexes} (an attack across: -1 hit per unit)").format(hexes=", ".join(rivers)))
         return out
 
     def rules_text(self) -> list[str]:
@@ -781,7 +782,7 @@ class SinoJapaneseUI(GameUI):
                     out.append(Choice(_("Form {unit} in {box} (1 CP)").format(unit=a.unit, box=a.box), a))
             for a in legal:
                 if isinstance(a, (MoveFleet, LiftBridgehead)) and len(out) < 6:
-                    out.append(Choice("Beiyang fleet to " + a.to if isinstance(a, MoveFleet)
+                    out.append(Choice(_("Beiyang fleet to {hex}").format(hex=a.to) if isinstance(a, MoveFleet)
                                       else _("Take up the bridgehead"), a))
             if Concede() in legal and len(out) < 6:
                 out.append(Choice(_("Concede the war"), Concede()))
@@ -913,8 +914,9 @@ class SinoJapaneseUI(GameUI):
         if p.counter_dice or p.fleet_dice:
             cparts = " + ".join(f"{k} {n} ({why})" for k, n, why in p.counter_parts) if p.counter_dice else ""
             fl = _("fleet {fleet_dice}").format(fleet_dice=p.fleet_dice) if p.fleet_dice else ""
-            lines.append((f"Counterfire: {p.counter_dice + p.fleet_dice} dice = " + " + ".join(x for x in (cparts, fl) if x)
-                          + f"; hit on {'-'.join(map(str, p.hit_on))}", (236, 232, 220), 15))
+            lines.append((_("Counterfire: {dice} dice = {parts}; hit on {faces}").format(
+                dice=p.counter_dice + p.fleet_dice, parts=" + ".join(x for x in (cparts, fl) if x),
+                faces='-'.join(map(str, p.hit_on))), (236, 232, 220), 15))
         else:
             lines.append((_("No counterfire: {counter_reason}").format(counter_reason=p.counter_reason), (236, 232, 220), 15))
         names = {"attack": _("attacker's hits"), "counter": _("counterfire hits"), "durability": _("defender durability"),

@@ -547,7 +547,7 @@ class YoshitsuneUI(GameUI):
             counts = cards.get("chosen_counts", {})
             lines = [_("{side_name} is choosing cards in secret").format(side_name=self.side_name(seat)) if seat else _("Deck building")]
             for s, c in counts.items():
-                lines.append(f"{self.side_name(s)}: {c} chosen" + (_(" — done") if s in cards.get("done", []) else ""))
+                lines.append(_("{side}: {n} chosen").format(side=self.side_name(s), n=c) + (_(" — done") if s in cards.get("done", []) else ""))
             box = pygame.Rect(0, 0, 560, 40 + 34 * len(lines))
             box.center = (area.centerx, area.y + 120)
             tmp = pygame.Surface(box.size, pygame.SRCALPHA)

@@ -131,7 +131,7 @@ class TitleCardScene(AttractScene):
         """The sides as lines of (colour or None, image): chips with "vs" between two
         sides; a side played by several seats gets a line of its seats under it."""
         a = self.assets
-        vs = a.text("vs", 24, DIM)
+        vs = a.text(_("vs"), 24, DIM)
         if not any(r.members for r in self.sides):
             chips = []
             for i, r in enumerate(self.sides):

@@ -682,8 +682,9 @@ class BoardScene(Scene):
         if self.demo:
             self._draw_demo_banner(surf)
         elif self.replay:
-            t = f"REPLAY  {self.session.replay_total - len(self.session.replay or [])}/{self.session.replay_total}" \
-                + (_("  — paused") if self.paused else "") + "   Space: pause  →: step  Esc: menu"
+            t = _("REPLAY  {step}/{total}").format(step=self.session.replay_total - len(self.session.replay or []),
+                                                  total=self.session.replay_total) \
+                + (_("  — paused") if self.paused else "") + "   " + _("Space: pause  →: step  Esc: menu")
             img = self.assets.text(t, 20, (20, 16, 10), bold=True)
             r = img.get_rect(midtop=(self.map_w // 2, 8)).inflate(24, 10)
             pygame.draw.rect(surf, ACCENT, r, border_radius=8)
@@ -820,7 +821,7 @@ class BoardScene(Scene):
             limg = fit_text(self.assets, label, 20, max(120, box.width - 260), TEXT, bold=True)
             surf.blit(limg, (box.x + 18, y + size // 2 - 12))
             if hits_on:
-                hs = "hits on " + "-".join(map(str, hits_on)) if len(hits_on) > 1 else _("hits on {hits_on}").format(hits_on=hits_on[0])
+                hs = _("hits on {hits_on}").format(hits_on="-".join(map(str, hits_on)))
                 surf.blit(self.assets.text(hs, 15, DIM), (box.x + 18, y + size // 2 + 10))
             count = len(rolls) if rolls is not None else n
             x = box.x + max(150, limg.get_width() + 36)
