@@ -189,3 +189,7 @@ def name(english: str, original: str = "", script: str = "") -> str:
     if SCRIPT_LANGUAGE.get(script) == _current:
         return f"{original} {english}"
     return f"{english} {original}"
+
+
+#: the name the game plugins import (``name`` is a common local variable there)
+bilingual = name

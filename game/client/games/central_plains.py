@@ -31,7 +31,7 @@ from game.rulesets.central_plains.components import Battle
 
 from ..widgets import ACCENT, BAD, DIM, GOOD, TEXT, blit_center, fit_text, panel
 from .base import Choice, ClickResult, GameUI
-from ..i18n import N_, _
+from ..i18n import N_, _, bilingual
 
 PAPER = (222, 212, 178)
 INK = (44, 36, 26)
@@ -129,11 +129,11 @@ class CentralPlainsUI(GameUI):
     def side_name(self, seat: str) -> str:
         if seat in self.data["camps"]:
             c = self.data["camps"][seat]
-            return f"{c['name_zh']} {c['name_en']}"
+            return bilingual(c['name_en'], c['name_zh'], "zh")
         ks = self.commanders_of(seat or "")
         if len(ks) == 1:
             c = self.cmd[ks[0]]
-            return f"{c['name_zh']} {c['name_en'].split(' (')[0]}"
+            return bilingual(c['name_en'].split(' (')[0], c['name_zh'], "zh")
         return " · ".join(self.cmd[k]["name_zh"] for k in ks) or str(seat)
 
     def cmd_name(self, k: str) -> str:
@@ -145,11 +145,11 @@ class CentralPlainsUI(GameUI):
 
     def place_full(self, s: str) -> str:
         c = self.board.cells.get(s)
-        return f"{c.props['name_zh']} {c.props['name_en'].split(' (')[0]}" if c else s
+        return bilingual(c.props['name_en'].split(' (')[0], c.props['name_zh'], "zh") if c else s
 
     def card_title(self, cid: str) -> str:
         c = self.game.cdata[cid]
-        return f"{c['name_zh']} {c['name_en'].split(' (')[0]}"
+        return bilingual(c['name_en'].split(' (')[0], c['name_zh'], "zh")
 
     def piece_glyphs(self, pieces) -> str:
         g = {k: p["glyph"] for k, p in self.data["pieces"].items()}

@@ -15,7 +15,7 @@ from game.rulesets.nomonhan.actions import (Advance, Assign, BlowBridge, EndAdva
 
 from game.systems.combat import pool_odds
 from .base import blit_counter, Choice, ClickResult, GameUI
-from ..i18n import N_, _
+from ..i18n import N_, _, bilingual
 
 GLYPH_COLOURS = {"JP": ((250, 250, 246), (206, 30, 40)), "SOV": ((206, 30, 40), (255, 214, 60))}
 NATO = {"infantry": "infantry", "motorized": "motorized", "cavalry": "cavalry", "tank": "armor",
@@ -350,7 +350,7 @@ class NomonhanUI(GameUI):
         if key:
             u = self.disp[key]
             s = self.units_static[key]
-            out.insert(0, f"{s['label']} — {s['name']}")
+            out.insert(0, bilingual(s['name'], s['label'], "ja") if s['side'] == "JP" else f"{s['label']} — {s['name']}")
             steps = u["max_steps"] - u["steps_lost"]
             att = _("no attack") if u["attack"] == 0 else _("attack {attack}").format(attack=u['attack'])
             out.insert(1, _("{side_name} · {att} · defence {defense} · MA {ma}").format(side_name=self.side_name(u['side']), att=att, defense=u['defense'], ma=u['ma']))

@@ -21,7 +21,7 @@ from game.rulesets.sino_japanese.actions import (Activate, Advance, Concede, Dec
                                                  Resolve, Retreat, Ship)
 
 from .base import blit_counter, Choice, ClickResult, GameUI
-from ..i18n import N_, _
+from ..i18n import N_, _, bilingual
 
 PHASES = {"move": N_("movement"), "declare": N_("combat: declare"), "order": N_("combat: resolve"), "allocate": N_("damage"),
           "retreat": N_("damage: retreat"), "advance": N_("advance"), "stack": N_("over-stacked"), "recover": N_("recovery"),
@@ -207,7 +207,7 @@ class SinoJapaneseUI(GameUI):
             pygame.draw.polygon(surf, (30, 24, 16), pts, max(2, int(3 * z)))
             if words:
                 props = board.cell(b).props
-                t = f"{props.get('name_local', '')} {props.get('name_en', b)}"
+                t = bilingual(props.get('name_en', b), props.get('name_local', ''), "zh")
                 img = self.assets.text(t, max(8, int(11 * z)), (30, 24, 16), bold=True)
                 surf.blit(img, (pts[0][0] + 4 * z, pts[0][1] + 2 * z))
         # the tracks
@@ -566,13 +566,12 @@ class SinoJapaneseUI(GameUI):
                        + (" · " + ", ".join(flags) if flags else ""))
         if cell.kind == "box":
             p = cell.props
-            out.append(_("{name_local} {name_en}: {side_name}'s box (supply source, port; 1 MP in from next door)").format(name_local=p.get('name_local', ''), name_en=p.get('name_en', hex_), side_name=self.side_name(str(p.get('owner')))))
+            out.append(_("{box}: {side_name}'s box (supply source, port; 1 MP in from next door)").format(box=bilingual(p.get('name_en', hex_), p.get('name_local', ''), "zh"), side_name=self.side_name(str(p.get('owner')))))
             return out
         terr = {"clear": _("clear: 1 MP"), "hill": _("hills 丘陵: 2 MP; the attacker scores 1 hit fewer"),
                 "mountain": _("mountains 山地: impassable"), "sea": _("sea")}.get(cell.terrain, cell.terrain)
-        name = cell.props.get("name_en", "")
-        local = cell.props.get("name_zh", "")
-        out.append(f"{hex_} {local} {name}".strip() + f" · {terr}")
+        place = bilingual(cell.props.get("name_en", ""), cell.props.get("name_zh", ""), "zh")
+        out.append(f"{hex_} {place}".strip() + f" · {terr}")
         city = g.facts.city.get(hex_)
         if city:
             eff = {"small": _("attacker -1 hit"), "large": _("attacker -1 hit, counterfire -1"),

@@ -22,7 +22,7 @@ from game.rulesets.yoshitsune.actions import (AllocateHit, BattleIn, Choose, Cho
 
 from ..widgets import ACCENT, DIM, TEXT, blit_center, fit_text
 from .base import Choice, ClickResult, GameUI
-from ..i18n import N_, _
+from ..i18n import N_, _, bilingual
 
 CLAN_COLOURS = {
     "genji": (238, 234, 222), "heike": (184, 46, 42), "kiso": (70, 140, 74), "ogata": (70, 110, 190),
@@ -62,11 +62,11 @@ class YoshitsuneUI(GameUI):
 
     def side_name(self, seat: str) -> str:
         d = self.data["sides"].get(seat)
-        return f"{d['name']} {d['name_local']}" if d else str(seat)
+        return bilingual(d['name'], d['name_local'], "ja") if d else str(seat)
 
     def clan_name(self, clan: str) -> str:
         c = self.data["clans"].get(clan, {})
-        return f"{c.get('name_local', clan)} {c.get('name', '')}".strip()
+        return bilingual(c.get('name', ''), c.get('name_local', clan), "ja")
 
     def area_name(self, a: str) -> str:
         return self.game.place_name(a)
@@ -77,7 +77,7 @@ class YoshitsuneUI(GameUI):
 
     def card_title(self, cid: str) -> str:
         c = self.game.cdata[cid]
-        return f"{c['name_local']} {c['name']}"
+        return bilingual(c['name'], c['name_local'], "ja")
 
     # display model ------------------------------------------------------------------------
     def sync(self) -> None:
