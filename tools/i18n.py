@@ -190,7 +190,7 @@ def lint(root: Path = SOURCE) -> list[str]:
                             first = v.elts[0] if isinstance(v, ast.Tuple) and v.elts else v
                             hits += [lit for lit in _literals(first) if is_words(lit)]
         seen = set()
-        for h in hits:
+        for h in sorted(hits, key=lambda n: (n.lineno, n.col_offset)):
             if id(h) not in seen:
                 seen.add(id(h))
                 out.append(f"{rel}:{h.lineno}: drawn without _(): {ast.unparse(h)[:70]}")
