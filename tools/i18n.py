@@ -100,7 +100,8 @@ TEXT_ARGS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     "HelpOverlay": ((1,), ("title",)),
 }
 #: plugin methods whose return value is panel text (games/base.py GameUI)
-TEXT_METHODS = {"hover_lines", "status", "rules_text", "recap_lines", "toggle_overlay", "log_text"}
+TEXT_METHODS = {"hover_lines", "rules_text", "recap_lines", "toggle_overlay", "log_text"}
+# (status() is not here: its labels are keys the board reads, "Turn", "Phase", ...; its values are drawn)
 #: lists of panel lines the client builds and then draws (lines.append("..."))
 TEXT_LISTS = {"lines", "units"}
 #: literals that are not words and need no translation (a digit, a symbol, a unit code a

@@ -52,7 +52,7 @@ class AcrossSuezUI(GameUI):
         return tuple(c) if c else (200, 200, 200)
 
     def side_name(self, seat: str) -> str:
-        return self.data["sides"].get(seat, {}).get("name", seat)
+        return _(self.data["sides"].get(seat, {}).get("name", seat))
 
     def lab(self, key: str) -> str:
         return self.units_static.get(key, {}).get("label", key)
@@ -463,7 +463,7 @@ class AcrossSuezUI(GameUI):
         score = _("Across {n}/{min_crossed} · LOC {v}").format(n=n, min_crossed=self.data['victory']['min_crossed'], v='open' if st['loc_open'] else 'cut')
         if st["side"] == "ISR" and st["phase"] == "declare":
             score += _(" · artillery {supports_left}").format(supports_left=st['supports_left'])
-        return [(_("Turn"), f"{st['turn']}/{st['turns']}"), (_("Phase"), phase), (_("Score"), score)]
+        return [("Turn", f"{st['turn']}/{st['turns']}"), ("Phase", phase), ("Score", score)]
 
     def hover_lines(self, hex_: str | None) -> list[str]:
         board = self.game.board

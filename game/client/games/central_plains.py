@@ -608,7 +608,7 @@ class CentralPlainsUI(GameUI):
         troops = {camp: sum(st["tracks"][c]["troops"] for c in v["commanders"])
                   for camp, v in self.data["camps"].items() if camp != "_"}
         score = _("troops 中央 {central} · 反蔣 {anti}").format(central=troops.get('central'), anti=troops.get('anti'))
-        return [(_("Turn"), f"{st.get('round', 1)}"), (_("Phase"), ph), (_("Score"), score)]
+        return [("Turn", f"{st.get('round', 1)}"), ("Phase", ph), ("Score", score)]
 
     def card_under_pointer(self) -> str | None:
         """The card of the hand band (or a card in play's tile) under the mouse."""

@@ -41,7 +41,7 @@ class NomonhanUI(GameUI):
         return tuple(c) if c else (200, 200, 200)
 
     def side_name(self, seat: str) -> str:
-        return self.data["sides"].get(seat, {}).get("name", seat)
+        return _(self.data["sides"].get(seat, {}).get("name", seat))
 
     def side_local(self, seat: str) -> str:
         return self.data["sides"].get(seat, {}).get("name_local", "")
@@ -335,9 +335,9 @@ class NomonhanUI(GameUI):
         phase = _(PHASES.get(st["phase"], st["phase"]))
         if st.get("idle_cycles"):       # the bound that ends a turn nobody fights in [5.0]
             phase += _(" · quiet {idle_cycles}/{idle_limit}").format(idle_cycles=st['idle_cycles'], idle_limit=st['idle_limit'])
-        return [(_("Turn"), f"{st['turn']}/{self.game.facts.turns}"), (_("Phase"), phase),
-                (_("Initiative"), st["initiative"]), (_("Cycle"), str(st["cycle"] + 1)),
-                (_("Score"), _("JP {JP} – SOV {SOV}").format(JP=st['score']['JP'], SOV=st['score']['SOV']))]
+        return [("Turn", f"{st['turn']}/{self.game.facts.turns}"), ("Phase", phase),
+                ("Initiative", st["initiative"]), ("Cycle", str(st["cycle"] + 1)),
+                ("Score", _("JP {JP} – SOV {SOV}").format(JP=st['score']['JP'], SOV=st['score']['SOV']))]
 
     def hover_lines(self, hex_: str | None) -> list[str]:
         if hex_ is None or hex_ not in self.game.board.cells:

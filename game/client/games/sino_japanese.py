@@ -56,7 +56,7 @@ class SinoJapaneseUI(GameUI):
         return tuple(c) if c else (200, 200, 200)
 
     def side_name(self, seat: str) -> str:
-        return self.data["sides"].get(seat, {}).get("name", seat)
+        return _(self.data["sides"].get(seat, {}).get("name", seat))
 
     def lab(self, key: str) -> str:
         u = self.units_static.get(key, {})
@@ -537,7 +537,7 @@ class SinoJapaneseUI(GameUI):
         else:
             phase = f"{self.side_name(d.seat)} {_(PHASES.get(st['phase'], st['phase']))}"
         score = (_("R{round} · ★{side_name} · CP {JP}/{QING} · ammo {JP2}/{QING2} · {vp} VP").format(round=st['round'], side_name=self.side_name(st['first']), JP=st['cp']['JP'], QING=st['cp']['QING'], JP2=st['ammo']['JP'], QING2=st['ammo']['QING'], vp=st['vp']))
-        return [(_("Turn"), f"{st['turn']}/{st['turns']}"), (_("Phase"), phase), (_("Score"), score)]
+        return [("Turn", f"{st['turn']}/{st['turns']}"), ("Phase", phase), ("Score", score)]
 
     def hover_lines(self, hex_: str | None) -> list[str]:
         board = self.game.board

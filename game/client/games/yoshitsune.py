@@ -639,7 +639,7 @@ class YoshitsuneUI(GameUI):
         court = st.get("court", 0)
         sp = self.game.court_spaces.get(court, {})
         score = _("Court {name_local} · bases 源{base_count} 平{base_count2} · deck {deck_size}").format(name_local=sp.get('name_local', court), base_count=self.game.base_count('MINAMOTO'), base_count2=self.game.base_count('TAIRA'), deck_size=st.get('cards', {}).get('deck_size', 0))
-        return [(_("Turn"), f"{st.get('turn', 1)}/{self.game.turns}"), (_("Phase"), ph), (_("Score"), score)]
+        return [("Turn", f"{st.get('turn', 1)}/{self.game.turns}"), ("Phase", ph), ("Score", score)]
 
     def hover_lines(self, hex_: str | None) -> list[str]:
         if not hex_ or hex_ not in self.board.cells:

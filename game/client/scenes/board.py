@@ -33,7 +33,10 @@ from ..widgets import (ACCENT, BAD, BORDER, DIM, GOOD, TEXT, Banner, Button, Log
                        blit_center, fit_text, panel)
 from .base import Scene
 from .overlays import HelpOverlay, PauseOverlay
-from ..i18n import _
+from ..i18n import N_, _
+
+#: the AI levels as the board names them (who is to move)
+LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 
 MAP_FRACTION = 0.72
 DEMO_SPEED = 1.3                    # the demo's animations run this much faster than a person's game
@@ -970,7 +973,8 @@ class BoardScene(Scene):
         if d is not None:
             seat = d.seat
             kind = self.session.seats.get(seat, "human")
-            who = f"{self.ui.side_name(seat)} — {'you' if kind == 'human' else 'AI (' + kind + ')'}"
+            who = (_("{side} — you") if kind == "human" else _("{side} — AI ({level})")).format(
+                side=self.ui.side_name(seat), level=_(LEVEL_NAMES.get(kind, kind)))
             if self.replay:
                 who = _("{side_name} — replay").format(side_name=self.ui.side_name(seat))
             pygame.draw.rect(surf, self.ui.side_colour(seat), (px, pr.y, 8, pr.height), border_radius=4)

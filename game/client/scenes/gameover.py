@@ -86,13 +86,13 @@ class GameOverScene(Scene):
                 from game import rulesets
                 name = rulesets.spec(self.session.game_id).side_name(res.winner)
                 side = {"name": name, "colour": ACCENT}
-            title = _("{name} WINS").format(name=side.get('name', res.winner).upper())
+            title = _("{side} WINS").format(side=_(side.get('name', res.winner)).upper())
             colour = tuple(side.get("colour", ACCENT))
             colour = tuple(min(255, int(c * 1.25)) for c in colour)
         blit_center(surf, self.assets.text(title, 72, colour, bold=True), (w // 2, 140))
         if res is not None:
             blit_center(surf, self.assets.text(res.reason, 28, TEXT), (w // 2, 210))
-            score = "   ".join(f"{seats_data.get(s, {}).get('name', s)} {v}" for s, v in res.scores)
+            score = "   ".join(f"{_(seats_data.get(s, {}).get('name', s))} {v}" for s, v in res.scores)
             blit_center(surf, self.assets.text(score, 40, ACCENT, bold=True), (w // 2, 270))
         if getattr(self, "_turns", None) is None:
             self._turns = sum(1 for e in self.session.game.events if e.kind == "TurnStarted")

@@ -239,7 +239,7 @@ class SeatsScene(Scene):
         if 0 <= self.row - self.option_rows < len(self.seat_names):    # what the focused seat's choice means
             seat = self.seat_names[self.row - self.option_rows]
             kind = seat_kind(self.seats[seat])
-            line = _("{side}: {choice} — {meaning}").format(side=self.seat_label(seat)[0], choice=_(dict(OPTIONS).get(kind, kind)),
+            line = _("{side}: {choice} — {meaning}").format(side=_(self.seat_label(seat)[0]), choice=_(dict(OPTIONS).get(kind, kind)),
                                                             meaning=_(OPTION_INFO.get(kind, '')))
             blit_center(surf, fit_text(self.assets, line, 22, w - 80, DIM), (w // 2, min(self.start.rect.bottom + 24, h - 54)))
         self.start.draw(surf, self.assets, focused=self.row == self.option_rows + len(self.seat_names))
