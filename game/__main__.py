@@ -1,6 +1,6 @@
 """Command line: python -m game COMMAND ...
 
-  play [--fullscreen] [--game ID] [--load SAVE]   open the window (title screen)
+  play [--fullscreen] [--game ID] [--load SAVE] [--lang CODE]   open the window (title screen)
   demo [--games LIST] [--fullscreen] [--locked] [--idle S] [--stall S] [--max-actions N] [--seed S]
                                                   kiosk: AI plays AI in an attract loop
   demo --headless [--games N | --count N --games LIST] [--seed S] [--ai worker|inline] [--max-growth PCT]
@@ -9,7 +9,7 @@
   tournament GAME --a X --b Y --games N --seed S [--jobs J] [--json] [--explain] [--clock cpu]
                                                   X against Y on every side, with 95 % intervals
   replay SAVE [--verify]                          re-play a save, check its hash
-  screenshot GAME --out FILE.png [--save SAVE] [--scene board|title|select|seats|gameover|card|demo|prompt|summary|locked] [--players N]
+  screenshot GAME --out FILE.png [--save SAVE] [--scene board|title|select|seats|gameover|card|demo|prompt|summary|locked] [--players N] [--lang CODE]
   map-info PATH [--json]                          what the loader reads from a TMX map
   bench [--game ID] [--json] [--ai]               speed figures (--ai: the AI levels' timings)
 
