@@ -79,7 +79,7 @@ class GameOverScene(Scene):
         if res is None:
             title, colour = _("Game over"), ACCENT
         elif res.winner is None:
-            title, colour = "DRAW", ACCENT
+            title, colour = _("DRAW"), ACCENT
         else:
             side = seats_data.get(res.winner, {})
             if not side:                    # a camp (中原大戰): its name from the spec
