@@ -164,8 +164,9 @@ def test_the_shipped_font_has_a_glyph_for_every_character_of_every_translation()
 GAMES = ("nomonhan", "across_suez", "sino_japanese", "yoshitsune", "central_plains")
 
 
-@pytest.mark.parametrize("code", ["en", "zh_TW", "ja", "ko"])
+@pytest.mark.parametrize("code", ["zh_TW", "ja", "ko"])
 def test_the_title_and_every_board_render_in_each_language(app, code):
+    """(English is what every other client test draws.)"""
     import pygame
 
     from game import rulesets
