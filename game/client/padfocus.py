@@ -58,6 +58,11 @@ class PanelFocus:
     def active(self) -> bool:
         return self.index is not None
 
+    def _show(self, index: int) -> None:
+        self.index = index
+        self.scene.show_cursor = False          # one thing in focus at a time: not the hex cursor too
+        self.scene.app.audio.play("click")
+
     def handle(self, it: Intent) -> bool:
         """True if the intent was the focus ring's."""
         n = it.name
@@ -69,14 +74,12 @@ class PanelFocus:
             if not items:
                 self.index = None
                 return bool(self.scene.can_act())
-            self.index = 0 if self.index is None else (self.index + 1) % len(items)
-            self.scene.app.audio.play("click")
+            self._show(0 if self.index is None else (self.index + 1) % len(items))
             return True
         if self.index is None:
             if (n in ("cursor", "confirm") and (n == "cursor" or it.source == "pad")
                     and self.scene.can_act() and self.scene.ui.focus_rects() and not self.scene.ui.targets()):
-                self.index = 0          # nothing on the map to point at: the ring comes up by itself
-                self.scene.app.audio.play("click")
+                self._show(0)           # nothing on the map to point at: the ring comes up by itself
                 return True
             return False
         items = self.items()
