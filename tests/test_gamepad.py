@@ -266,3 +266,33 @@ def test_the_side_buttons_are_reached_by_the_focus_ring(app):
     press(app, "Y")
     press(app, "A")
     assert len(sc.game.history) == n + 1
+
+
+def test_the_dpad_reaches_every_cell_of_every_board(env):
+    """The hex cursor goes from any cell to any other by d-pad steps (hexes, areas, points)."""
+    import pygame
+    from game import rulesets
+    from game.client.assets import Assets
+    from game.client.board_view import BoardView
+    pygame.display.init()
+    pygame.display.set_mode((1280, 720))
+    try:
+        for gid in rulesets.available():
+            g = rulesets.new_game(gid, 1)
+            view = BoardView(g.board, Assets(), pygame.Rect(0, 0, 920, 720))
+            cells = list(g.board.cells)
+            step = {c: {view.neighbour_in_direction(c, *d) for d in DIRS} for c in cells}
+            back: dict = {c: set() for c in cells}
+            for a, bs in step.items():
+                for b in bs:
+                    back[b].add(a)
+            for graph in (step, back):              # reached from the first cell, and reaching it
+                seen, todo = {cells[0]}, [cells[0]]
+                while todo:
+                    for y in graph[todo.pop()] - seen:
+                        seen.add(y)
+                        todo.append(y)
+                assert seen == set(cells), (gid, sorted(set(cells) - seen)[:5])
+            g.close()
+    finally:
+        pygame.display.quit()

@@ -58,10 +58,14 @@ class PanelFocus:
     def active(self) -> bool:
         return self.index is not None
 
-    def _show(self, index: int) -> None:
+    def _show(self, index: int, items=None) -> None:
         self.index = index
-        self.scene.show_cursor = False          # one thing in focus at a time: not the hex cursor too
-        self.scene.app.audio.play("click")
+        sc = self.scene
+        sc.show_cursor = False                  # one thing in focus at a time: not the hex cursor too
+        items = self.items() if items is None else items
+        if items:                               # what a hover shows (a card's details ...) follows the ring
+            sc.ui.pointer = sc._hover_pos = items[min(index, len(items) - 1)][0].center
+        sc.app.audio.play("click")
 
     def handle(self, it: Intent) -> bool:
         """True if the intent was the focus ring's."""
@@ -92,12 +96,10 @@ class PanelFocus:
             self.scene.app.audio.play("click")
             return True
         if n == "cursor" and (it.dx or it.dy):
-            self.index = nearest([r for r, _ in items], self.index, it.dx, it.dy)
-            self.scene.app.audio.play("click")
+            self._show(nearest([r for r, _ in items], self.index, it.dx, it.dy), items)
             return True
         if n == "cycle":
-            self.index = (self.index + (it.dx or 1)) % len(items)
-            self.scene.app.audio.play("click")
+            self._show((self.index + (it.dx or 1)) % len(items), items)
             return True
         if n in ("confirm", "click_cursor"):
             self.press(items[self.index])
