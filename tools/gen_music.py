@@ -6,7 +6,7 @@ drums it uses). Each theme is data (:data:`THEMES`): a scale and mode, a tempo,
 a chord (or drone) per bar, a lead voice, a second voice, a bass and a drum
 pattern. The tune is drawn by a seeded random walk on the scale, in phrases
 (A B A' C), each phrase ending on a tone of its last bar's chord; the second
-time through, the counter-voice joins. Every note, echo and ring that runs
+time through, the same tune with the counter-voice joining. Every note, echo and ring that runs
 past the end wraps round to the start, so the loop has no seam.
 
 The files are 4-bit IMA ADPCM WAV (mono, 22050 Hz): SDL's WAV loader plays them
@@ -278,7 +278,7 @@ def compose(th: dict, name: str, seconds: float | None = None) -> tuple[Buf, lis
     chords = th["chords"]
     chord_of = [chords[b % len(chords)] for b in range(bars)]
     # the tune: phrases of 4 bars, A B A' C ...; a phrase ends on its last bar's chord root
-    phrases: dict[str, list] = {}
+    phrases: dict = {}                                # by label ("A" ...) and by place in the plan (0-3)
     notes: list[tuple[float, float, int]] = []        # (start beat, beats, scale degree)
     plan = "ABAC"
     deg = nd * th["octave"]
@@ -287,6 +287,10 @@ def compose(th: dict, name: str, seconds: float | None = None) -> tuple[Buf, lis
         label = plan[p % 4]
         first_bar = p * 4
         nb = min(4, bars - first_bar)
+        if p >= 4 and p % 4 in phrases and nb == 4:      # the second time through: the same tune
+            for s, d, g in phrases[p % 4]:
+                notes.append((first_bar * beats + s, d, g))
+            continue
         if label in phrases and label == "A" and p % 4 == 2:
             body = [list(x) for x in phrases["A"]]
             cut = max(0, len(body) - 3)               # A': the same start, a new ending
@@ -317,6 +321,7 @@ def compose(th: dict, name: str, seconds: float | None = None) -> tuple[Buf, lis
                 if t >= nb * beats - 1e-9:
                     break
         phrases.setdefault(label, body)
+        phrases.setdefault(p % 4, body)
         for s, d, g in body:
             notes.append((first_bar * beats + s, d, g))
     # the mix
