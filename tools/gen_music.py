@@ -450,8 +450,9 @@ def write_adpcm_wav(path: Path, buf: Buf) -> int:
     return path.stat().st_size
 
 
-def read_adpcm_wav(path: Path) -> tuple[int, list[int]]:
-    """(sample rate, samples) of a file this tool wrote."""
+def read_adpcm_wav(path: Path, blocks: int | None = None) -> tuple[int, list[int]]:
+    """(sample rate, samples) of a file this tool wrote; ``blocks``: only that many blocks
+    from the start and from the end (each block decodes on its own), end to end."""
     raw = path.read_bytes()
     assert raw[:4] == b"RIFF" and raw[8:12] == b"WAVE", path
     pos, rate, data = 12, 0, b""
@@ -463,6 +464,8 @@ def read_adpcm_wav(path: Path) -> tuple[int, list[int]]:
         elif cid == b"data":
             data = raw[pos + 8:pos + 8 + size]
         pos += 8 + size + (size & 1)
+    if blocks is not None and len(data) > 2 * blocks * BLOCK:
+        data = data[:blocks * BLOCK] + data[-blocks * BLOCK:]
     return rate, adpcm_decode(data)
 
 
