@@ -16,7 +16,7 @@ import math
 import pygame
 
 from .input import Intent
-from .widgets import BAD, FOCUS
+from .widgets import FOCUS
 
 
 def nearest(rects: list[pygame.Rect], cur: int, dx: int, dy: int) -> int:
@@ -114,12 +114,7 @@ class PanelFocus:
             if res is not None:
                 sc._click_result(res)
             return
-        if button.enabled:
-            sc.submit(button.value)
-        else:
-            sc.app.audio.play("error")
-            if button.reason:
-                sc.app.toast(button.reason, BAD)
+        sc.press_button(button)
 
     def draw(self, surf: pygame.Surface) -> None:
         if self.index is None:

@@ -475,12 +475,7 @@ class BoardScene(Scene):
         if n == "press" and it.button == 1 and it.pos:
             for b in self.buttons:
                 if b.rect.collidepoint(it.pos):
-                    if b.enabled:
-                        self.submit(b.value)
-                    else:
-                        self.app.audio.play("error")
-                        if b.reason:
-                            self.app.toast(b.reason, BAD)
+                    self.press_button(b)
                     return
             res = self.ui.click_at(it.pos, self.view)
             if res is not None:             # a game panel drawn over the map (cards ...) took the click
@@ -502,6 +497,15 @@ class BoardScene(Scene):
             return
         if n == "context":
             self.main_button()
+
+    def press_button(self, b: Button) -> None:
+        """A side-panel button pressed (a click, or A on the pad's focus ring)."""
+        if b.enabled:
+            self.submit(b.value)
+        else:
+            self.app.audio.play("error")
+            if b.reason:
+                self.app.toast(b.reason, BAD)
 
     def _replay_input(self, it: Intent) -> None:
         if it.name in ("context", "confirm", "click_cursor") or (it.name == "press" and it.button == 1):
