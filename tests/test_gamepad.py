@@ -296,3 +296,38 @@ def test_the_dpad_reaches_every_cell_of_every_board(env):
             g.close()
     finally:
         pygame.display.quit()
+
+
+def test_a_card_of_the_hand_is_played_in_central_plains_by_pad_alone(app):
+    """中原大戰: Y brings the ring to the hand; it shows the card's text as a hover does; A plays it."""
+    from game import rulesets
+    from game.rulesets.central_plains.actions import Play
+    from tests.helpers import board_scene
+    seats = {s: "human" if s == "CHIANG" else "random" for s in ("CHIANG", "HE", "YAN", "LI", "FENG")}
+    sc = board_scene(app, rulesets.new_game("central_plains", 1), seats)
+    settle(app, sc)
+    app.frame(0.05, [])
+    playable = [i for i, (_, cid) in enumerate(sc.ui.card_rects) if Play(cid) in sc.game.legal_actions()]
+    assert playable, "no card to play in this position"
+    i = playable[0]
+    cid = sc.ui.card_rects[i][1]
+    for _ in range(i + 1):
+        press(app, "Y")
+    assert sc.pad_focus.index == i and sc.ui.hover_key() == cid        # its details show, as on a hover
+    n = len(sc.game.history)
+    press(app, "A")
+    assert sc.game.history[n] == Play(cid)
+
+
+def test_the_pass_screen_is_passed_by_holding_a(app):
+    from game.client.widgets import PassDevice
+    from tests.test_client_central_plains import new_scene, to_pass_screen
+    sc = new_scene(app, {"CHIANG+HE": "human", "YAN+LI+FENG": "human"}, seed=3, options={"players": 2})
+    m = to_pass_screen(app, sc)
+    assert isinstance(m, PassDevice) and sc.ui.viewer is None
+    press(app, "A")                                          # a tap is not enough
+    assert sc.modal is m
+    app.frame(0.05, [btn("A")])
+    for _ in range(12):
+        app.frame(0.05, [])                                  # held for half a second
+    assert sc.modal is None and sc.ui.viewer == "YAN+LI+FENG"
