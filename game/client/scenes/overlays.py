@@ -13,7 +13,7 @@ CONTROLS = [
     ("Click / A / Enter", "select a unit, then a lit hex (move, attack, retreat, advance)"),
     ("Space / X", "main button: end movement, resolve attacks, stop advancing"),
     ("Arrows / D-pad / stick", "move the hex cursor      Shift+arrows / right stick: pan"),
-    ("F / Y", "focus the buttons and cards (arrows / D-pad move, Enter / A press)"),
+    ("F / Y", "focus the buttons and cards, then Enter / A"),
     ("Tab / LB RB", "cycle your units that can act"),
     ("Wheel / PgUp PgDn / LT RT", "zoom      right or middle drag: pan"),
     ("Z / L3", "enemy zone-of-control overlay"),
