@@ -202,8 +202,8 @@ class App:
         if n == "quit":
             self.quit(0)
             return
-        if n in ("pad_added", "pad_removed", "release", "drag"):
-            return
+        if n in ("pad_added", "pad_removed", "release", "drag", "confirm_up", "pan"):
+            return                      # (a release, a stick's scroll each frame: not a person's "play")
         if self.demo_from_play:
             if n != "point":
                 self.leave_demo()
