@@ -390,30 +390,6 @@ class NomonhanUI(GameUI):
             return ["no free hex to advance into"]
         return []
 
-    def rules_text(self) -> list[str]:
-        return [
-            "Initiative side moves, then fights; then the other side moves and fights.",
-            "If the initiative side retreats or loses a step in combat, the turn ends",
-            "at once and the initiative passes. Otherwise the cycle repeats.",
-            "Move: clear 1 MP, hill 2 MP. Entering enemy ZOC stops you; leave it only",
-            "by retreat. ZOC does not cross the river except over a bridge. No stacking.",
-            "Combat: units in enemy ZOC must attack (not from hills). Each side rolls",
-            "dice equal to its strength: 5-6 hit (only 6 against a hill).",
-            "Fewer hits loses the difference: each loss = retreat 1 hex or lose a step.",
-            "A retreat goes away: never nearer the enemy it fought, never to a hex the",
-            "unit stood in this combat; a unit that cannot retreat so loses a step.",
-            "If the loser leaves its hex the winner gets 1 advance point per loss dealt;",
-            "each moves any one of its units 1 hex (not the artillery, not a unit still",
-            "to fight). Bridge attack: defender +1.",
-            "Soviet artillery: never attacks; +1 to Soviet attacks within 3 hexes.",
-            "A turn goes on while the initiative side wins; "
-            f"{self.game.idle_limit} quiet cycles in a row",
-            "(nothing lost or retreated) end it and the initiative stays.",
-            "Military bridge: infantry/cavalry only; Japan may blow it from 0207/0308.",
-            "Win: eliminate the Soviet artillery (JP) or both JP tanks (SOV); else points",
-            "(tank step 2, other 1). Turns 6 and 7 may end the game on a die roll.",
-        ]
-
     # interaction ------------------------------------------------------------------
     def auto_select(self) -> None:
         """Keep the selection valid for the decision at hand."""
