@@ -196,7 +196,7 @@ def _die_table(caption: str, key: str, col: str):
     def build(game, data) -> Table:
         t = data["tables"][key]
         rows = [[fmt(r["rolls"]), fmt(r[col])] for r in t["results"]]
-        return Table(caption, [N_("Die"), N_("Result")], rows, t.get("_", ""))
+        return Table(caption, [N_("Die"), N_("Result")], rows)
     return build
 
 
@@ -221,8 +221,7 @@ def _yoshi_court(game, data) -> Table:
     head = [N_("Space"), N_("Friendly to")] + [f"{_('Retainers')} {s['name_local']}" for s in sides.values()]
     rows = [[sp["name_local"], sides[sp["friendly"]]["name_local"] if sp["friendly"] else "—"]
             + [fmt(sp["replenish"].get(k)) for k in sides] for sp in data["court_track"]["spaces"]]
-    return Table(N_("Court track (後白河法皇): retainers placed in replenishment"), head, rows,
-                 data["court_track"].get("_", ""))
+    return Table(N_("Court track (後白河法皇): retainers placed in replenishment"), head, rows)
 
 
 def _yoshi_cards(game, data) -> Table:
@@ -238,7 +237,7 @@ def _yoshi_cards(game, data) -> Table:
         else:
             text = c.get("text", "")
         rows.append([c["id"], f"{c['name_local']} {c['name']}", decks.get(c["deck"], _("court")), text])
-    return Table(N_("Cards"), [N_("Card"), N_("Name"), N_("Deck"), N_("Effect")], rows, data.get("_cards", ""))
+    return Table(N_("Cards"), [N_("Card"), N_("Name"), N_("Deck"), N_("Effect")], rows)
 
 
 def _sj_terrain(game, data) -> Table:
@@ -322,7 +321,7 @@ def _cp_movement(game, data) -> Table:
         rows.append([f"{lk.get('name_zh', '')} {lk.get('name_en', kind)}"]
                     + [_("any") if per.get(p, 0) is None else (fmt(per[p]) if per.get(p) else "—") for p in pieces])
     head = [N_("Link")] + [f"{data['pieces'][p]['name_zh']} {data['pieces'][p]['name_en']}" for p in pieces]
-    return Table(N_("Movement: most links in one move"), head, rows, data["movement"]["_"])
+    return Table(N_("Movement: most links in one move"), head, rows, _("—: that piece may not use that kind of link."))
 
 
 def _cp_pieces(game, data) -> Table:
@@ -334,7 +333,10 @@ def _cp_pieces(game, data) -> Table:
 def _cp_upkeep(game, data) -> Table:
     up = data["upkeep"]
     return Table(N_("Upkeep (funds a turn)"), [N_("Upkeep units"), N_("Pay")],
-                 [[f"{r['units'][0]}–{r['units'][1]}", fmt(r["pay"])] for r in up["table"]], up["_"])
+                 [[f"{r['units'][0]}–{r['units'][1]}", fmt(r["pay"])] for r in up["table"]],
+                 _("Upkeep units: {units}; pay one fund for every {per}, rounded up.").format(
+                     units=", ".join(f"{data['pieces'][k]['name_zh']} {fmt(v)}" for k, v in up["units"].items()
+                                     if k in data["pieces"]), per=up["per"]))
 
 
 def _cp_camps(game, data) -> Table:
