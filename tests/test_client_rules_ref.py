@@ -203,3 +203,17 @@ def test_yoshitsune_lists_no_zoc_and_no_hex_controls(app):
     _sc, ov = open_reference(app, "yoshitsune")
     text = " ".join(" ".join(r) for r in ov.sections[ov.section_index("controls")].blocks[0][1].rows)
     assert "zone" not in text and "hex" not in text and "S:" not in text
+
+
+def test_the_select_screen_opens_the_focused_games_rules_before_playing(app):
+    import pygame
+
+    from game.client.scenes.select import SelectScene
+    sel = SelectScene(app)
+    app.switch(sel)
+    app.frame(0.05, [key(pygame.K_RIGHT), key(pygame.K_F1)])
+    assert sel.rules is not None and sel.rules.game.game_id == sel.ids[sel.focus]
+    app.frame(0.05, [key(pygame.K_END)])
+    assert last_line_visible(sel.rules)
+    app.frame(0.05, [key(pygame.K_ESCAPE)])
+    assert sel.rules is None and app.scene is sel          # Esc closes the reference, not the screen

@@ -58,6 +58,25 @@ class SelectScene(Scene):
         self.tutorial = Button(_("Tutorial: Nomonhan"), pygame.Rect(w - 40 - tw, app.size[1] - 100, tw, 56),
                                "tutorial", hint="T / Y", size=22)
         self.hover = None
+        self.rules = None           # F1: the focused game's rules reference, over the cards
+        self._rules_game = None
+
+    def open_rules(self) -> None:
+        """F1 / H / pad Back: read the focused game's rules before playing it."""
+        if not self.ready(self.focus):
+            self.app.audio.play("error")
+            return
+        from ..rules_ref import RulesOverlay
+        g = rulesets.new_game(self.ids[self.focus], 0)
+        self._rules_game = g
+        self.rules = RulesOverlay(g, plugin_for(g, self.app.assets))
+        self.app.audio.play("click")
+
+    def _close_rules(self) -> None:
+        self.rules = None
+        if self._rules_game is not None:
+            self._rules_game.close()
+            self._rules_game = None
 
     def ready(self, i: int) -> bool:
         return rulesets.spec(self.ids[i]).ready
@@ -83,8 +102,15 @@ class SelectScene(Scene):
         self.app.switch(TitleScene(self.app))
 
     def handle(self, it: Intent) -> None:
+        if self.rules is not None:
+            self.rules.handle(it)
+            if self.rules.done:
+                self._close_rules()
+            return
         if it.name == "back":
             self.go_back()
+        elif it.name == "help":
+            self.open_rules()
         elif it.name == "zoc" or (it.name == "any" and it.char.lower() == "t"):     # Y on a pad, T
             self.start_tutorial()
         elif it.name == "cursor" and it.dx:
@@ -149,4 +175,6 @@ class SelectScene(Scene):
                             (rr.centerx, rr.bottom - 30))
         self.back.draw(surf, self.assets)
         self.tutorial.draw(surf, self.assets)
-        footer(surf, self.assets, _("←/→ choose    Enter / A / click: play    T / Y: tutorial    Esc / B: back"))
+        footer(surf, self.assets, _("←/→ choose    Enter / A / click: play    F1: rules    T / Y: tutorial    Esc / B: back"))
+        if self.rules is not None:
+            self.rules.draw(surf, self.assets)
