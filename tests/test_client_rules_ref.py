@@ -36,6 +36,15 @@ def last_line_visible(ov) -> bool:
     return top <= last.y and last.y + last.h <= bottom
 
 
+def press_until(app, ov, events, done, limit=100):
+    """Send ``events`` again and again (twenty at a frame) until ``done()``; assert it came."""
+    for _ in range(limit):
+        if done():
+            return
+        app.frame(0.0, events * 20)
+    assert done()
+
+
 def tables(ov):
     return {t.caption: t for s in ov.sections for k, t in s.blocks if k == "table"}
 
@@ -58,29 +67,19 @@ def test_end_and_page_down_and_the_arrow_scroll_to_the_last_line(app, game_id):
     assert last_line_visible(ov)
     app.frame(0.05, [key(pygame.K_HOME)])
     assert ov.scroll == 0
-    for _ in range(200):
-        app.frame(0.0, [key(pygame.K_PAGEDOWN)])
-    assert last_line_visible(ov)
+    press_until(app, ov, [key(pygame.K_PAGEDOWN)], lambda: last_line_visible(ov))
     app.frame(0.05, [key(pygame.K_HOME)])
-    for _ in range(2000):
-        if last_line_visible(ov):
-            break
-        app.frame(0.0, [key(pygame.K_DOWN)])
-    assert last_line_visible(ov)
+    press_until(app, ov, [key(pygame.K_DOWN)], lambda: last_line_visible(ov))
 
 
 def test_the_wheel_and_the_pad_scroll_too(app):
     import pygame
     _sc, ov = open_reference(app, "across_suez")
-    for _ in range(300):
-        app.frame(0.0, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
-                                           precise_y=-1.0, touch=False, which=0)])
-    assert last_line_visible(ov)
-    for _ in range(3000):
-        if ov.scroll == 0:
-            break
-        app.frame(0.0, [pygame.event.Event(pygame.JOYHATMOTION, joy=0, instance_id=0, hat=0, value=(0, 1))])
-    assert ov.scroll == 0
+    wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0,
+                               touch=False, which=0)
+    press_until(app, ov, [wheel], lambda: last_line_visible(ov))
+    hat_up = pygame.event.Event(pygame.JOYHATMOTION, joy=0, instance_id=0, hat=0, value=(0, 1))
+    press_until(app, ov, [hat_up], lambda: ov.scroll == 0)
 
 
 def test_sections_are_reached_by_digit_pad_shoulder_and_click(app):
