@@ -20,7 +20,7 @@ Where the parts come from:
   overlay, its L overlay, Tab cycling, panels of its own).
 
 Keys: ↑/↓ or D-pad up/down scroll a line, PgUp/PgDn (and the wheel) a page
-(three lines a notch), Home/End go to the start / end, ←/→, Tab/Shift+Tab or
+(three lines a notch), a right or middle drag drags the page, Home/End go to the start / end, ←/→, Tab/Shift+Tab or
 LB/RB go to the previous / next section, 1–9 jump to a section, a click on the
 index jumps too, Esc / B / F1 / Back close.
 """
@@ -137,7 +137,7 @@ def _nomonhan_units(game, data) -> Table:
 
 def _nomonhan_points(game, data) -> Table:
     pps = data["points_per_step"]
-    return Table(N_("Points for each enemy step lost"), [N_("Unit"), N_("Points a step")],
+    return Table(N_("Points for each step the enemy loses"), [N_("Unit"), N_("Points a step")],
                  [[_("tank"), fmt(pps["tank"])], [_("other"), fmt(pps["other"])]])
 
 
@@ -680,6 +680,8 @@ class RulesOverlay:
             self.scroll_to(self.scroll - it.dy * (3 * self.LINE if it.source == "mouse" else page))
         elif n == "cycle":
             self.step_section(it.dx)
+        elif n == "drag":       # right or middle drag: the page follows the pointer
+            self.scroll_to(self.scroll - it.dy)
         elif n == "home":
             self.scroll_to(0)
         elif n == "end":
