@@ -210,7 +210,7 @@ def _yoshi_generals(game, data) -> Table:
 
 def _yoshi_turns(game, data) -> Table:
     sides = data["sides"]
-    head = [N_("Turn"), N_("Year")] + [f"{_('Cards')} {s['name_local']}" for s in sides.values()] + [N_("Note")]
+    head = [N_("Turn"), N_("Year")] + [_("Cards {side}").format(side=s["name_local"]) for s in sides.values()] + [N_("Note")]
     rows = [[fmt(t["turn"]), fmt(t["year"])] + [fmt(t["cards"].get(k)) for k in sides] + [t.get("note", "")]
             for t in data["turn_track"]]
     return Table(N_("Turn track"), head, rows)
@@ -218,7 +218,8 @@ def _yoshi_turns(game, data) -> Table:
 
 def _yoshi_court(game, data) -> Table:
     sides = data["sides"]
-    head = [N_("Space"), N_("Friendly to")] + [f"{_('Retainers')} {s['name_local']}" for s in sides.values()]
+    head = [N_("Space"), N_("Friendly to")] + [_("Retainers {side}").format(side=s["name_local"])
+                                                 for s in sides.values()]
     rows = [[sp["name_local"], sides[sp["friendly"]]["name_local"] if sp["friendly"] else "—"]
             + [fmt(sp["replenish"].get(k)) for k in sides] for sp in data["court_track"]["spaces"]]
     return Table(N_("Court track (後白河法皇): retainers placed in replenishment"), head, rows)
