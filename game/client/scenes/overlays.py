@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pygame
 
+from ..i18n import _
 from ..input import Intent
 from ..rules_ref import RulesOverlay as HelpOverlay  # noqa: F401  (F1: the rules reference)
 from ..session import list_saves
@@ -40,7 +41,7 @@ class LoadOverlay(Overlay):
         self.error = ""
         self.saves = list_saves(8)
         w, _h = scene.app.size
-        labels = [(p.name, p) for p in self.saves] + [("◀ Back", None)]
+        labels = [(p.name, p) for p in self.saves] + [(_("◀ Back"), None)]
         self.menu = Menu(column(labels, w // 2, 150, w=640, h=52, gap=10, size=22), self._choose)
 
     def _choose(self, b: Button) -> None:
@@ -64,9 +65,9 @@ class LoadOverlay(Overlay):
         _dim(surf)
         w, h = surf.get_size()
         panel(surf, pygame.Rect(w // 2 - 360, 60, 720, h - 120), alpha=245)
-        blit_center(surf, assets.text("Load a saved game", 36, ACCENT, bold=True), (w // 2, 105))
+        blit_center(surf, assets.text(_("Load a saved game"), 36, ACCENT, bold=True), (w // 2, 105))
         if not self.saves:
-            blit_center(surf, assets.text("No saves yet", 24, DIM), (w // 2, 250))
+            blit_center(surf, assets.text(_("No saves yet"), 24, DIM), (w // 2, 250))
         self.menu.draw(surf, assets)
         if self.error:
             blit_center(surf, assets.text(self.error, 18, BAD, wrap=660), (w // 2, h - 110))
@@ -84,9 +85,9 @@ class PauseOverlay(Overlay):
         w, _h = self.app.size
         s = self.scene.session
         vol = "muted" if self.app.settings["muted"] else f"{int(round(self.app.settings['volume'] * 100))}%"
-        items = [("Resume", "resume"), ("Save game", "save"), ("Load game", "load"),
-                 ("Undo", "undo"), ("Rules & controls", "help"), (f"Volume: {vol}  (←/→)", "volume"),
-                 ("Unmute" if self.app.settings["muted"] else "Mute", "mute"), ("Quit to title", "quit")]
+        items = [(_("Resume"), "resume"), (_("Save game"), "save"), (_("Load game"), "load"),
+                 (_("Undo"), "undo"), (_("Rules & controls"), "help"), (_("Volume: {vol}  (←/→)").format(vol=vol), "volume"),
+                 (_("Unmute") if self.app.settings["muted"] else _("Mute"), "mute"), (_("Quit to title"), "quit")]
         buttons = column(items, w // 2, 130, w=440, h=56, gap=12, size=26)
         for b in buttons:
             if b.value == "undo":
@@ -105,7 +106,7 @@ class PauseOverlay(Overlay):
             self.done = True
         elif v == "save":
             p = self.scene.save()
-            self.message = f"Saved: {p.name}" if p else self.scene.session.save_error
+            self.message = _("Saved: {name}").format(name=p.name) if p else self.scene.session.save_error
         elif v == "load":
             self.sub = LoadOverlay(self.scene, self.scene.load_from)
         elif v == "undo":
@@ -148,7 +149,7 @@ class PauseOverlay(Overlay):
         _dim(surf)
         w, h = surf.get_size()
         panel(surf, pygame.Rect(w // 2 - 270, 40, 540, h - 80), alpha=245)
-        blit_center(surf, assets.text("PAUSED", 44, ACCENT, bold=True), (w // 2, 88))
+        blit_center(surf, assets.text(_("PAUSED"), 44, ACCENT, bold=True), (w // 2, 88))
         self.menu.draw(surf, assets)
         if self.message:
             blit_center(surf, assets.text(self.message, 18, TEXT, wrap=500), (w // 2, h - 70))

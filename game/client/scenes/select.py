@@ -12,6 +12,7 @@ from ..i18n import _
 from ..input import Intent
 from ..widgets import ACCENT, BORDER, DIM, FOCUS, PANEL, TEXT, Button, blit_center, fit_text
 from .base import Scene, footer, hex_backdrop
+from ..i18n import _
 
 CARD_W, CARD_H = 232, 430
 
@@ -53,7 +54,7 @@ class SelectScene(Scene):
         total = len(self.ids) * CARD_W + (len(self.ids) - 1) * 16
         x0 = (w - total) // 2
         self.cards = [pygame.Rect(x0 + i * (CARD_W + 16), 140, CARD_W, CARD_H) for i in range(len(self.ids))]
-        self.back = Button("◀ Back", pygame.Rect(40, app.size[1] - 100, 180, 56), "back", size=24)
+        self.back = Button(_("◀ Back"), pygame.Rect(40, app.size[1] - 100, 180, 56), "back", size=24)
         tw = min(340, w // 3)
         self.tutorial = Button(_("Tutorial: Nomonhan"), pygame.Rect(w - 40 - tw, app.size[1] - 100, tw, 56),
                                "tutorial", hint="T / Y", size=22)
@@ -84,7 +85,7 @@ class SelectScene(Scene):
     def choose(self, i: int) -> None:
         if not self.ready(i):
             self.app.audio.play("error")
-            self.app.toast("Coming soon: that game is not playable yet")
+            self.app.toast(_("Coming soon: that game is not playable yet"))
             return
         self.app.audio.play("click")
         from .seats import SeatsScene
@@ -140,7 +141,7 @@ class SelectScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         hex_backdrop(surf, self.time)
         w, h = surf.get_size()
-        blit_center(surf, self.assets.text("CHOOSE A BATTLE", 56, ACCENT, bold=True), (w // 2, 70))
+        blit_center(surf, self.assets.text(_("CHOOSE A BATTLE"), 56, ACCENT, bold=True), (w // 2, 70))
         for i, (gid, r) in enumerate(zip(self.ids, self.cards)):
             entry = rulesets.spec(gid)
             ready = self.ready(i)
@@ -169,9 +170,9 @@ class SelectScene(Scene):
                 tag = pygame.Rect(0, 0, rr.width - 30, 46)
                 tag.center = (rr.centerx, pic.centery)
                 pygame.draw.rect(surf, (120, 40, 36), tag, border_radius=10)
-                blit_center(surf, self.assets.text("COMING SOON", 24, TEXT, bold=True), tag.center)
+                blit_center(surf, self.assets.text(_("COMING SOON"), 24, TEXT, bold=True), tag.center)
             else:
-                blit_center(surf, self.assets.text("PLAY ▶", 26, ACCENT if focused else TEXT, bold=True),
+                blit_center(surf, self.assets.text(_("PLAY ▶"), 26, ACCENT if focused else TEXT, bold=True),
                             (rr.centerx, rr.bottom - 30))
         self.back.draw(surf, self.assets)
         self.tutorial.draw(surf, self.assets)
