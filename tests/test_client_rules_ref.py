@@ -154,8 +154,8 @@ def test_the_other_games_tables_are_their_data(app):
     sc, ov = open_reference(app, "sino_japanese")
     d = game_data(sc.game)
     terr = {r[0]: r for r in tables(ov)["Terrain effects"].rows}
-    assert terr["丘陵 hill"][1] == str(d["terrain_types"]["hill"]["move"])
-    assert terr["丘陵 hill"][2] == f"{d['terrain_types']['hill']['attacker_hits']:+g}"
+    assert terr["hill 丘陵"][1] == str(d["terrain_types"]["hill"]["move"])
+    assert terr["hill 丘陵"][2] == f"{d['terrain_types']['hill']['attacker_hits']:+g}"
     sc.session.close()
     sc, ov = open_reference(app, "yoshitsune")
     d = game_data(sc.game)

@@ -36,7 +36,7 @@ import pygame
 
 from game import paths
 
-from .i18n import N_, _
+from .i18n import N_, _, bilingual
 from .input import Intent
 from .widgets import ACCENT, BORDER, DIM, FOCUS, PANEL_HI, TEXT, blit_center, fit_text, panel
 
@@ -126,7 +126,7 @@ def _nomonhan_terrain(game, data) -> Table:
 
 def _nomonhan_units(game, data) -> Table:
     sides = data["sides"]
-    rows = [[f"{u['label']} {u['name']}", sides[u["side"]]["name"], _(u["type"].replace("_", " ")),
+    rows = [[bilingual(u['name'], u['label'], "ja"), sides[u["side"]]["name"], _(u["type"].replace("_", " ")),
              "–".join(str(x) for x in u["attack"]), "–".join(str(x) for x in u["defense"]), fmt(u["ma"]),
              str(len(u["attack"])), u.get("start") or _("turn {n}").format(n=u.get("enter", "?"))]
             for u in data["units"]]
@@ -202,7 +202,7 @@ def _die_table(caption: str, key: str, col: str):
 
 def _yoshi_generals(game, data) -> Table:
     clans = data["clans"]
-    rows = [[f"{g['name_local']} {g['name']}", clans[g["clan"]]["name_local"], fmt(g["valour"]), fmt(g["command"])]
+    rows = [[bilingual(g['name'], g['name_local'], "ja"), clans[g["clan"]]["name_local"], fmt(g["valour"]), fmt(g["command"])]
             for g in data["generals"]]
     return Table(N_("Generals"), [N_("General"), N_("Clan"), N_("Valour"), N_("Command")], rows,
                  data["general_values"].get("_", ""))
@@ -237,7 +237,7 @@ def _yoshi_cards(game, data) -> Table:
                 text += " " + _("(tribute +{n})").format(n=c["effect"]["tribute_modifier"])
         else:
             text = c.get("text", "")
-        rows.append([c["id"], f"{c['name_local']} {c['name']}", decks.get(c["deck"], _("court")), text])
+        rows.append([c["id"], bilingual(c['name'], c['name_local'], "ja"), decks.get(c["deck"], _("court")), text])
     return Table(N_("Cards"), [N_("Card"), N_("Name"), N_("Deck"), N_("Effect")], rows)
 
 
@@ -246,12 +246,12 @@ def _sj_terrain(game, data) -> Table:
     for k, t in data["terrain_types"].items():
         if k.startswith("_"):
             continue
-        rows.append([f"{t.get('name_local', '')} {_(k)}", _("impassable") if t.get("impassable") else fmt(t["move"]),
+        rows.append([bilingual(_(k), t.get('name_local', ''), "zh"), _("impassable") if t.get("impassable") else fmt(t["move"]),
                      signed(t.get("attacker_hits")), signed(t.get("defender_durability")), signed(t.get("counterfire_hits"))])
     for k, t in data["city_types"].items():
         if k.startswith("_") or k == "none":
             continue
-        rows.append([f"{t['name_local']} {t['name_en']}", _("as terrain"), signed(t.get("attacker_hits")),
+        rows.append([bilingual(t['name_en'], t['name_local'], "zh"), _("as terrain"), signed(t.get("attacker_hits")),
                      signed(t.get("defender_durability")), signed(t.get("counterfire_hits"))])
     rows.append([_("river hexside"), fmt(data["river"]["movement"]) if data["river"]["movement"] else "—",
                  _("{n} per unit across").format(n=signed(data["river"]["attacker_hits_per_unit_across"])), "—", "—"])
@@ -260,7 +260,7 @@ def _sj_terrain(game, data) -> Table:
 
 
 def _sj_cities(game, data) -> Table:
-    rows = [[f"{t['name_local']} {t['name_en']}", fmt(t["vp"])] for k, t in data["city_types"].items()
+    rows = [[bilingual(t['name_en'], t['name_local'], "zh"), fmt(t["vp"])] for k, t in data["city_types"].items()
             if not k.startswith("_") and k != "none"]
     return Table(N_("Victory points for cities"), [N_("City"), N_("VP")], rows)
 
@@ -310,7 +310,7 @@ def _sj_turns(game, data) -> Table:
 
 def _cp_terrain(game, data) -> Table:
     return Table(N_("Terrain"), [N_("Terrain"), N_("Defence")],
-                 [[f"{t['name_zh']} {t['name_en']}", signed(t["defence"])] for k, t in data["terrain_types"].items() if not k.startswith("_")])
+                 [[bilingual(t['name_en'], t['name_zh'], "zh"), signed(t["defence"])] for k, t in data["terrain_types"].items() if not k.startswith("_")])
 
 
 def _cp_movement(game, data) -> Table:
@@ -319,15 +319,15 @@ def _cp_movement(game, data) -> Table:
     rows = []
     for kind, per in al.items():
         lk = data["link_kinds"].get(kind, {})
-        rows.append([f"{lk.get('name_zh', '')} {lk.get('name_en', kind)}"]
+        rows.append([bilingual(lk.get('name_en', kind), lk.get('name_zh', ''), "zh")]
                     + [_("any") if per.get(p, 0) is None else (fmt(per[p]) if per.get(p) else "—") for p in pieces])
-    head = [N_("Link")] + [f"{data['pieces'][p]['name_zh']} {data['pieces'][p]['name_en']}" for p in pieces]
+    head = [N_("Link")] + [bilingual(data['pieces'][p]['name_en'], data['pieces'][p]['name_zh'], "zh") for p in pieces]
     return Table(N_("Movement: most links in one move"), head, rows, _("—: that piece may not use that kind of link."))
 
 
 def _cp_pieces(game, data) -> Table:
     return Table(N_("Pieces"), [N_("Piece"), N_("Strength"), N_("Upkeep units")],
-                 [[f"{p['glyph']} {p['name_zh']} {p['name_en']}", fmt(p["strength"]), fmt(p["upkeep_units"])]
+                 [[bilingual(p['name_en'], p['name_zh'], "zh"), fmt(p["strength"]), fmt(p["upkeep_units"])]
                   for k, p in data["pieces"].items() if not k.startswith("_")])
 
 
@@ -341,14 +341,14 @@ def _cp_upkeep(game, data) -> Table:
 
 
 def _cp_camps(game, data) -> Table:
-    rows = [[f"{c['name_zh']} {c['name_en']}", " ".join(data["commanders"][k]["name_zh"] for k in c["commanders"]),
+    rows = [[bilingual(c['name_en'], c['name_zh'], "zh"), " ".join(data["commanders"][k]["name_zh"] for k in c["commanders"]),
              fmt(c["commands"]), fmt(c["hand_limit"])] for k, c in data["camps"].items() if not k.startswith("_")]
     return Table(N_("Camps"), [N_("Camp"), N_("Commanders"), N_("Commands a turn"), N_("Hand limit")], rows)
 
 
 def _cp_commanders(game, data) -> Table:
     tr = data["tracks"]
-    rows = [[f"{c['name_zh']} {c['name_en']}", f"{c.get('faction_zh', '')} {c.get('faction_en', '')}".strip(),
+    rows = [[bilingual(c['name_en'], c['name_zh'], "zh"), bilingual(c.get('faction_en', ''), c.get('faction_zh', ''), "zh"),
              data["camps"][c["camp"]]["name_zh"], fmt(tr["troops"]["start"][k]), fmt(tr["funds"]["start"][k]),
              fmt(tr["morale"]["start"][k])] for k, c in data["commanders"].items() if not k.startswith("_")]
     return Table(N_("Commanders at the start"), [N_("Commander"), N_("Faction"), N_("Camp"), N_("Troops"), N_("Funds"),
@@ -358,7 +358,7 @@ def _cp_commanders(game, data) -> Table:
 def _cp_cards(game, data) -> Table:
     k = data["card_kinds"]
     return Table(N_("Kinds of card"), [N_("Kind"), N_("What it does")],
-                 [[f"{v['name_zh']} {v['name_en']}", v.get("_", "")] for n, v in k.items() if not n.startswith("_")])
+                 [[bilingual(v['name_en'], v['name_zh'], "zh"), v.get("_", "")] for n, v in k.items() if not n.startswith("_")])
 
 
 TABLES: dict[str, Callable[[Any, dict], Table]] = {
