@@ -105,6 +105,13 @@ class App:
         self.running = False
         self.exit_code = code
 
+    def request_quit(self) -> None:
+        """The window's close button or Ctrl+Q: a scene with a person's game in it asks
+        first and autosaves (``scene.ask_quit()`` True: it asked); else quit now."""
+        ask = getattr(self.scene, "ask_quit", None)
+        if ask is None or self.kiosk is not None or self.attracting or not ask():
+            self.quit(0)
+
     def toast(self, text: str, colour=TEXT, ttl: float = 3.0) -> None:
         if text:
             self.toasts.append([text, colour, ttl])
@@ -264,7 +271,10 @@ class App:
     # -- loop ---------------------------------------------------------------------
     def dispatch(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame.QUIT:
-            self.quit(0)
+            if self.attracting or self.kiosk is not None:
+                self.quit(0)
+            else:
+                self.request_quit()
             return
         if ev.type == pygame.VIDEORESIZE or ev.type == pygame.WINDOWSIZECHANGED:
             return
@@ -285,7 +295,7 @@ class App:
                 self.back_to_attract()
                 return
         if it.name == "quit":
-            self.quit(0)
+            self.request_quit()
             return
         if it.name == "fullscreen":
             self.toggle_fullscreen()

@@ -179,7 +179,7 @@ class InputMapper:
             return [Intent("pan" if shift else "cursor", dx=dx, dy=dy)]
         simple = {pygame.K_SPACE: "context", pygame.K_a: "click_cursor", pygame.K_z: "zoc",
                   pygame.K_u: "undo", pygame.K_m: "mute", pygame.K_F1: "help", pygame.K_h: "help",
-                  pygame.K_l: "overlay", pygame.K_e: "explain", pygame.K_i: "hint"}
+                  pygame.K_l: "overlay", pygame.K_e: "explain", pygame.K_i: "hint", pygame.K_DELETE: "delete"}
         if k in simple:
             return [Intent(simple[k])]
         if k == pygame.K_TAB:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 
 KIOSK_SCENES = ("card", "demo", "prompt", "summary", "locked")
-SCENES = ("board", "title", "select", "seats", "gameover") + KIOSK_SCENES
+SCENES = ("board", "title", "select", "seats", "gameover", "saves", "quit", "newgame", "savefail") + KIOSK_SCENES
 
 
 def _kiosk_scene(app, game_id: str, scene: str) -> None:
@@ -49,6 +49,8 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
 
     from game import rulesets
 
+    from game.core.save import default_save_dir
+
     from .app import App
     from .session import Session
 
@@ -66,7 +68,18 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
         elif scene == "seats":
             from .scenes.seats import SeatsScene
             app.switch(SeatsScene(app, game_id))
-        elif scene in ("board", "gameover"):
+        elif scene == "saves":                  # the Load screen (of the saves in SANDTABLE_SAVES)
+            from .scenes.saves import SavesScene
+            app.switch(SavesScene(app))
+        elif scene == "newgame":                # the question before a new game, an unfinished one saved
+            from .scenes.seats import SeatsScene
+            from .scenes.saves import ask_new_game
+            sc = SeatsScene(app, game_id)
+            app.switch(sc)
+            sc.modal = ask_new_game(sc, game_id, lambda: None)
+            if sc.modal is None:
+                raise ValueError(f"no unfinished {game_id} game is saved in {default_save_dir()}")
+        elif scene in ("board", "gameover", "quit", "savefail"):
             from .scenes.board import BoardScene
             if session is None:
                 session = Session(rulesets.new_game(game_id, 1, options=options or None), autosave=False)
@@ -88,6 +101,12 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
                 app.switch(GameOverScene(app, session, bg))
             else:
                 app.switch(BoardScene(app, session))
+                if scene == "quit":             # the question on quitting a person's game
+                    session.autosave = True
+                    app.scene.ask_quit()
+                elif scene == "savefail":       # the banner of a save that failed
+                    session.save_error = "[Errno 30] Read-only file system: 'saves/autosave-….json'"
+                    session.save_failures += 1
         elif scene in KIOSK_SCENES:
             _kiosk_scene(app, game_id, scene)
         else:
