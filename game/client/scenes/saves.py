@@ -191,6 +191,7 @@ class Confirm:
         self.cancel = cancel
         self.danger = danger            # values drawn in red (they throw something away)
         self.info = info                # a save to show the picture of
+        self.under = None               # the board's modal it was asked over (the hotseat cover): drawn below
         self.age = 0.0
         self.done = False
         self.size: tuple[int, int] | None = None
@@ -247,6 +248,8 @@ class Confirm:
 
     def draw(self, surf: pygame.Surface, assets) -> None:
         self._layout(surf.get_size())
+        if self.under is not None:
+            self.under.draw(surf, assets)
         veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
         veil.fill((6, 8, 12, 180))
         surf.blit(veil, (0, 0))
@@ -357,6 +360,8 @@ def ask_leave(scene, then: Callable[[], None], what: str = "quit") -> bool:
     titles = {"quit": _("Quit Sandtable?"), "title": _("Quit to the title?"), "load": _("Load another game?")}
     leave = {"quit": _("Save and quit"), "title": _("Save and leave"), "load": _("Save and load")}
 
+    under = scene.modal if scene.modal is not None and not scene.modal.done else None
+
     def chosen(v) -> None:
         if v == "leave":
             if s.autosave_now():
@@ -365,12 +370,15 @@ def ask_leave(scene, then: Callable[[], None], what: str = "quit") -> bool:
                 _ask_unsaved(scene, then, what)
         elif v == "lose":
             then()
+        elif under is not None and scene.modal is c:
+            scene.modal = under                 # back to what was on screen (the hotseat cover ...)
 
     c = Confirm(app, titles[what],
                 [_("The game is autosaved as it is now: Continue on the title (or the Load screen) brings "
                    "it back."), _("Autosave: {name}").format(name=s.autosave_path().name)],
                 [(_("Keep playing"), "stay"), (leave[what], "leave")], chosen, default=0, cancel="stay")
     c.leaving = what
+    c.under = under
     scene.modal = c
     return True
 
@@ -468,6 +476,7 @@ class SavesScene(Scene):
         self.hover: int | None = None
         self.modal: Confirm | None = None
         self.status = ""                # the last error (a line under the list, never over it)
+        self.quiet = 0.0                # confirm keys wait this long after a question closes
         self.status_colour = BAD
         self.refresh()
 
@@ -593,8 +602,11 @@ class SavesScene(Scene):
             self.modal.handle(it)
             if self.modal is not None and self.modal.done:
                 self.modal = None
+                self.quiet = QUIET
             return
         n = it.name
+        if self.quiet > 0 and n in ("confirm", "click_cursor", "press"):
+            return                      # the second press of a double press on the question
         if n == "back":
             self.go_back()
         elif n == "cursor" and it.dy:
@@ -639,6 +651,7 @@ class SavesScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.quiet = max(0.0, self.quiet - dt)
         if self.modal is not None:
             self.modal.update(dt)
 
