@@ -8,7 +8,8 @@ main context button, arrows = hex cursor (Shift+arrows pan), A = click at the
 cursor, Tab/Shift+Tab = cycle units, Z = ZOC overlay, E = explain the AI's last
 decision (toggle), I = hint (what the normal AI would do), U = undo, Ctrl+S = save,
 Ctrl+L = load, Esc = menu/back, M = mute, +/- = volume, F11 or Alt+Enter =
-fullscreen, F1 = help, PageUp/PageDown = zoom, Ctrl+Q = quit. The kiosk's
+fullscreen, F1 = help, PageUp/PageDown = zoom, Ctrl+Q = quit, Delete = delete
+(a save, on the Load screen). The kiosk's
 exit combination, which works even when it is locked: hold Ctrl+Shift+Q 2 s.
 Gamepad (SDL/Xbox layout): D-pad / left stick = cursor, A = confirm, B = back,
 X = main button, Y = ZOC overlay, LB/RB = cycle units, Start = menu,

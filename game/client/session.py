@@ -458,11 +458,13 @@ def autosave_slot(path: Path, game_id: str) -> str | None:
     name = path.name
     if not (name.startswith(AUTOSAVE_PREFIX) and name.endswith(".json")):
         return None
-    try:
-        if path.resolve().parent != default_save_dir().resolve():
+    folder = default_save_dir()
+    if path.parent != folder:           # (the Load screen's paths are in it as written: no resolve)
+        try:
+            if path.resolve().parent != folder.resolve():
+                return None
+        except OSError:
             return None
-    except OSError:
-        return None
     slot = name[len(AUTOSAVE_PREFIX):-len(".json")]
     return slot if slot.startswith(game_id) and slot.isprintable() else None
 

@@ -33,7 +33,7 @@ from ..widgets import (ACCENT, BAD, BORDER, DIM, GOOD, TEXT, Banner, Button, Log
                        blit_center, fit_text, panel)
 from .base import Scene
 from .overlays import HelpOverlay, PauseOverlay
-from .saves import QUIET, SaveWarning, Thumbnailer, ask_leave
+from .saves import QUIET, Confirm, SaveWarning, Thumbnailer, ask_leave
 
 MAP_FRACTION = 0.72
 DEMO_SPEED = 1.3                    # the demo's animations run this much faster than a person's game
@@ -388,10 +388,12 @@ class BoardScene(Scene):
     # -- input ---------------------------------------------------------------------
     def handle(self, it: Intent) -> None:
         if self.modal is not None:
-            self.modal.handle(it)
+            closing = self.modal
+            closing.handle(it)
             if self.modal is not None and self.modal.done:
                 self.modal = None
-                self.quiet = QUIET
+            if isinstance(closing, Confirm) and self.modal is not closing:
+                self.quiet = QUIET          # (a question answered: the next press waits a moment)
             return
         if self.save_warning.handle(it):
             return
