@@ -430,10 +430,12 @@ def continue_game(app, info: SaveInfo) -> str:
 def ask_new_game(scene, game_id: str, start: Callable[[], None]) -> Confirm | None:
     """Before a new ``game_id`` game: when an unfinished one is saved, the question
     (continue it / start a new one, the old one kept / cancel); else None."""
+    app = scene.app
+    if app.kiosk is not None:           # (a kiosk's visitors do not continue each other's games)
+        return None
     info = last_unfinished(game_id)
     if info is None:
         return None
-    app = scene.app
 
     def chosen(v) -> None:
         if v == "continue":
@@ -451,11 +453,13 @@ def ask_new_game(scene, game_id: str, start: Callable[[], None]) -> Confirm | No
 
 
 def start_new_game(app, game_id: str, seats: dict, options: dict | None = None) -> None:
-    """A new game on the board, in a slot of its own (nothing saved is written over)."""
+    """A new game on the board, in a slot of its own (nothing saved is written over; in a
+    kiosk, one slot per game, so that a kiosk running for days does not fill the disk)."""
     from .board import BoardScene
     prune_empty_autosaves(game_id)
     game = rulesets.new_game(game_id, app.next_seed(), options=options or None)
-    app.switch(BoardScene(app, Session(game, seats)))
+    slot = f"{game_id}-kiosk" if app.kiosk is not None else None
+    app.switch(BoardScene(app, Session(game, seats, slot=slot)))
 
 
 # -- the Load screen ---------------------------------------------------------------------------
@@ -541,7 +545,7 @@ class SavesScene(Scene):
             return info.error
         board = self.back_scene
         s = person_game(board) if board is not None else None
-        if s is not None and s.autosave_path() != info.path and not s.autosave_now():
+        if s is not None and not s.autosave_now():
             self.modal = Confirm(self.app, _("The game on the board could not be saved"),
                                  [s.save_error, _("If you load now, its moves since the last save that worked are lost.")],
                                  [(_("Keep it (back to the list)"), None), (_("Load without saving"), "lose")],
