@@ -350,3 +350,19 @@ def test_pressing_enter_twice_on_a_question_loses_nothing(app, saves):
     after_quiet(app)
     app.frame(0.05, [key(pygame.K_RETURN)])
     assert auto.exists() and app.scene is ls
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 576)])
+def test_the_new_screens_render_at_each_size(env, saves, tmp_path, size):
+    import pygame
+
+    from game import rulesets
+    from game.client.screenshot import render
+    from game.core.save import write_save
+    g = rulesets.new_game("nomonhan", 2)
+    for _ in range(5):
+        g.apply(g.legal_actions()[0])
+    write_save(saves / "autosave-nomonhan-x.json", g, {"slot": "nomonhan-x", "turn": 1, "over": False})
+    for scene in ("title", "saves", "newgame", "quit", "savefail"):
+        out = render("nomonhan", str(tmp_path / f"{scene}.png"), size=size, scene=scene)
+        assert pygame.image.load(out).get_size() == size

@@ -116,7 +116,6 @@ class Session:
         self.last_save: Path | None = None
         self.save_error = ""                # why the last save failed ('' once one works again)
         self.save_failures = 0              # failed saves so far (the board shows each new one)
-        self.saved_len: int | None = None   # the history's length at the last save that worked
         self.on_saved: Callable[[Path, Any], None] | None = None   # (the client: the save's picture)
         if self.autosave and self.replay is None and not game.history and not loaded:
             self.save(self.autosave_path())          # a new game is on disk from its first moment
@@ -360,12 +359,6 @@ class Session:
     def autosave_path(self) -> Path:
         return default_save_dir() / f"{AUTOSAVE_PREFIX}{self.slot}.json"
 
-    @property
-    def unsaved(self) -> bool:
-        """A person's game whose latest moves are not on disk (or whose last save failed)."""
-        return (self.autosave and self.replay is None
-                and (self.saved_len != len(self.game.history) or bool(self.save_error)))
-
     def meta(self, autosave: bool) -> dict[str, Any]:
         """What a save says about itself, for the Load screen (read without replaying)."""
         turn = None
@@ -396,7 +389,6 @@ class Session:
             log.error("%s: could not save %s: %s", self.game_id, path, e)
             return None
         self.save_error = ""
-        self.saved_len = len(self.game.history)
         if self.on_saved is not None:
             try:
                 self.on_saved(self.last_save, self.game)
@@ -422,9 +414,7 @@ class Session:
             if (isinstance(saved, dict)
                     and all(isinstance(v, str) and v in (HUMAN, *AI_KINDS, *LEGACY_KINDS) for v in saved.values())):
                 seats = {k: seat_kind(v) for k, v in saved.items()}
-        s = cls(game, seats, loaded=True, slot=autosave_slot(Path(path), game.game_id))
-        s.saved_len = len(game.history) if s.autosave_path() == Path(path) else None
-        return s
+        return cls(game, seats, loaded=True, slot=autosave_slot(Path(path), game.game_id))
 
     def replay_session(self) -> "Session":
         """A fresh copy of this game that steps through the same actions."""

@@ -345,8 +345,8 @@ def person_game(scene) -> Session | None:
 
 
 def ask_leave(scene, then: Callable[[], None], what: str = "quit") -> bool:
-    """Before leaving the board's game (``what``: "quit" the program, go to the "title",
-    "load" another game): ask, then autosave and call ``then``. A failed autosave asks again
+    """Before leaving the board's game (``what``: "quit" the program, or go to the "title"):
+    ask, then autosave and call ``then``. A failed autosave asks again
     (keep playing, or leave without saving). False when there is nothing to ask (``then``
     is not called: the caller goes on)."""
     app = scene.app
@@ -357,8 +357,8 @@ def ask_leave(scene, then: Callable[[], None], what: str = "quit") -> bool:
         # the window's close button again while asked: save and go
         scene.modal.choose("leave")
         return True
-    titles = {"quit": _("Quit Sandtable?"), "title": _("Quit to the title?"), "load": _("Load another game?")}
-    leave = {"quit": _("Save and quit"), "title": _("Save and leave"), "load": _("Save and load")}
+    titles = {"quit": _("Quit Sandtable?"), "title": _("Quit to the title?")}
+    leave = {"quit": _("Save and quit"), "title": _("Save and leave")}
 
     under = scene.modal if scene.modal is not None and not scene.modal.done else None
 
@@ -385,7 +385,7 @@ def ask_leave(scene, then: Callable[[], None], what: str = "quit") -> bool:
 
 def _ask_unsaved(scene, then, what) -> None:
     s = scene.session
-    go = {"quit": _("Quit without saving"), "title": _("Leave without saving"), "load": _("Load without saving")}
+    go = {"quit": _("Quit without saving"), "title": _("Leave without saving")}
 
     def chosen(v) -> None:
         if v == "lose":
