@@ -122,7 +122,8 @@ def test_the_load_screen_lists_every_save_with_its_turn_and_deletes_only_after_c
         if i % 3:
             write_thumbnail(p, pygame.Surface((64, 36)))
         s.close()
-    (saves / "nomonhan-01.png").write_bytes(b"not a png")          # a damaged picture: a placeholder
+    (saves / "across_suez-01.png").write_bytes(b"not a png")       # a damaged picture: a placeholder
+    pygame.image.save(pygame.Surface((1100, 1000)), str(saves / "sino_japanese-02.png"))   # too large: the same
     (saves / "zz-broken.json").write_text('{"format": "sandtable-save", "vers', encoding="utf-8")
     with monkeypatch.context() as m:
         m.setattr("game.client.session.load_game", lambda *a, **k: pytest.fail("listing must not replay a save"))
@@ -136,6 +137,10 @@ def test_the_load_screen_lists_every_save_with_its_turn_and_deletes_only_after_c
     broken = listed[saves / "zz-broken.json"]
     assert "damaged save" in broken.error
     app.frame(0.05, [])                                  # every row drawn, pictures or placeholders
+    from game.client.scenes.saves import load_thumbnail
+    assert load_thumbnail(app, listed[saves / "across_suez-01.json"], (64, 36)) is None
+    assert load_thumbnail(app, listed[saves / "sino_japanese-02.json"], (64, 36)) is None
+    assert load_thumbnail(app, listed[saves / "yoshitsune-13.json"], (64, 36)) is not None
     # scrolls: wheel, keys, the pad's D-pad
     rows = ls.layout(app.size)["rows"]
     assert rows < 15

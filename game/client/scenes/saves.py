@@ -143,7 +143,7 @@ def load_thumbnail(app, info: SaveInfo, size: tuple[int, int]) -> pygame.Surface
     img = None
     p = thumbnail_path(info.path)
     try:
-        if not info.error and p.is_file() and p.stat().st_size <= 2 * 1024 * 1024:
+        if not info.error and p.is_file() and p.stat().st_size <= 2 * 1024 * 1024 and _small_png(p):
             raw = pygame.image.load(str(p))
             img = pygame.transform.smoothscale(raw.convert_alpha() if pygame.display.get_surface() else raw, size)
     except (pygame.error, OSError, ValueError) as e:
@@ -153,6 +153,16 @@ def load_thumbnail(app, info: SaveInfo, size: tuple[int, int]) -> pygame.Surface
         cache.clear()
     cache[key] = img
     return img
+
+
+def _small_png(p: Path) -> bool:
+    """A PNG of at most a megapixel, from its header (a crafted one could ask for gigabytes)."""
+    with open(p, "rb") as f:
+        head = f.read(24)
+    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        return False
+    w, h = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+    return 0 < w * h <= 1024 * 1024
 
 
 def draw_thumbnail(surf: pygame.Surface, app, info: SaveInfo, rect: pygame.Rect) -> None:
