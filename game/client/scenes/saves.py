@@ -59,10 +59,12 @@ def game_title(game_id: str) -> str:
 def seats_line(info: SaveInfo) -> str:
     """"Japan: you · Soviet Union: AI normal"."""
     try:
-        spec = rulesets.spec(info.game_id)
-        name = spec.side_name
+        names = dict(rulesets.spec(info.game_id).side_names)
     except KeyError:
-        name = str
+        names = {}
+
+    def name(seat: str) -> str:             # (中原大戰's seats are commanders: "CHIANG+HE")
+        return names.get(seat) or seat.replace("+", " + ").title()
     parts = []
     for seat, kind in info.seats:
         k = kind.partition("@")[0]
