@@ -371,3 +371,18 @@ def test_the_new_screens_render_at_each_size(env, saves, tmp_path, size):
     for scene in ("title", "saves", "newgame", "quit", "savefail"):
         out = render("nomonhan", str(tmp_path / f"{scene}.png"), size=size, scene=scene)
         assert pygame.image.load(out).get_size() == size
+
+
+def test_closing_the_window_on_the_load_screen_asks_about_the_game_on_the_board(app, saves):
+    import pygame
+
+    from game.core.save import load_game
+    sc = board(app, "nomonhan", 11)
+    play(sc.session, 6)
+    h = sc.game.state_hash()
+    sc.open_load()
+    ls = app.scene
+    app.frame(0.05, [pygame.event.Event(pygame.QUIT)])
+    assert app.running and ls.modal is not None
+    app.frame(0.05, [pygame.event.Event(pygame.QUIT)])  # closed again: save and quit
+    assert not app.running and load_game(sc.session.autosave_path()).state_hash() == h

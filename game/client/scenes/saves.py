@@ -356,13 +356,13 @@ def person_game(scene) -> Session | None:
     return None if s.game.is_over() else s
 
 
-def ask_leave(scene, then: Callable[[], None], what: str = "quit") -> bool:
-    """Before leaving the board's game (``what``: "quit" the program, or go to the "title"):
-    ask, then autosave and call ``then``. A failed autosave asks again
-    (keep playing, or leave without saving). False when there is nothing to ask (``then``
-    is not called: the caller goes on)."""
+def ask_leave(scene, then: Callable[[], None], what: str = "quit", board=None) -> bool:
+    """Before leaving the game of ``board`` (default: ``scene``; ``what``: "quit" the program,
+    or go to the "title"): ask on ``scene``, then autosave and call ``then``. A failed
+    autosave asks again (keep playing, or leave without saving). False when there is
+    nothing to ask (``then`` is not called: the caller goes on)."""
     app = scene.app
-    s = person_game(scene)
+    s = person_game(board if board is not None else scene)
     if s is None:
         return False
     if isinstance(scene.modal, Confirm) and getattr(scene.modal, "leaving", None) == what and what == "quit":
@@ -379,7 +379,7 @@ def ask_leave(scene, then: Callable[[], None], what: str = "quit") -> bool:
             if s.autosave_now():
                 then()
             else:
-                _ask_unsaved(scene, then, what)
+                _ask_unsaved(scene, s, then, what)
         elif v == "lose":
             then()
         elif under is not None and scene.modal is c:
@@ -395,8 +395,7 @@ def ask_leave(scene, then: Callable[[], None], what: str = "quit") -> bool:
     return True
 
 
-def _ask_unsaved(scene, then, what) -> None:
-    s = scene.session
+def _ask_unsaved(scene, s: Session, then, what) -> None:
     go = {"quit": _("Quit without saving"), "title": _("Leave without saving")}
 
     def chosen(v) -> None:
@@ -406,7 +405,7 @@ def _ask_unsaved(scene, then, what) -> None:
             if s.autosave_now():
                 then()
             else:
-                _ask_unsaved(scene, then, what)
+                _ask_unsaved(scene, s, then, what)
 
     scene.modal = Confirm(scene.app, _("The game could not be saved"),
                           [s.save_error, _("If you leave now, the moves since the last save that worked are lost.")],
@@ -539,6 +538,12 @@ class SavesScene(Scene):
         return Button(_("◀ Back"), pygame.Rect(30, h - 104, 170, 54), "back", size=22)
 
     # -- acting ----------------------------------------------------------------------------
+    def ask_quit(self) -> bool:
+        """The window's close button here: the game on the board it came from is asked about
+        and autosaved, as on the board."""
+        return ask_leave(self, lambda: self.app.quit(0), "quit", board=self.back_scene) \
+            if self.back_scene is not None else False
+
     def go_back(self) -> None:
         self.app.audio.play("click")
         if self.back_scene is not None:
