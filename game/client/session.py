@@ -407,9 +407,8 @@ class Session:
     def load(cls, path: str | Path, seats: dict[str, str] | None = None) -> "Session":
         """Raises SaveError (one line) for a bad save; never writes."""
         game = load_game(path)
-        meta = read_save(path).get("meta", {})                        # (read_save checked meta is a dict)
         if seats is None:
-            saved = meta.get("seats")
+            saved = read_save(path).get("meta", {}).get("seats")      # (read_save checked meta is a dict)
             # (only the offered kinds: a save never names code to import)
             if (isinstance(saved, dict)
                     and all(isinstance(v, str) and v in (HUMAN, *AI_KINDS, *LEGACY_KINDS) for v in saved.values())):

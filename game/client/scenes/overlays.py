@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..i18n import _
 from ..input import Intent
 from ..widgets import ACCENT, DIM, TEXT, Button, Menu, blit_center, column, fit_text, panel
 
@@ -120,7 +121,8 @@ class PauseOverlay(Overlay):
             self.done = True
         elif v == "save":
             p = self.scene.save()
-            self.message = f"Saved: {p.name}" if p else self.scene.session.save_error
+            self.message = f"Saved: {p.name}" if p else _("Could not save: {why}").format(
+                why=self.scene.session.save_error)
         elif v == "load":
             self.done = True
             self.scene.open_load()
