@@ -16,6 +16,11 @@ from .base import Scene, footer, hex_backdrop
 IDLE_DEMO_SECONDS = 120.0
 
 
+def band_rect(h: int) -> tuple[int, int]:
+    """The title band's top and height for a window ``h`` pixels high."""
+    return int(h * 0.06), int(h * 0.28)
+
+
 class TitleScene(Scene):
     music = "music_menu"
     name = "title"
@@ -36,9 +41,9 @@ class TitleScene(Scene):
         items = ([(_("▶ Continue"), "continue")] if self.last is not None else []) + [
             (_("New game"), "new"), (_("Load game"), "load"), (_("Quit"), "quit")]
         bh = max(44, min(58, h // 13))
-        top = h // 2 - 10 if self.last is None else h // 2 + 10
-        if self.last is not None:
-            top = min(top, h - 40 - len(items) * (bh + 10))
+        band_top, band_h = band_rect(h)
+        top = band_top + band_h + int(h * (0.08 if self.last is not None else 0.12))
+        top = min(top, h - 50 - len(items) * (bh + 10))
         x = w // 2 if self.last is None else int(w * 0.27)
         focus = self.menu.focus if getattr(self, "menu", None) else 0
         self.menu = Menu(column(items, x, top, w=min(380, w // 3), h=bh, gap=10, size=26), self._choose)
@@ -119,17 +124,16 @@ class TitleScene(Scene):
         w, h = surf.get_size()
         self._build((w, h))
         hex_backdrop(surf, self.time)
-        top = max(20, h // 2 - 300)
-        band_h = int(h * 0.28)
+        top, band_h = band_rect(h)
         band = pygame.Surface((w, band_h), pygame.SRCALPHA)
         band.fill((8, 10, 14, 200))
         surf.blit(band, (0, top))
         pygame.draw.rect(surf, ACCENT, (0, top, w, 6))
         pygame.draw.rect(surf, ACCENT, (0, top + band_h - 6, w, 6))
-        big = max(64, min(120, h // 6))
-        blit_center(surf, self.assets.text("SANDTABLE", big, ACCENT, bold=True), (w // 2, top + band_h * 0.38))
+        big = max(56, min(120, int(band_h * 0.5)))
+        blit_center(surf, self.assets.text("SANDTABLE", big, ACCENT, bold=True), (w // 2, top + band_h * 0.40))
         blit_center(surf, fit_text(self.assets, _("Historical board wargames on one screen") + "  ·  歴史ウォーゲーム",
-                                   26, w - 40, TEXT), (w // 2, top + band_h * 0.72))
+                                   26, w - 40, TEXT), (w // 2, top + band_h * 0.80))
         self.menu.draw(surf, self.assets)
         if self.card is not None:
             self._draw_continue(surf, self.card)
@@ -146,14 +150,13 @@ class TitleScene(Scene):
         focused = self.menu.buttons[self.menu.focus].value == "continue"
         panel(surf, r, colour=(26, 30, 40), border=ACCENT if focused else (96, 108, 132), alpha=235,
               width=4 if focused else 2)
-        ph = r.height - 64
+        ph = r.height - 52
         pic = pygame.Rect(r.x + 12, r.y + 12, min(ph * 16 // 9, r.width // 2), ph)
         pic.height = min(ph, pic.width * 9 // 16)
         draw_thumbnail(surf, self.app, info, pic)
         x = pic.right + 14
         tw = r.right - x - 12
-        surf.blit(fit_text(self.assets, _("Continue"), 18, tw, ACCENT, bold=True), (x, r.y + 12))
-        y = r.y + 38
+        y = r.y + 10
         try:
             spec = rulesets.spec(info.game_id)
             names = (spec.title, spec.local if spec.local != spec.title else "")
@@ -167,4 +170,6 @@ class TitleScene(Scene):
             surf.blit(img, (x, y))
             y += img.get_height() + 6
         seats = self.assets.text(seats_line(info), 17, DIM, wrap=r.width - 24)
-        surf.blit(seats, (r.x + 12, min(pic.bottom + 8, r.bottom - seats.get_height() - 6)))
+        sy = max(pic.bottom, y) + 4
+        if sy + seats.get_height() <= r.bottom - 4:
+            surf.blit(seats, (r.x + 12, sy))
