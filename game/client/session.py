@@ -40,6 +40,7 @@ from game.ai import agent_class, mix_seed
 from game.ai.worker import AgentSeat, AgentSpec, Reply, Ticket
 from game.core.errors import IllegalActionError, SaveError
 from game.core.save import clean_temp_files, default_save_dir, load_game, read_save, write_save
+from .i18n import _
 
 AUTOSAVE_PREFIX = "autosave-"
 THUMB_SUFFIX = ".png"                   # a save's picture: the same name beside it
@@ -245,7 +246,7 @@ class Session:
             self._failed(reply)
             return None
         if reply.action not in self.game.legal_actions():
-            self._failed(Reply(t.id, error=f"the AI chose an action that is not legal: {reply.action!r}"))
+            self._failed(Reply(t.id, error=_("the AI chose an action that is not legal: {action!r}").format(action=reply.action)))
             return None
         at = self._position()
         events = self.game.apply(reply.action)

@@ -4,25 +4,25 @@ from __future__ import annotations
 
 import pygame
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..input import Intent
 from ..widgets import ACCENT, DIM, TEXT, Button, Menu, blit_center, column, fit_text, panel
 
 CONTROLS = [
-    ("Click / A / Enter", "select a unit, then a lit hex (move, attack, retreat, advance)"),
-    ("Space / X", "main button: end movement, resolve attacks, stop advancing"),
-    ("Arrows / D-pad / stick", "move the hex cursor      Shift+arrows: pan"),
-    ("Tab / LB RB", "cycle your units that can act"),
-    ("Wheel / PgUp PgDn", "zoom      right or middle drag: pan"),
-    ("Z / Y", "enemy zone-of-control overlay"),
-    ("E", "explain: the AI's last decision and its best alternatives, lit on the map (toggle)"),
-    ("I", "hint: what the normal AI would do in your place, shown the same way"),
-    ("U / Ctrl+Z", "undo (back to the last dice roll)"),
-    ("Ctrl+S / Ctrl+L", "save / load"),
-    ("M, + / -", "mute, volume"),
-    ("F11 / Alt+Enter", "fullscreen"),
-    ("Esc / Start / B", "menu, back, cancel"),
-    ("F1 / Back", "this help"),
+    (N_("Click / A / Enter"), N_("select a unit, then a lit hex (move, attack, retreat, advance)")),
+    (N_("Space / X"), N_("main button: end movement, resolve attacks, stop advancing")),
+    (N_("Arrows / D-pad / stick"), N_("move the hex cursor      Shift+arrows: pan")),
+    (N_("Tab / LB RB"), N_("cycle your units that can act")),
+    (N_("Wheel / PgUp PgDn"), N_("zoom      right or middle drag: pan")),
+    (N_("Z / Y"), N_("enemy zone-of-control overlay")),
+    ("E", N_("explain: the AI's last decision and its best alternatives, lit on the map (toggle)")),
+    ("I", N_("hint: what the normal AI would do in your place, shown the same way")),
+    (N_("U / Ctrl+Z"), N_("undo (back to the last dice roll)")),
+    (N_("Ctrl+S / Ctrl+L"), N_("save / load")),
+    ("M, + / -", N_("mute, volume")),
+    (N_("F11 / Alt+Enter"), N_("fullscreen")),
+    (N_("Esc / Start / B"), N_("menu, back, cancel")),
+    (N_("F1 / Back"), N_("this help")),
 ]
 
 
@@ -46,7 +46,7 @@ def _dim(surf: pygame.Surface, alpha: int = 170) -> None:
 
 
 class HelpOverlay(Overlay):
-    def __init__(self, rules: list[str] | None = None, title: str = "Controls"):
+    def __init__(self, rules: list[str] | None = None, title: str = N_("Controls")):
         self.rules = rules or []
         self.title = title
 
@@ -59,7 +59,7 @@ class HelpOverlay(Overlay):
         w, h = surf.get_size()
         r = pygame.Rect(60, 30, w - 120, h - 60)
         panel(surf, r, alpha=245)
-        surf.blit(assets.text(self.title, 36, ACCENT, bold=True), (r.x + 28, r.y + 18))
+        surf.blit(assets.text(_(self.title), 36, ACCENT, bold=True), (r.x + 28, r.y + 18))
         y = r.y + 74
         compact = y + 30 * len(CONTROLS) + 46 + 22 * len(self.rules) > r.bottom - 40
         if compact:                 # long rules: the controls in two columns, smaller
@@ -68,24 +68,24 @@ class HelpOverlay(Overlay):
             for i, (key, what) in enumerate(CONTROLS):
                 x = r.x + 28 + (i // half) * col_w
                 yy = y + (i % half) * 24
-                surf.blit(assets.text(key, 16, ACCENT, bold=True), (x, yy))
-                surf.blit(fit_text(assets, what, 16, col_w - 230, TEXT), (x + 220, yy))
+                surf.blit(fit_text(assets, _(key), 16, 210, ACCENT, bold=True), (x, yy))
+                surf.blit(fit_text(assets, _(what), 16, col_w - 230, TEXT), (x + 220, yy))
             y += half * 24
         else:
             for key, what in CONTROLS:
-                surf.blit(assets.text(key, 20, ACCENT, bold=True), (r.x + 28, y))
-                surf.blit(assets.text(what, 20, TEXT), (r.x + 290, y))
+                surf.blit(fit_text(assets, _(key), 20, 250, ACCENT, bold=True), (r.x + 28, y))
+                surf.blit(fit_text(assets, _(what), 20, r.right - r.x - 320, TEXT), (r.x + 290, y))
                 y += 30
         if self.rules:
             x = r.x + 28
             y += 10
-            surf.blit(assets.text("Rules in brief", 26, ACCENT, bold=True), (x, y))
+            surf.blit(assets.text(_("Rules in brief"), 26, ACCENT, bold=True), (x, y))
             y += 36
             # two columns if needed
             for line in self.rules:
                 surf.blit(assets.text(line, 17, TEXT), (x, y))
                 y += 22
-        blit_center(surf, assets.text("Esc / any key: close", 18, DIM), (r.centerx, r.bottom - 20))
+        blit_center(surf, assets.text(_("Esc / any key: close"), 18, DIM), (r.centerx, r.bottom - 20))
 
 
 class PauseOverlay(Overlay):
@@ -100,9 +100,9 @@ class PauseOverlay(Overlay):
         w, _h = self.app.size
         s = self.scene.session
         vol = "muted" if self.app.settings["muted"] else f"{int(round(self.app.settings['volume'] * 100))}%"
-        items = [("Resume", "resume"), ("Save game", "save"), ("Load game", "load"),
-                 ("Undo", "undo"), ("Rules & controls", "help"), (f"Volume: {vol}  (←/→)", "volume"),
-                 ("Unmute" if self.app.settings["muted"] else "Mute", "mute"), ("Quit to title", "quit")]
+        items = [(_("Resume"), "resume"), (_("Save game"), "save"), (_("Load game"), "load"),
+                 (_("Undo"), "undo"), (_("Rules & controls"), "help"), (_("Volume: {vol}  (←/→)").format(vol=vol), "volume"),
+                 (_("Unmute") if self.app.settings["muted"] else _("Mute"), "mute"), (_("Quit to title"), "quit")]
         buttons = column(items, w // 2, 130, w=440, h=56, gap=12, size=26)
         for b in buttons:
             if b.value == "undo":
@@ -121,7 +121,7 @@ class PauseOverlay(Overlay):
             self.done = True
         elif v == "save":
             p = self.scene.save()
-            self.message = f"Saved: {p.name}" if p else _("Could not save: {why}").format(
+            self.message = _("Saved: {name}").format(name=p.name) if p else _("Could not save: {why}").format(
                 why=self.scene.session.save_error)
         elif v == "load":
             self.done = True
@@ -131,7 +131,7 @@ class PauseOverlay(Overlay):
             if self.scene.undo():
                 self.done = True
         elif v == "help":
-            self.sub = HelpOverlay(self.scene.ui.rules_text(), "Rules & controls")
+            self.sub = HelpOverlay(self.scene.ui.rules_text(), _("Rules & controls"))
         elif v == "volume":
             vol = app.settings["volume"]
             app.audio.set_volume(0.0 if vol >= 0.99 else min(1.0, vol + 0.1))
@@ -168,7 +168,7 @@ class PauseOverlay(Overlay):
         _dim(surf)
         w, h = surf.get_size()
         panel(surf, pygame.Rect(w // 2 - 270, 40, 540, h - 80), alpha=245)
-        blit_center(surf, assets.text("PAUSED", 44, ACCENT, bold=True), (w // 2, 88))
+        blit_center(surf, assets.text(_("PAUSED"), 44, ACCENT, bold=True), (w // 2, 88))
         self.menu.draw(surf, assets)
         if self.message:
             blit_center(surf, assets.text(self.message, 18, TEXT, wrap=500), (w // 2, h - 70))

@@ -131,8 +131,8 @@ class TitleScene(Scene):
         pygame.draw.rect(surf, ACCENT, (0, top, w, 6))
         pygame.draw.rect(surf, ACCENT, (0, top + band_h - 6, w, 6))
         big = max(56, min(120, int(band_h * 0.5)))
-        blit_center(surf, self.assets.text("SANDTABLE", big, ACCENT, bold=True), (w // 2, top + band_h * 0.40))
-        blit_center(surf, fit_text(self.assets, _("Historical board wargames on one screen") + "  ·  歴史ウォーゲーム",
+        blit_center(surf, self.assets.text(_("SANDTABLE"), big, ACCENT, bold=True), (w // 2, top + band_h * 0.40))
+        blit_center(surf, fit_text(self.assets, _("Historical board wargames on one screen  ·  歴史ウォーゲーム"),
                                    26, w - 40, TEXT), (w // 2, top + band_h * 0.80))
         self.menu.draw(surf, self.assets)
         if self.card is not None:
