@@ -64,7 +64,7 @@ def seats_line(info: SaveInfo) -> str:
         names = {}
 
     def name(seat: str) -> str:             # (中原大戰's seats are commanders: "CHIANG+HE")
-        return names.get(seat) or seat.replace("+", " + ").title()
+        return _(names[seat]) if seat in names else seat.replace("+", " + ").title()
     parts = []
     for seat, kind in info.seats:
         k = kind.partition("@")[0]
