@@ -492,6 +492,7 @@ class SavesScene(Scene):
         self.modal: Confirm | None = None
         self.status = ""                # the last error (a line under the list, never over it)
         self.quiet = 0.0                # confirm keys wait this long after a question closes
+        self._pan = 0.0                 # the right stick's pixels not yet a row
         self.status_colour = BAD
         self.refresh()
 
@@ -641,8 +642,14 @@ class SavesScene(Scene):
                 self.move(-it.dy * max(1, self.layout(self.app.size)["rows"] - 1))
         elif n in ("confirm", "click_cursor"):
             self.load(self.focus)
-        elif n == "delete" or (n == "zoc" and it.source == "pad"):
+        elif n == "delete" or (n == "panel" and it.source == "pad"):     # Delete, the pad's Y
             self.ask_delete(self.focus)
+        elif n == "pan" and it.source == "pad" and it.dy:                 # the right stick
+            self._pan += it.dy
+            rows = int(self._pan / 60)
+            if rows:
+                self._pan -= rows * 60
+                self.scroll(rows)
         elif n == "point" and it.pos:
             self.hover = self._row_at(it.pos)
         elif n == "press" and it.button == 1 and it.pos:
@@ -709,7 +716,7 @@ class SavesScene(Scene):
             blit_center(surf, fit_text(self.assets, self.status, 18, w - 440, self.status_colour),
                         (w // 2, h - 78))
         self.back_button().draw(surf, self.assets)
-        footer(surf, self.assets, _("↑/↓ choose    wheel / PgUp PgDn: scroll    Enter / A / click: load    "
+        footer(surf, self.assets, _("↑/↓ choose    wheel / PgUp PgDn / right stick: scroll    Enter / A / click: load    "
                                     "Del / Y: delete    Esc / B: back"))
         if self.modal is not None:
             self.modal.draw(surf, self.assets)

@@ -83,7 +83,7 @@ class TitleScene(Scene):
                              lambda v: self.app.quit() if v == "quit" else None, default=0, cancel=None)
 
     def handle(self, it: Intent) -> None:
-        if it.name in ("point", "drag", "release", "pad_added", "pad_removed"):
+        if it.name in ("point", "drag", "release", "pad_added", "pad_removed", "confirm_up"):
             if it.name == "point":
                 self.idle = 0.0
                 if self.modal is None:
