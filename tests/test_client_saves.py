@@ -48,6 +48,14 @@ def play(session, n=None, until_turn=False, seed=1):
             return
 
 
+def pad(app, name: str) -> None:
+    """A press and release of the pad's button ``name`` (SDL GameController names)."""
+    import pygame
+    b = getattr(pygame, f"CONTROLLER_BUTTON_{name}")
+    app.frame(0.05, [pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=b)])
+    app.frame(0.05, [pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=0, button=b)])
+
+
 def after_quiet(app, dt=0.35):
     app.frame(dt, [])                   # a question ignores confirm keys for its first moments
 
@@ -148,7 +156,8 @@ def test_the_load_screen_lists_every_save_with_its_turn_and_deletes_only_after_c
     assert ls.top == 15 - rows
     app.frame(0.05, [key(pygame.K_PAGEUP)] * 5)
     assert ls.top == 0 and ls.focus == 0
-    app.frame(0.05, [pygame.event.Event(pygame.JOYHATMOTION, joy=0, instance_id=0, hat=0, value=(0, -1))] * 14)
+    for _ in range(14):
+        pad(app, "DPAD_DOWN")
     assert ls.focus == 14 and ls.top == 15 - rows
     app.frame(0.05, [key(pygame.K_UP)] * 14)
     assert ls.focus == 0 and ls.top == 0
@@ -166,7 +175,7 @@ def test_the_load_screen_lists_every_save_with_its_turn_and_deletes_only_after_c
     assert ls.modal is not None and target.exists()
     app.frame(0.05, [key(pygame.K_ESCAPE)])
     assert ls.modal is None and target.exists()
-    app.frame(0.05, [pygame.event.Event(pygame.JOYBUTTONDOWN, button=3, joy=0, instance_id=0)])    # pad Y
+    pad(app, "Y")
     after_quiet(app)
     app.frame(0.05, [key(pygame.K_RETURN)])
     assert ls.modal is None and target.exists() and len(ls.entries) == 15
