@@ -174,6 +174,8 @@ def test_a_new_game_is_started_from_the_title_and_a_move_made_by_pad_alone(app, 
     from game import rulesets
     from game.client.scenes.title import TitleScene
     app.switch(TitleScene(app))
+    while app.scene.menu.buttons[app.scene.menu.focus].value != "new":   # (Continue first, if a game is saved)
+        press(app, "DPAD_DOWN")
     press(app, "A")
     assert app.scene.name == "select"
     while app.scene.ids[app.scene.focus] != gid:
@@ -187,6 +189,10 @@ def test_a_new_game_is_started_from_the_title_and_a_move_made_by_pad_alone(app, 
         while st.seats[seat] != ("human" if i == 0 else "easy"):
             press(app, "DPAD_LEFT")
     press(app, "A")
+    if app.scene.name == "seats" and app.scene.modal is not None:      # an unfinished game of it is saved
+        app.frame(0.35, [])
+        press(app, "DPAD_RIGHT")                                        # "Start new"
+        press(app, "A")
     sc = app.scene
     assert sc.name == "board" and sc.game.game_id == gid
     assert set(sc.session.seats.values()) <= {"human", "easy"}

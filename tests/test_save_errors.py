@@ -312,7 +312,7 @@ def test_the_client_starts_with_a_crafted_settings_file_and_says_so(env):
 def test_a_save_with_an_undecodable_name_or_nul_in_it_is_listed_and_refused_without_a_crash(app, env):
     from helpers import board_scene
 
-    from game.client.scenes.overlays import LoadOverlay
+    from game.client.scenes.saves import SavesScene
     sc = board_scene(app, Nomonhan(seed=5), {"JP": "human", "SOV": "human"})
     saves = env / "saves"
     saves.mkdir(parents=True, exist_ok=True)
@@ -320,12 +320,12 @@ def test_a_save_with_an_undecodable_name_or_nul_in_it_is_listed_and_refused_with
     with open(raw, "wb") as f:
         f.write(crafted(game="no\u0000monhan"))
     try:
-        ov = LoadOverlay(sc, sc.load_from)
-        b = next(b for b in ov.menu.buttons if b.value is not None and "bad" in b.value.name)
-        ov._choose(b)
-        assert "unknown game" in ov.error and not ov.done and app.scene is sc
-        ov.draw(app.screen, app.assets)
-        app.frame(0.05, [])                              # the toast with the name and the NUL, drawn
+        ls = SavesScene(app, back=sc)                    # the Load screen, from the board
+        app.switch(ls)
+        i = next(i for i, e in enumerate(ls.entries) if "bad" in e.path.name)
+        assert "unknown game" in ls.entries[i].error     # listed as a damaged line
+        assert "unknown game" in ls.load(i) and app.scene is ls
+        app.frame(0.05, [])                              # the line with the name and the NUL, drawn
     finally:
         os.unlink(raw)
 

@@ -109,6 +109,13 @@ class App:
         self.running = False
         self.exit_code = code
 
+    def request_quit(self) -> None:
+        """The window's close button or Ctrl+Q: a scene with a person's game in it asks
+        first and autosaves (``scene.ask_quit()`` True: it asked); else quit now."""
+        ask = getattr(self.scene, "ask_quit", None)
+        if ask is None or self.kiosk is not None or self.attracting or not ask():
+            self.quit(0)
+
     def toast(self, text: str, colour=TEXT, ttl: float = 3.0) -> None:
         if text:
             self.toasts.append([text, colour, ttl])
@@ -273,7 +280,10 @@ class App:
     # -- loop ---------------------------------------------------------------------
     def dispatch(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame.QUIT:
-            self.quit(0)
+            if self.attracting or self.kiosk is not None:
+                self.quit(0)
+            else:
+                self.request_quit()
             return
         if ev.type == pygame.VIDEORESIZE or ev.type == pygame.WINDOWSIZECHANGED:
             return
@@ -294,7 +304,7 @@ class App:
                 self.back_to_attract()
                 return
         if it.name == "quit":
-            self.quit(0)
+            self.request_quit()
             return
         if it.name in ("pad_added", "pad_removed"):     # (the scene is told too: a title may ignore it)
             self.toast((_("Controller connected: {name}") if it.name == "pad_added"

@@ -9,7 +9,7 @@ cursor, Tab/Shift+Tab = cycle units, F = focus the panel's buttons and cards,
 Z = ZOC overlay, E = explain the AI's last decision (toggle), I = hint (what the
 normal AI would do), U = undo, Ctrl+S = save, Ctrl+L = load, Esc = menu/back,
 M = mute, +/- = volume, F11 or Alt+Enter = fullscreen, F1 = help (the rules reference), PageUp/PageDown
-= zoom, Home/End = top/end (the rules reference), Ctrl+Q = quit. The kiosk's exit combination, which works even when it is
+= zoom, Home/End = top/end (the rules reference), Ctrl+Q = quit, Delete = delete (a save, on the Load screen). The kiosk's exit combination, which works even when it is
 locked: hold Ctrl+Shift+Q 2 s.
 
 Gamepad (the SDL GameController layout, Xbox names): D-pad / left stick =
@@ -340,7 +340,8 @@ class InputMapper:
             return [Intent("pan" if shift else "cursor", dx=dx, dy=dy)]
         simple = {pygame.K_SPACE: "context", pygame.K_a: "click_cursor", pygame.K_z: "zoc",
                   pygame.K_u: "undo", pygame.K_m: "mute", pygame.K_F1: "help", pygame.K_h: "help",
-                  pygame.K_l: "overlay", pygame.K_e: "explain", pygame.K_i: "hint", pygame.K_f: "panel"}
+                  pygame.K_l: "overlay", pygame.K_e: "explain", pygame.K_i: "hint", pygame.K_f: "panel",
+                  pygame.K_DELETE: "delete"}
         if k in simple:
             return [Intent(simple[k])]
         if k == pygame.K_TAB:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 
 KIOSK_SCENES = ("card", "demo", "prompt", "summary", "locked")
-SCENES = ("board", "title", "select", "seats", "gameover", "rules", "tutorial") + KIOSK_SCENES
+SCENES = ("board", "title", "select", "seats", "gameover", "rules", "tutorial", "saves", "quit", "newgame", "savefail") + KIOSK_SCENES
 
 
 def _kiosk_scene(app, game_id: str, scene: str) -> None:
@@ -50,6 +50,8 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
 
     from game import rulesets
 
+    from game.core.save import default_save_dir
+
     from .app import App
     from .session import Session
 
@@ -70,7 +72,18 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
         elif scene == "tutorial":
             from .tutorial import TutorialScene
             app.switch(TutorialScene(app))
-        elif scene in ("board", "gameover", "rules"):
+        elif scene == "saves":                  # the Load screen (of the saves in SANDTABLE_SAVES)
+            from .scenes.saves import SavesScene
+            app.switch(SavesScene(app))
+        elif scene == "newgame":                # the question before a new game, an unfinished one saved
+            from .scenes.seats import SeatsScene
+            from .scenes.saves import ask_new_game
+            sc = SeatsScene(app, game_id)
+            app.switch(sc)
+            sc.modal = ask_new_game(sc, game_id, lambda: None)
+            if sc.modal is None:
+                raise ValueError(f"no unfinished {game_id} game is saved in {default_save_dir()}")
+        elif scene in ("board", "gameover", "rules", "quit", "savefail"):
             from .scenes.board import BoardScene
             if session is None:
                 session = Session(rulesets.new_game(game_id, 1, options=options or None), autosave=False)
@@ -95,6 +108,12 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
                 if scene == "rules":            # the rules reference (F1) open over the board
                     from .scenes.overlays import HelpOverlay
                     app.scene.modal = HelpOverlay(session.game, app.scene.ui)
+                elif scene == "quit":             # the question on quitting a person's game
+                    session.autosave = True
+                    app.scene.ask_quit()
+                elif scene == "savefail":       # the banner of a save that failed
+                    session.save_error = "[Errno 30] Read-only file system: 'saves/autosave-….json'"
+                    session.save_failures += 1
         elif scene in KIOSK_SCENES:
             _kiosk_scene(app, game_id, scene)
         else:

@@ -13,15 +13,27 @@ Undo: before each human decision a snapshot is pushed; an apply that rolls
 dice clears the stack (undo goes back at most to the last dice roll), and
 undo restores the latest snapshot where a human was to move (AI actions made
 after it are undone too, and the AI simply plays again).
+
+Saves (docs/architecture.md, "Saves in the client"): every game started gets a
+*slot* of its own, ``autosave-<slot>.json`` in the save folder, written at its
+first moment, at each new turn, at the game's end and on quit; a new game never
+reuses another game's slot. A game loaded from its autosave goes on in that
+slot; a game loaded from a named save goes on in a new slot (the save stays as
+it was). A failed write leaves ``save_error`` set (the board shows it until
+dismissed) and the next turn tries again; the game goes on in memory. Each
+save's meta holds what the Load screen lists without replaying it (slot, turn,
+whether it is over, the seats); :func:`save_info` reads it.
 """
 from __future__ import annotations
 
 import itertools
 import logging
 import os
+import random
 import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from game import rulesets
 from game.ai import agent_class, mix_seed
@@ -29,6 +41,9 @@ from game.ai.worker import AgentSeat, AgentSpec, Reply, Ticket
 from game.core.errors import IllegalActionError, SaveError
 from game.core.save import clean_temp_files, default_save_dir, load_game, read_save, write_save
 from .i18n import _
+
+AUTOSAVE_PREFIX = "autosave-"
+THUMB_SUFFIX = ".png"                   # a save's picture: the same name beside it
 
 HUMAN = "human"
 LEVELS = ("easy", "normal", "hard")      # what the seats screen offers (game.ai.levels)
@@ -59,12 +74,15 @@ def default_seats(game_id: str, seats=None) -> dict[str, str]:
 
 class Session:
     def __init__(self, game, seats: dict[str, str] | None = None, *, autosave: bool = True,
-                 replay: list | None = None, executor: Any = None, loaded: bool = False):
+                 replay: list | None = None, executor: Any = None, loaded: bool = False,
+                 slot: str | None = None):
         """``executor`` runs the AI's decisions (:class:`game.ai.worker.AIWorker` or
         :class:`~game.ai.worker.Inline`); None: the board scene sets its app's, and
         a session used without one gets the process's shared worker. A new game
         (no history) is autosaved at once, unless it was ``loaded`` from a save (a
-        save of a game with no moves must not replace that game's autosave)."""
+        save of a game with no moves must not replace that game's autosave).
+        ``slot``: the autosave slot to go on in (a game loaded from its autosave);
+        None gives a new one, so no other game's autosave is ever written over."""
         self.game = game
         self.game_id = game.game_id
         if seats is None:
@@ -95,8 +113,11 @@ class Session:
         self._hint_at: tuple | None = None
         self._hint_seeds: AgentSeat | None = None
         self.undo_stack: list = []
+        self.slot = slot or new_slot(self.game_id)
         self.last_save: Path | None = None
-        self.save_error = ""
+        self.save_error = ""                # why the last save failed ('' once one works again)
+        self.save_failures = 0              # failed saves so far (the board shows each new one)
+        self.on_saved: Callable[[Path, Any], None] | None = None   # (the client: the save's picture)
         if self.autosave and self.replay is None and not game.history and not loaded:
             self.save(self.autosave_path())          # a new game is on disk from its first moment
 
@@ -337,18 +358,51 @@ class Session:
 
     # -- saves ---------------------------------------------------------------------
     def autosave_path(self) -> Path:
-        return default_save_dir() / f"autosave-{self.game_id}.json"
+        return default_save_dir() / f"{AUTOSAVE_PREFIX}{self.slot}.json"
+
+    def meta(self, autosave: bool) -> dict[str, Any]:
+        """What a save says about itself, for the Load screen (read without replaying)."""
+        turn = None
+        for ev in reversed(self.game.events):
+            if ev.kind == "TurnStarted":
+                turn = ev.data.get("turn")
+                if not isinstance(turn, int):       # (中原大戰: "1 · 蔣中正", its round a number)
+                    turn = ev.data.get("round")
+                break
+        return {"seats": self.seats, "slot": self.slot, "autosave": autosave,
+                "turn": turn if isinstance(turn, int) else None, "over": self.game.is_over()}
 
     def save(self, path: str | Path | None = None) -> Path | None:
+        """Write the game (``path`` None: a new named save). Returns the path, or None when
+        it failed: ``save_error`` says why (the game goes on in memory)."""
+        auto = path is not None and Path(path) == self.autosave_path()
         if path is None:
             path = default_save_dir() / f"{self.game_id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+            n = 2
+            while Path(path).exists():          # two saves in one second: never over the first
+                path = default_save_dir() / f"{self.game_id}-{time.strftime('%Y%m%d-%H%M%S')}-{n}.json"
+                n += 1
         try:
-            self.last_save = write_save(path, self.game, {"seats": self.seats})
-            self.save_error = ""
-            return self.last_save
+            self.last_save = write_save(path, self.game, self.meta(auto))
         except OSError as e:
-            self.save_error = _("could not save: {e}").format(e=e)
+            self.save_error = f"{e.strerror or e.__class__.__name__}: {e.filename or path}"
+            self.save_failures += 1
+            log.error("%s: could not save %s: %s", self.game_id, path, e)
             return None
+        self.save_error = ""
+        if self.on_saved is not None:
+            try:
+                self.on_saved(self.last_save, self.game)
+            except Exception as e:              # (a picture never fails a save)
+                log.error("%s: the picture of %s failed: %s", self.game_id, path, e)
+        return self.last_save
+
+    def autosave_now(self) -> bool:
+        """Write the autosave now (on quit, before loading another game). True when the
+        game is on disk (or is not a person's game to keep)."""
+        if not self.autosave or self.replay is not None:
+            return True
+        return self.save(self.autosave_path()) is not None
 
     @classmethod
     def load(cls, path: str | Path, seats: dict[str, str] | None = None) -> "Session":
@@ -360,7 +414,7 @@ class Session:
             if (isinstance(saved, dict)
                     and all(isinstance(v, str) and v in (HUMAN, *AI_KINDS, *LEGACY_KINDS) for v in saved.values())):
                 seats = {k: seat_kind(v) for k, v in saved.items()}
-        return cls(game, seats, loaded=True)
+        return cls(game, seats, loaded=True, slot=autosave_slot(Path(path), game.game_id))
 
     def replay_session(self) -> "Session":
         """A fresh copy of this game that steps through the same actions."""
@@ -379,7 +433,138 @@ class Session:
             pass
 
 
-def list_saves(limit: int = 10) -> list[Path]:
+def new_slot(game_id: str) -> str:
+    """A slot no save in the folder uses yet: the game, the time, a few random letters."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    while True:
+        slot = f"{game_id}-{stamp}-{random.randrange(16 ** 4):04x}"
+        if not (default_save_dir() / f"{AUTOSAVE_PREFIX}{slot}.json").exists():
+            return slot
+
+
+def autosave_slot(path: Path, game_id: str) -> str | None:
+    """The slot ``path`` is the autosave of (it sits in the save folder and is named
+    ``autosave-<slot>.json``, the slot beginning with the game's id), else None."""
+    name = path.name
+    if not (name.startswith(AUTOSAVE_PREFIX) and name.endswith(".json")):
+        return None
+    folder = default_save_dir()
+    if path.parent != folder:           # (the Load screen's paths are in it as written: no resolve)
+        try:
+            if path.resolve().parent != folder.resolve():
+                return None
+        except OSError:
+            return None
+    slot = name[len(AUTOSAVE_PREFIX):-len(".json")]
+    return slot if slot.startswith(game_id) and slot.isprintable() else None
+
+
+def thumbnail_path(save: Path) -> Path:
+    return save.with_suffix(THUMB_SUFFIX)
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """A save as the Load screen lists it (read from its meta, never replayed)."""
+    path: Path
+    mtime: float
+    game_id: str = ""
+    turn: int | None = None
+    over: bool | None = None            # None: an older save that does not say
+    seats: tuple[tuple[str, str], ...] = ()
+    saved_at: str = ""
+    actions: int = 0
+    autosave: bool = False
+    error: str = ""                     # why it cannot be read ('' for a good one)
+
+    @property
+    def unfinished(self) -> bool:
+        return not self.error and self.over is not True and self.actions > 0
+
+
+_INFO_CACHE: dict[tuple, SaveInfo] = {}
+
+
+def save_info(path: Path) -> SaveInfo:
+    """``path`` described; a damaged save gives a SaveInfo with ``error`` (one line, the
+    folder left out). Cached by size and time of change: the Load screen opens fast."""
+    try:
+        st = path.stat()
+    except OSError as e:
+        return SaveInfo(path, 0.0, error=f"cannot read ({e.__class__.__name__})")
+    key = (str(path), st.st_mtime_ns, st.st_size)
+    hit = _INFO_CACHE.get(key)
+    if hit is not None:
+        return hit
+    try:
+        data = read_save(path)
+    except SaveError as e:
+        msg = str(e)
+        for prefix in (f"{path}: ", f"{path}"):
+            if msg.startswith(prefix):
+                msg = msg[len(prefix):]
+                break
+        info = SaveInfo(path, st.st_mtime, error=msg or "damaged save")
+    else:
+        meta = data.get("meta", {})
+        seats = meta.get("seats")
+        seats = tuple((str(k), str(v)) for k, v in seats.items()) if isinstance(seats, dict) else ()
+        turn = meta.get("turn")
+        over = meta.get("over")
+        game_id = data["game"]
+        error = "" if game_id in rulesets.available() else f"unknown game {game_id[:40]!r}"
+        info = SaveInfo(path, st.st_mtime, game_id=game_id,
+                        turn=turn if isinstance(turn, int) and not isinstance(turn, bool) else None,
+                        over=over if isinstance(over, bool) else None, seats=seats[:8],
+                        saved_at=str(meta.get("saved_at", ""))[:19], actions=len(data["actions"]),
+                        autosave=autosave_slot(path, game_id) is not None, error=error)
+    if len(_INFO_CACHE) > 500:
+        _INFO_CACHE.clear()
+    _INFO_CACHE[key] = info
+    return info
+
+
+def saves_info(limit: int | None = None) -> list[SaveInfo]:
+    """Every save in the folder, newest first, described."""
+    return [save_info(p) for p in list_saves(limit)]
+
+
+def last_unfinished(game_id: str | None = None) -> SaveInfo | None:
+    """The newest autosave of an unfinished game (of ``game_id``), or None: what
+    Continue offers and what starting a new game asks about."""
+    for info in saves_info():
+        if info.autosave and info.unfinished and (game_id is None or info.game_id == game_id):
+            return info
+    return None
+
+
+def delete_save(path: Path) -> str:
+    """Remove a save and its picture. Returns '' or why it could not be removed."""
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        return f"{e.strerror or e.__class__.__name__}: {path.name}"
+    try:
+        thumbnail_path(path).unlink()
+    except OSError:
+        pass
+    return ""
+
+
+def prune_empty_autosaves(game_id: str) -> list[Path]:
+    """Remove the autosaves of ``game_id`` games started and left before any move (nothing
+    is lost: such a save holds only a seed), so starting games does not pile them up."""
+    gone = []
+    for info in saves_info():
+        if info.autosave and not info.error and info.game_id == game_id and info.actions == 0:
+            if not delete_save(info.path):
+                gone.append(info.path)
+    return gone
+
+
+def list_saves(limit: int | None = None) -> list[Path]:
     d = default_save_dir()
     clean_temp_files(d)                     # what a save killed half-way left behind
     try:
@@ -392,7 +577,8 @@ def list_saves(limit: int = 10) -> list[Path]:
         except OSError:                     # removed while listing
             return 0.0
     files.sort(key=mtime, reverse=True)
-    return files[:limit]
+    return files if limit is None else files[:limit]
 
 
-__all__ = ["Session", "SaveError", "default_seats", "list_saves", "seat_kind", "HUMAN", "AI_KINDS", "LEVELS"]
+__all__ = ["Session", "SaveError", "SaveInfo", "default_seats", "delete_save", "last_unfinished", "list_saves",
+           "save_info", "saves_info", "seat_kind", "thumbnail_path", "HUMAN", "AI_KINDS", "LEVELS"]

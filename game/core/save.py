@@ -47,12 +47,18 @@ def save_dict(game: Game, meta: dict[str, Any] | None = None) -> dict[str, Any]:
 
 def write_save(path: str | os.PathLike, game: Game, meta: dict[str, Any] | None = None) -> Path:
     """Write ``game`` to ``path`` atomically and return the path."""
+    data = json.dumps(save_dict(game, meta), ensure_ascii=False, indent=1)
+    return write_atomic(path, data.encode("utf-8"))
+
+
+def write_atomic(path: str | os.PathLike, data: bytes) -> Path:
+    """Write ``data`` to ``path`` atomically (a temp file beside it, fsync, rename;
+    the temp file is removed if anything fails) and return the path. Raises OSError."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    data = json.dumps(save_dict(game, meta), ensure_ascii=False, indent=1)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=_TEMP_SUFFIX, dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())

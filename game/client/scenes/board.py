@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pygame
 
-from game.core.errors import IllegalActionError, SaveError
+from game.core.errors import IllegalActionError
 
 from ..anim import Beat, Sequencer, along, ease_out_cubic
 from ..audio import effect_for
@@ -34,6 +34,8 @@ from ..widgets import (ACCENT, BAD, BORDER, DIM, GOOD, TEXT, Banner, Button, Log
                        blit_center, fit_text, panel)
 from .base import Scene
 from .overlays import HelpOverlay, PauseOverlay
+from .saves import QUIET, Confirm, SaveWarning, Thumbnailer, ask_leave
+
 from ..i18n import N_, _
 
 #: the AI levels as the board names them (who is to move)
@@ -105,6 +107,15 @@ class BoardScene(Scene):
         if session.executor is None:
             session.executor = app.ai
         session.prepare_ai()
+        self.quiet = 0.0                    # input that acts is ignored this long after a question closes
+        self.save_warning = SaveWarning(self)
+        if session.autosave and session.replay is None and not demo:
+            session.on_saved = Thumbnailer(app.assets)      # each save's picture, beside it
+            if session.last_save is not None:
+                try:
+                    session.on_saved(session.last_save, self.game)
+                except Exception:           # (a missing picture is drawn as a placeholder)
+                    pass
         for ev in self.game.events[-30:]:
             self.log.add(self.ui.log_text(ev), LOG_COLOURS.get(ev.kind, TEXT))
         self.ui.sync()
@@ -243,26 +254,35 @@ class BoardScene(Scene):
         p = self.session.save()
         if p:
             self.app.toast(_("Saved {name}").format(name=p.name), GOOD)
-        else:
-            self.app.toast(self.session.save_error, BAD)
-        return p
+        return p                            # (a failure: the save warning band says so)
 
     def load_from(self, path: Path) -> str:
-        """Load a save; returns an error line ('' when it worked)."""
-        try:
-            s = Session.load(path)
-        except SaveError as e:
-            self.app.toast(str(e), BAD)
-            return str(e)
-        self._replaced = True
-        self.app.switch(BoardScene(self.app, s))
-        self.session.close()
-        return ""
+        """Load a save (this game autosaved first); returns an error line ('' when it worked)."""
+        from .saves import open_save
+        self.session.autosave_now()
+        err = open_save(self.app, path, self)
+        if err:
+            self.app.toast(err, BAD)
+        return err
+
+    def open_load(self) -> None:
+        """The Load screen (Esc there comes back to this board)."""
+        from .saves import SavesScene
+        self.app.switch(SavesScene(self.app, back=self))
 
     def quit_to_title(self) -> None:
+        """Asks first for a person's unfinished game, and autosaves it."""
         from .title import TitleScene
-        self.session.close()
-        self.app.switch(TitleScene(self.app))
+
+        def go() -> None:
+            self.session.close()
+            self.app.switch(TitleScene(self.app))
+        if not ask_leave(self, go, "title"):
+            go()
+
+    def ask_quit(self) -> bool:
+        """The window's close button or Ctrl+Q (App.request_quit): True when it asked."""
+        return ask_leave(self, lambda: self.app.quit(0), "quit")
 
     # -- events -> beats ---------------------------------------------------------------
     def play_events(self, events: list) -> None:
@@ -374,13 +394,20 @@ class BoardScene(Scene):
     # -- input ---------------------------------------------------------------------
     def handle(self, it: Intent) -> None:
         if self.modal is not None:
-            self.modal.handle(it)
-            if self.modal.done:
+            closing = self.modal
+            closing.handle(it)
+            if self.modal is not None and self.modal.done:
                 self.modal = None
+            if isinstance(closing, Confirm) and self.modal is not closing:
+                self.quiet = QUIET          # (a question answered: the next press waits a moment)
+            return
+        if self.save_warning.handle(it):
             return
         if self.pad_focus.handle(it):
             return
         n = it.name
+        if self.quiet > 0 and n in ("confirm", "context", "click_cursor", "press"):
+            return                          # the second press of a double press on a question
         if n in ("back", "menu"):
             self.modal = PauseOverlay(self)
             self.app.audio.play("click")
@@ -447,8 +474,7 @@ class BoardScene(Scene):
             self.save()
             return
         if n == "load":
-            from .overlays import LoadOverlay
-            self.modal = LoadOverlay(self, self.load_from)
+            self.open_load()
             return
         if self.seq.busy:
             if n in ("press", "confirm", "context", "click_cursor"):
@@ -563,9 +589,11 @@ class BoardScene(Scene):
             self.ui.auto_select()
             self._buttons_key = None
         self._ai_status(dt)
+        self.save_warning.update(dt)
+        self.quiet = max(0.0, self.quiet - dt)
         if self.session.hint_pending:
             self.session.poll_hint()
-        if isinstance(self.modal, PassDevice):
+        if self.modal is not None:
             self.modal.update(dt)
             if self.modal.done:
                 self.modal = None
@@ -703,6 +731,7 @@ class BoardScene(Scene):
             r = img.get_rect(midtop=(self.map_w // 2, 8)).inflate(24, 10)
             pygame.draw.rect(surf, ACCENT, r, border_radius=8)
             blit_center(surf, img, r.center)
+        self.save_warning.draw(surf, self.assets)
         if self.modal is not None:
             self.modal.draw(surf, self.assets)
 

@@ -1,16 +1,14 @@
-"""Modal overlays on the board: pause menu, load list, help / rules (the rules reference is
-game/client/rules_ref.py)."""
+"""Modal overlays on the board: pause menu, help / rules (the rules reference is
+game/client/rules_ref.py). (Loading is the Load screen,
+:class:`game.client.scenes.saves.SavesScene`.)"""
 from __future__ import annotations
-
-from pathlib import Path
 
 import pygame
 
 from ..i18n import _
 from ..input import Intent
 from ..rules_ref import RulesOverlay as HelpOverlay  # noqa: F401  (F1: the rules reference)
-from ..session import list_saves
-from ..widgets import ACCENT, BAD, DIM, TEXT, Button, Menu, blit_center, column, panel
+from ..widgets import ACCENT, TEXT, Button, Menu, blit_center, column, panel
 
 
 class Overlay:
@@ -30,47 +28,6 @@ def _dim(surf: pygame.Surface, alpha: int = 170) -> None:
     veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     veil.fill((6, 8, 12, alpha))
     surf.blit(veil, (0, 0))
-
-
-class LoadOverlay(Overlay):
-    """Pick a save. Errors (damaged saves) are shown here; nothing is written."""
-
-    def __init__(self, scene, on_load):
-        self.scene = scene
-        self.on_load = on_load
-        self.error = ""
-        self.saves = list_saves(8)
-        w, _h = scene.app.size
-        labels = [(p.name, p) for p in self.saves] + [(_("◀ Back"), None)]
-        self.menu = Menu(column(labels, w // 2, 150, w=640, h=52, gap=10, size=22), self._choose)
-
-    def _choose(self, b: Button) -> None:
-        if b.value is None:
-            self.done = True
-            return
-        err = self.on_load(Path(b.value))
-        if err:
-            self.error = err
-            self.scene.app.audio.play("error")
-        else:
-            self.done = True
-
-    def handle(self, it: Intent) -> None:
-        if it.name == "back":
-            self.done = True
-            return
-        self.menu.handle(it)
-
-    def draw(self, surf: pygame.Surface, assets) -> None:
-        _dim(surf)
-        w, h = surf.get_size()
-        panel(surf, pygame.Rect(w // 2 - 360, 60, 720, h - 120), alpha=245)
-        blit_center(surf, assets.text(_("Load a saved game"), 36, ACCENT, bold=True), (w // 2, 105))
-        if not self.saves:
-            blit_center(surf, assets.text(_("No saves yet"), 24, DIM), (w // 2, 250))
-        self.menu.draw(surf, assets)
-        if self.error:
-            blit_center(surf, assets.text(self.error, 18, BAD, wrap=660), (w // 2, h - 110))
 
 
 class PauseOverlay(Overlay):
@@ -106,9 +63,12 @@ class PauseOverlay(Overlay):
             self.done = True
         elif v == "save":
             p = self.scene.save()
-            self.message = _("Saved: {name}").format(name=p.name) if p else self.scene.session.save_error
+            self.message = _("Saved: {name}").format(name=p.name) if p else _("Could not save: {why}").format(
+                why=self.scene.session.save_error)
         elif v == "load":
-            self.sub = LoadOverlay(self.scene, self.scene.load_from)
+            self.done = True
+            self.scene.open_load()
+            return
         elif v == "undo":
             if self.scene.undo():
                 self.done = True
@@ -123,6 +83,7 @@ class PauseOverlay(Overlay):
         elif v == "quit":
             self.done = True
             self.scene.quit_to_title()
+            return
         self._build()
 
     def handle(self, it: Intent) -> None:

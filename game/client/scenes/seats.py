@@ -14,7 +14,7 @@ from game import rulesets
 from game.ai.levels import DESCRIPTIONS
 
 from ..input import Intent
-from ..session import HUMAN, Session, default_seats, seat_kind
+from ..session import HUMAN, default_seats, seat_kind
 from ..widgets import ACCENT, BORDER, DIM, FOCUS, PANEL, TEXT, Button, blit_center, fit_text
 from .base import Scene, footer, hex_backdrop
 from ..i18n import N_, _
@@ -53,6 +53,7 @@ class SeatsScene(Scene):
             pass
         self.option_rows = 2 if self.player_choices else 0
         self.row = 0
+        self.modal = None                   # the question before a new game when one is unfinished
         self._layout(seats)
 
     # -- options and seats ----------------------------------------------------------------------------
@@ -121,11 +122,13 @@ class SeatsScene(Scene):
 
     # -- acting ---------------------------------------------------------------------------------------
     def start_game(self) -> None:
+        """Start (asking first when an unfinished game of this game is saved: scenes/saves.py)."""
+        from .saves import ask_new_game, start_new_game
         self.app.audio.play("click")
-        seed = self.app.next_seed()
-        game = rulesets.new_game(self.game_id, seed, options=self.options() or None)
-        from .board import BoardScene
-        self.app.switch(BoardScene(self.app, Session(game, self.seats)))
+        start = lambda: start_new_game(self.app, self.game_id, self.seats, self.options())   # noqa: E731
+        self.modal = ask_new_game(self, self.game_id, start)
+        if self.modal is None:
+            start()
 
     def set_option(self, i: int, j: int) -> None:
         self.seats[self.seat_names[i]] = OPTIONS[j][0]
@@ -142,7 +145,17 @@ class SeatsScene(Scene):
         from .select import SelectScene
         self.app.switch(SelectScene(self.app))
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.modal is not None:
+            self.modal.update(dt)
+
     def handle(self, it: Intent) -> None:
+        if self.modal is not None:
+            self.modal.handle(it)
+            if self.modal is not None and self.modal.done:
+                self.modal = None
+            return
         n = len(self.seat_names)
         rows = self.option_rows + n + 1          # options, seats, the start row
         seat_row = self.row - self.option_rows
@@ -246,3 +259,5 @@ class SeatsScene(Scene):
         self.back.draw(surf, self.assets)
         keys = _("↑/↓ row    ←/→ or click: Human / AI easy / normal / hard    Enter / Space / X: start    Esc / B: back")
         footer(surf, self.assets, keys)
+        if self.modal is not None:
+            self.modal.draw(surf, self.assets)
