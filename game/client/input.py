@@ -12,7 +12,8 @@ fullscreen, F1 = help, PageUp/PageDown = zoom, Ctrl+Q = quit. The kiosk's
 exit combination, which works even when it is locked: hold Ctrl+Shift+Q 2 s.
 Gamepad (SDL/Xbox layout): D-pad / left stick = cursor, A = confirm, B = back,
 X = main button, Y = ZOC overlay, LB/RB = cycle units, Start = menu,
-Back/Select = help.
+Back/Select = help. The event log: Ctrl+Up/Down or the right stick scroll it, End or R3
+jump back to the newest events. T or L3: the threat view (what the enemy can attack next turn).
 """
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ import pygame
 
 # Xbox-style joystick button numbers (SDL's usual mapping for XInput pads)
 PAD_A, PAD_B, PAD_X, PAD_Y, PAD_LB, PAD_RB, PAD_BACK, PAD_START = 0, 1, 2, 3, 4, 5, 6, 7
+PAD_L3, PAD_R3 = 8, 9           # the sticks pressed in
+PAD_RIGHT_Y = 3                 # the right stick's vertical axis (scrolls the event log)
 STICK_DEADZONE = 0.55
 STICK_REPEAT = 0.22   # seconds between cursor steps while the stick is held
 EXIT_COMBO_KEYS = (pygame.K_q, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT)
@@ -43,6 +46,7 @@ class InputMapper:
         self.pads: dict[int, object] = {}     # instance id -> Joystick
         self._stick = [0.0, 0.0]
         self._stick_timer = 0.0
+        self._log_stick = 0             # the right stick's last direction (one scroll per push)
         self._esc_down_since: float | None = None
         self._combo_since: float | None = None     # Ctrl+Shift+Q held since (the kiosk's exit)
         self.last_input_time = 0.0
@@ -119,6 +123,12 @@ class InputMapper:
             hx, hy = ev.value
             if hx or hy:
                 out.append(Intent("cursor", dx=hx, dy=-hy, source="pad"))
+        elif t == pygame.JOYAXISMOTION and ev.axis == PAD_RIGHT_Y:
+            up = ev.value <= -STICK_DEADZONE
+            if (up or ev.value >= STICK_DEADZONE) and self._log_stick != (1 if up else -1):
+                self.last_input_time = now
+                out.append(Intent("log_scroll", dy=1 if up else -1, source="pad"))
+            self._log_stick = (1 if up else -1) if abs(ev.value) >= STICK_DEADZONE else 0
         elif t == pygame.JOYAXISMOTION and ev.axis in (0, 1):
             self._stick[ev.axis] = ev.value
             if abs(ev.value) >= STICK_DEADZONE and self._stick_timer <= 0:
@@ -143,7 +153,7 @@ class InputMapper:
 
     def _pad_button(self, b: int) -> list[Intent]:
         m = {PAD_A: "confirm", PAD_B: "back", PAD_X: "context", PAD_Y: "zoc", PAD_START: "menu",
-             PAD_BACK: "help"}
+             PAD_BACK: "help", PAD_L3: "threat", PAD_R3: "log_newest"}
         if b in m:
             return [Intent(m[b], button=b, source="pad")]
         if b == PAD_LB:
@@ -173,13 +183,18 @@ class InputMapper:
             return [Intent("load")]
         if ctrl and k == pygame.K_z:
             return [Intent("undo")]
+        if ctrl and k in (pygame.K_UP, pygame.K_DOWN):
+            return [Intent("log_scroll", dy=1 if k == pygame.K_UP else -1)]
+        if k == pygame.K_END:
+            return [Intent("log_newest")]
         arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
         if k in arrows:
             dx, dy = arrows[k]
             return [Intent("pan" if shift else "cursor", dx=dx, dy=dy)]
         simple = {pygame.K_SPACE: "context", pygame.K_a: "click_cursor", pygame.K_z: "zoc",
                   pygame.K_u: "undo", pygame.K_m: "mute", pygame.K_F1: "help", pygame.K_h: "help",
-                  pygame.K_l: "overlay", pygame.K_e: "explain", pygame.K_i: "hint"}
+                  pygame.K_l: "overlay", pygame.K_e: "explain", pygame.K_i: "hint",
+                  pygame.K_t: "threat"}
         if k in simple:
             return [Intent(simple[k])]
         if k == pygame.K_TAB:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 
 KIOSK_SCENES = ("card", "demo", "prompt", "summary", "locked")
-SCENES = ("board", "title", "select", "seats", "gameover") + KIOSK_SCENES
+SCENES = ("board", "threat", "title", "select", "seats", "gameover") + KIOSK_SCENES
 
 
 def _kiosk_scene(app, game_id: str, scene: str) -> None:
@@ -37,7 +37,8 @@ def _kiosk_scene(app, game_id: str, scene: str) -> None:
 
 def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), scene: str = "board",
            options: dict | None = None) -> str:
-    """Render ``scene`` (one of SCENES: the menus, the board, the game over, and the
+    """Render ``scene`` (one of SCENES: the menus, the board, the board with the threat
+    view on ("threat"), the game over, and the
     kiosk's "card", "demo", "prompt", "summary", "locked") for a fresh ``game_id``
     game (with ``options``, e.g. {"players": 5}; the kiosk's scenes always play the
     default options, as the kiosk does) or the position in ``save``; write a PNG to
@@ -66,7 +67,7 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
         elif scene == "seats":
             from .scenes.seats import SeatsScene
             app.switch(SeatsScene(app, game_id))
-        elif scene in ("board", "gameover"):
+        elif scene in ("board", "threat", "gameover"):
             from .scenes.board import BoardScene
             if session is None:
                 session = Session(rulesets.new_game(game_id, 1, options=options or None), autosave=False)
@@ -88,6 +89,9 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
                 app.switch(GameOverScene(app, session, bg))
             else:
                 app.switch(BoardScene(app, session))
+                if scene == "threat":           # the board with the threat view on (T)
+                    app.scene.toggle_threat()
+                    app.toasts.clear()
         elif scene in KIOSK_SCENES:
             _kiosk_scene(app, game_id, scene)
         else:
