@@ -142,6 +142,7 @@ def draw_threats(surf, view, assets, threats: Mapping[str, Threat]) -> None:
         x, y = view.hex_center(t.cell)
         img = assets.text(t.label, size, (20, 16, 10), bold=True)
         box = img.get_rect(midbottom=(int(x), int(y - hs * 0.30))).inflate(8, 2)
+        box.clamp_ip(view.area)
         pygame.draw.rect(surf, col, box, border_radius=5)
         pygame.draw.rect(surf, (20, 16, 10), box, 1, border_radius=5)
         surf.blit(img, img.get_rect(center=box.center))

@@ -835,8 +835,8 @@ class AcrossSuezUI(GameUI):
     def threats(self, seat: str) -> dict | None:
         """My units the enemy could attack after its next move [4][5]: from its hex or any
         hex its movement search reaches (enemy units block, entering ZOC stops; turn 1: a
-        unit in ZOC stays), next to mine; each attacker in the hex that gives it the best
-        column (terrain shifts). Odds: the rules' combat_preview (differential, shifts,
+        unit in ZOC stays), next to mine; each attacker in a hex not across a ridge where
+        it can (the terrain shift). Odds: the rules' combat_preview (differential, shifts,
         combined arms, Israeli artillery support by day: Israel always has one) on the
         enemy's next turn (night or day); shown as the final column, coloured by the
         chance of De, Ee (and half of Dr)."""
@@ -865,8 +865,8 @@ class AcrossSuezUI(GameUI):
         def harm(p):
             return sum(self.DEFENDER_HARM.get(r, 0.0) * q for r, q in p.odds)
 
-        def rank(k, frm, to):
-            return -preview(((k, frm),), mine[to][0]).column
+        def rank(k, frm, to):                   # the best cell: not across a ridge [12.2]
+            return frozenset((frm, to)) in v.facts.ridges
 
         def odds(cell, atts):
             p, d = max(((preview(atts, d), d) for d in mine[cell]), key=lambda x: harm(x[0]))

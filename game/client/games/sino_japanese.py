@@ -987,6 +987,7 @@ class SinoJapaneseUI(GameUI):
     # dice ------------------------------------------------------------------------------------------------
     # the threat view (T) ----------------------------------------------------------------
     threat_unsupported = ""
+    threat_over_counters = False        # (the tracks panel lies over the map's corner)
 
     def threats(self, seat: str) -> dict | None:
         """My units the enemy could attack next turn [6][7.1]: a unit on a hex (not in a box)

@@ -468,8 +468,12 @@ class BoardScene(Scene):
             return
         self.threat_on = True
         self.threat_key = None
+        self.threat_map = {}
         self.refresh_threats()
-        self.app.toast(threat_summary(self.threat_map))
+        if self.threat_key is None:             # (an animation runs: worked out when it ends)
+            self.app.toast(_("Threat view on (T: off)"))
+        elif self.threat_on:
+            self.app.toast(threat_summary(self.threat_map))
         self.app.audio.play("click")
 
     def refresh_threats(self) -> None:
