@@ -431,7 +431,7 @@ class BoardScene(Scene):
                 dice = " ".join(str(v) for v in rolls)
                 if hits_on:
                     hits = sum(1 for v in rolls if v in hits_on)
-                    parts.append(_("{label} {dice} ({hits} hits)").format(label=label, dice=dice, hits=hits))
+                    parts.append(_("{label} {dice}: {hits} hit(s)").format(label=label, dice=dice, hits=hits))
                 else:
                     parts.append(f"{label} {dice}")
         if d.get("attack_dice") and d.get("attack_hits_on") and not d.get("rows"):
