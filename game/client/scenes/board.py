@@ -421,6 +421,8 @@ class BoardScene(Scene):
         rows = []
         if d.get("rows"):
             rows = [(r[0], r[1], r[3] if len(r) > 3 else ()) for r in d["rows"]]
+        elif d.get("title"):                    # one roll of the game's own (the end-of-turn roll ...)
+            rows = [(_("rolled"), d.get("attack_rolls"), ())]
         elif d.get("attack_rolls") is not None:
             rows = [(_("attack"), d.get("attack_rolls"), d.get("attack_hits_on", ())),
                     (_("defence"), d.get("defense_rolls"), d.get("defense_hits_on", ()))]
