@@ -212,8 +212,9 @@ class LogView:
             bottom = r.height - 8
             tag = None
             if self.scroll:
-                label = (_("▼ {n} new events").format(n=self.unseen) if self.unseen else _("▼ Newest events"))
-                tag = assets.text(label + "  (End)", 15, (20, 16, 10), bold=True)
+                label = (_("▼ {n} new events (End)").format(n=self.unseen) if self.unseen
+                         else _("▼ Newest events (End)"))
+                tag = assets.text(label, 15, (20, 16, 10), bold=True)
                 bottom -= tag.get_height() + 10
             y = bottom
             end = len(self.lines) - self.scroll
@@ -390,7 +391,7 @@ class PassDevice:
         w, h = surf.get_size()
         top = h // 2 - 170 if self.recap else h // 2 - 110
         pygame.draw.rect(surf, self.colour, (0, top, w, 8))
-        blit_center(surf, assets.text("Pass the device to", 36, DIM), (w // 2, top + 60))
+        blit_center(surf, assets.text(_("Pass the device to"), 36, DIM), (w // 2, top + 60))
         blit_center(surf, assets.text(self.seat_name, 64, self.colour, bold=True), (w // 2, top + 125))
         bar = pygame.Rect(0, 0, 560, 64)
         bar.center = (w // 2, top + 215)
@@ -401,12 +402,12 @@ class PassDevice:
             fill.width = int(bar.width * min(1.0, self.held / self.HOLD))
             pygame.draw.rect(surf, self.colour, fill, border_radius=14)
         pygame.draw.rect(surf, self.colour, bar, 3, border_radius=14)
-        blit_center(surf, assets.text(f"Hold here (or Enter / A) — or type  {self.letter}", 24, TEXT, bold=True),
+        blit_center(surf, assets.text(_("Hold here (or Enter / A) — or type  {letter}").format(letter=self.letter), 24, TEXT, bold=True),
                     bar.center)
-        blit_center(surf, assets.text("others look away", 20, DIM), (w // 2, bar.bottom + 22))
+        blit_center(surf, assets.text(_("others look away"), 20, DIM), (w // 2, bar.bottom + 22))
         if self.recap:
             y = bar.bottom + 56
-            blit_center(surf, assets.text("Since you last looked:", 20, ACCENT, bold=True), (w // 2, y))
+            blit_center(surf, assets.text(_("Since you last looked:"), 20, ACCENT, bold=True), (w // 2, y))
             y += 16
             for line in self.recap:
                 img = assets.text(line, 17, TEXT)
