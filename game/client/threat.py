@@ -1,4 +1,4 @@
-"""The threat view (key T, the pad's L3): which of my units the enemy could attack
+"""The threat view (key T, the pad's Guide button): which of my units the enemy could attack
 after its next movement, each with the best odds it could bring.
 
 It is worked out from the seat's own view (``game.view_for(seat)``: a copy, in
