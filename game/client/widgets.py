@@ -242,6 +242,8 @@ def wrap_lines(assets: Assets, s: str, size: int, max_w: int, bold: bool = False
     """``s`` broken into lines no wider than ``max_w`` pixels: at spaces where it can,
     inside a word (or between CJK characters) where a word alone is too wide."""
     font = assets.font(size, bold)
+    # (text from files, e.g. a save's name or error: no NUL or lone surrogate stops the measuring)
+    s = s.encode("utf-8", "replace").decode("utf-8").replace("\0", "\N{REPLACEMENT CHARACTER}")
     out: list[str] = []
     for para in s.split("\n"):
         line = ""
