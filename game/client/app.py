@@ -27,7 +27,7 @@ from .input import InputMapper, Intent
 from .kiosk import Attract, KioskConfig, kiosk_log
 from . import i18n
 from .settings import Settings
-from .widgets import BAD, TEXT, blit_center
+from .widgets import BAD, TEXT, draw_toasts
 from .i18n import _
 
 SIZE = (1280, 720)
@@ -78,6 +78,7 @@ class App:
         self.scene = None
         self.cache: dict = {}
         self.toasts: list[list] = []
+        self.toast_rects: list = []         # where the toasts were drawn last (inside the window)
         self.kiosk = kiosk if kiosk is not None else (KioskConfig() if mode == "demo" else None)
         self.attract = None                 # the attract loop (game.client.kiosk.Attract), once started
         self.attracting = False             # ... and it is on show now
@@ -117,8 +118,8 @@ class App:
             self.quit(0)
 
     def toast(self, text: str, colour=TEXT, ttl: float = 3.0) -> None:
-        if text:
-            self.toasts.append([text, colour, ttl])
+        if text:                            # (a long message stays long enough to be read)
+            self.toasts.append([text, colour, max(ttl, len(text) / 20)])
             del self.toasts[:-3]
 
     def set_language(self, code: str) -> None:
@@ -356,20 +357,7 @@ class App:
 
     def draw(self) -> None:
         self.scene.draw(self.screen)
-        y = 12
-        for t in self.toasts:
-            text, colour, ttl = t
-            img = self.assets.text(text, 22, colour, bold=True)
-            r = img.get_rect(midtop=(self.size[0] * 0.36, y)).inflate(28, 14)
-            if r.width > self.size[0] * 0.7:
-                img = self.assets.text(text, 17, colour, bold=True)
-                r = img.get_rect(midtop=(self.size[0] * 0.36, y)).inflate(28, 14)
-            s = pygame.Surface(r.size, pygame.SRCALPHA)
-            s.fill((8, 10, 14, 225))
-            self.screen.blit(s, r)
-            pygame.draw.rect(self.screen, colour, r, 2, border_radius=6)
-            blit_center(self.screen, img, r.center)
-            y = r.bottom + 6
+        self.toast_rects = draw_toasts(self.screen, self.assets, self.toasts)
         for t in self.toasts:
             t[2] -= self._last_dt if hasattr(self, "_last_dt") else 0.016
         self.toasts = [t for t in self.toasts if t[2] > 0]

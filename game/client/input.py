@@ -17,7 +17,8 @@ cursor and menu focus (repeats while held), right stick = scroll the map (and
 long pages), A = confirm, B = back / cancel, X = main button, Y = focus the
 panel's buttons and cards (again: the next one), LB/RB = cycle units (pages),
 LT/RT = zoom out/in, Start = menu, Back/Select = help, L3 = ZOC overlay,
-R3 = the game's map overlay. A pad SDL knows (``pygame._sdl2.controller``) is
+R3 = the game's map overlay, Guide = the threat view. The event log: Ctrl+Up/Down
+scroll it, End jumps back to the newest events; T = the threat view. A pad SDL knows (``pygame._sdl2.controller``) is
 opened as a GameController, so any make maps to these; any other joystick is
 read by the usual XInput numbering. Pads may come and go while the client runs
 (``pad_added`` / ``pad_removed`` intents; the app shows a toast).
@@ -51,7 +52,7 @@ DPAD = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 #: what each pad button means
 PAD_INTENTS = {"a": ("confirm", 0), "b": ("back", 0), "x": ("context", 0), "y": ("panel", 0),
                "lb": ("cycle", -1), "rb": ("cycle", 1), "back": ("help", 0), "start": ("menu", 0),
-               "l3": ("zoc", 0), "r3": ("overlay", 0)}
+               "l3": ("zoc", 0), "r3": ("overlay", 0), "guide": ("threat", 0)}
 # the sticks: (x axis, y axis) of the GameController; the fallback joystick's are looked up per device
 LEFT_STICK = (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY)
 RIGHT_STICK = (pygame.CONTROLLER_AXIS_RIGHTX, pygame.CONTROLLER_AXIS_RIGHTY)
@@ -334,6 +335,8 @@ class InputMapper:
             return [Intent("load")]
         if ctrl and k == pygame.K_z:
             return [Intent("undo")]
+        if ctrl and k in (pygame.K_UP, pygame.K_DOWN):
+            return [Intent("log_scroll", dy=1 if k == pygame.K_UP else -1)]
         arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
         if k in arrows:
             dx, dy = arrows[k]
@@ -341,7 +344,8 @@ class InputMapper:
         simple = {pygame.K_SPACE: "context", pygame.K_a: "click_cursor", pygame.K_z: "zoc",
                   pygame.K_u: "undo", pygame.K_m: "mute", pygame.K_F1: "help", pygame.K_h: "help",
                   pygame.K_l: "overlay", pygame.K_e: "explain", pygame.K_i: "hint", pygame.K_f: "panel",
-                  pygame.K_DELETE: "delete"}
+                  pygame.K_DELETE: "delete",
+                  pygame.K_t: "threat"}
         if k in simple:
             return [Intent(simple[k])]
         if k == pygame.K_TAB:

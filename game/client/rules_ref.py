@@ -425,6 +425,10 @@ CONTROLS: tuple[Control, ...] = (
             "cycle"),
     Control("Z", "L3", N_("enemy zones of control (toggle)"), "zoc", ((K.K_z, 0),), "zoc"),
     Control("L", "R3", "", "overlay", ((K.K_l, 0),), "overlay"),
+    Control("T", "Guide", N_("threat view: your pieces the enemy could attack next turn, with the odds (toggle)"),
+            "threat", ((K.K_t, 0),), "threat"),
+    Control("Ctrl+↑ / Ctrl+↓", "", N_("scroll the event log back / forward"), "log_scroll", ((K.K_UP, K.KMOD_LCTRL),)),
+    Control("End", "", N_("the event log's newest events"), "end", ((K.K_END, 0),)),
     Control("E", "", N_("explain: the AI's last decision and its alternatives (toggle)"), "explain", ((K.K_e, 0),)),
     Control("I", "", N_("hint: what the normal AI would do in your place"), "hint", ((K.K_i, 0),)),
     Control("U / Ctrl+Z", "", N_("undo (back to the last dice roll)"), "undo", ((K.K_u, 0), (K.K_z, K.KMOD_LCTRL))),
@@ -445,6 +449,8 @@ def plugin_offers(ui, needs: str) -> bool:
         return type(ui).actable_hexes is not GameUI.actable_hexes
     if needs == "zoc":
         return bool(ui.zoc_overlay)
+    if needs == "threat":
+        return not ui.threat_unsupported
     if needs == "overlay":
         return type(ui).toggle_overlay is not GameUI.toggle_overlay and bool(ui.overlay_hint)
     return True

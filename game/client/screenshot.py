@@ -6,7 +6,7 @@ from pathlib import Path
 
 
 KIOSK_SCENES = ("card", "demo", "prompt", "summary", "locked")
-SCENES = ("board", "title", "select", "seats", "gameover", "rules", "tutorial", "saves", "quit", "newgame", "savefail") + KIOSK_SCENES
+SCENES = ("board", "threat", "title", "select", "seats", "gameover", "rules", "tutorial", "saves", "quit", "newgame", "savefail") + KIOSK_SCENES
 
 
 def _kiosk_scene(app, game_id: str, scene: str) -> None:
@@ -37,7 +37,8 @@ def _kiosk_scene(app, game_id: str, scene: str) -> None:
 
 def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), scene: str = "board",
            options: dict | None = None) -> str:
-    """Render ``scene`` (one of SCENES: the menus, the board, the game over, the rules
+    """Render ``scene`` (one of SCENES: the menus, the board, the board with the threat
+    view on ("threat"), the game over, the rules
     reference over the board ("rules"), the Nomonhan tutorial's first step ("tutorial"), and the
     kiosk's "card", "demo", "prompt", "summary", "locked") for a fresh ``game_id``
     game (with ``options``, e.g. {"players": 5}; the kiosk's scenes always play the
@@ -83,7 +84,7 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
             sc.modal = ask_new_game(sc, game_id, lambda: None)
             if sc.modal is None:
                 raise ValueError(f"no unfinished {game_id} game is saved in {default_save_dir()}")
-        elif scene in ("board", "gameover", "rules", "quit", "savefail"):
+        elif scene in ("board", "threat", "gameover", "rules", "quit", "savefail"):
             from .scenes.board import BoardScene
             if session is None:
                 session = Session(rulesets.new_game(game_id, 1, options=options or None), autosave=False)
@@ -114,6 +115,9 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
                 elif scene == "savefail":       # the banner of a save that failed
                     session.save_error = "[Errno 30] Read-only file system: 'saves/autosave-….json'"
                     session.save_failures += 1
+                elif scene == "threat":           # the board with the threat view on (T)
+                    app.scene.toggle_threat()
+                    app.toasts.clear()
         elif scene in KIOSK_SCENES:
             _kiosk_scene(app, game_id, scene)
         else:

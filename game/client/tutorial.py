@@ -122,7 +122,9 @@ class TutorialScene(BoardScene):
         return super().undo()
 
     def _idle(self) -> bool:
-        return not self.seq.busy and self.dice is None
+        """Nothing is still moving or rolling (a combat's result held on screen, the dice
+        landed, counts as idle: the step's Enter closes it and goes on)."""
+        return not self.seq.busy and (self.dice is None or bool(self.dice.get("held") and self.dice.get("landed", True)))
 
     def handle(self, it: Intent) -> None:
         st = self.step
@@ -131,6 +133,8 @@ class TutorialScene(BoardScene):
                 it.name == "press" and it.button == 1 and it.pos and self.prompt_rect.collidepoint(it.pos))
             if go:
                 if self._idle() or not st.get("wait_idle"):
+                    if self.dice is not None and self.dice.get("held"):
+                        self.dismiss_dice()
                     self.advance()
                     return
         super().handle(it)

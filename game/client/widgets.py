@@ -8,8 +8,8 @@ from typing import Any, Callable
 import pygame
 
 from .assets import Assets
-from .input import Intent
 from .i18n import _
+from .input import Intent
 
 # -- theme -------------------------------------------------------------------
 BG = (18, 22, 30)
@@ -133,7 +133,7 @@ class Menu:
         if not n:
             return
         i = self.focus
-        for _ in range(n):
+        for _step in range(n):
             i = (i + step) % n
             if self.buttons[i].enabled:
                 self.focus = i
@@ -153,50 +153,155 @@ def column(labels: list[tuple[str, Any]], center_x: int, top: int, w: int = 420,
 
 
 class LogView:
-    """The event log: most recent line at the bottom; wheel scrolls back."""
+    """The event log: the newest line at the bottom. It follows new events while
+    it shows the newest line; scrolled back (wheel, Ctrl+Up/Down, the pad's right
+    stick), it keeps its place and shows a "new events" button at its foot that
+    jumps back to the newest (a click on it, End, the pad's R3)."""
 
     def __init__(self, rect: pygame.Rect, size: int = 17):
         self.rect = rect
         self.size = size
         self.lines: list[tuple[str, tuple[int, int, int]]] = []
-        self.scroll = 0          # lines scrolled back from the bottom
+        self.scroll = 0          # lines scrolled back from the bottom (0: following)
+        self.unseen = 0          # lines added since it was scrolled back
+        self.button: pygame.Rect | None = None      # the "new events" button, where it was drawn
+        self.shown: list[str] = []                  # the lines drawn last, top to bottom
         self._cache: pygame.Surface | None = None
         self._cache_key: tuple | None = None
+
+    @property
+    def following(self) -> bool:
+        return self.scroll == 0
 
     def add(self, text: str, colour=TEXT) -> None:
         if text:
             self.lines.append((text, colour))
             del self.lines[:-400]
             if self.scroll:
-                self.scroll += 1
+                self.scroll = min(len(self.lines) - 1, self.scroll + 1)
+                self.unseen += 1
 
     def clear(self) -> None:
         self.lines.clear()
-        self.scroll = 0
+        self.scroll = self.unseen = 0
 
     def wheel(self, dy: int) -> None:
+        """Scroll back (``dy`` > 0, the wheel turned up) or forward, two lines a notch."""
         self.scroll = max(0, min(len(self.lines) - 1, self.scroll + dy * 2))
+        if self.scroll == 0:
+            self.unseen = 0
+
+    def jump_to_newest(self) -> bool:
+        """Back to the newest line (and following again); False if it was there."""
+        was = self.scroll
+        self.scroll = self.unseen = 0
+        return bool(was)
+
+    def click(self, pos) -> bool:
+        """A click on the "new events" button jumps back; True when it was on it."""
+        if self.button is not None and self.scroll and self.button.collidepoint(pos):
+            return self.jump_to_newest()
+        return False
 
     def draw(self, surf: pygame.Surface, assets: Assets) -> None:
-        key = (len(self.lines), self.lines[-1] if self.lines else None, self.scroll, self.rect.size)
+        key = (len(self.lines), self.lines[-1] if self.lines else None, self.scroll, self.unseen, self.rect.size)
+        r = self.rect
         if key != self._cache_key:
             self._cache_key = key
-            r = self.rect
             s = pygame.Surface(r.size, pygame.SRCALPHA)
-            y = r.height - 8
+            bottom = r.height - 8
+            tag = None
+            if self.scroll:
+                label = (_("▼ {n} new events (End)").format(n=self.unseen) if self.unseen
+                         else _("▼ Newest events (End)"))
+                tag = assets.text(label, 15, (20, 16, 10), bold=True)
+                bottom -= tag.get_height() + 10
+            y = bottom
             end = len(self.lines) - self.scroll
+            shown = []
             for text, colour in reversed(self.lines[max(0, end - 40):end]):
                 img = assets.text(text, self.size, colour, wrap=r.width - 16)
                 y -= img.get_height() + 2
                 if y < 4:
                     break
                 s.blit(img, (8, y))
-            if self.scroll:
-                tag = assets.text(_("▲ {scroll} newer below").format(scroll=self.scroll), 13, ACCENT)
-                s.blit(tag, (r.width - tag.get_width() - 8, r.height - tag.get_height() - 2))
+                shown.append(text)
+            self.shown = shown[::-1]
+            self.button = None
+            if tag is not None:
+                b = tag.get_rect(midbottom=(r.width // 2, r.height - 4)).inflate(20, 6)
+                pygame.draw.rect(s, ACCENT, b, border_radius=8)
+                s.blit(tag, tag.get_rect(center=b.center))
+                self.button = b.move(r.topleft)
             self._cache = s
         panel(surf, self.rect, colour=(24, 28, 38), width=2)
         surf.blit(self._cache, self.rect.topleft)
+
+
+def wrap_lines(assets: Assets, s: str, size: int, max_w: int, bold: bool = False) -> list[str]:
+    """``s`` broken into lines no wider than ``max_w`` pixels: at spaces where it can,
+    inside a word (or between CJK characters) where a word alone is too wide."""
+    font = assets.font(size, bold)
+    # (text from files, e.g. a save's name or error: no NUL or lone surrogate stops the measuring)
+    s = s.encode("utf-8", "replace").decode("utf-8").replace("\0", "\N{REPLACEMENT CHARACTER}")
+    out: list[str] = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            cand = f"{line} {word}" if line else word
+            if font.size(cand)[0] <= max_w:
+                line = cand
+                continue
+            if line:
+                out.append(line)
+            line = ""
+            for ch in word:                 # a word wider than the line: break it where it must
+                if line and font.size(line + ch)[0] > max_w:
+                    out.append(line)
+                    line = ""
+                line += ch
+        out.append(line)
+    return out
+
+
+#: toasts: the widest a toast box may be, as a share of the window width
+TOAST_SHARE = 0.7
+
+
+def draw_toasts(surf: pygame.Surface, assets: Assets, toasts: list, centre_x: float | None = None) -> list[pygame.Rect]:
+    """The toasts ([text, colour, ttl]), stacked from the top: each wrapped to fit
+    the window (at most TOAST_SHARE of its width, never past an edge), centred on
+    ``centre_x`` where the window allows. Returns where each was drawn."""
+    w, h = surf.get_size()
+    cx = w * 0.36 if centre_x is None else centre_x
+    box_w = int(min(w * TOAST_SHARE, w - 16))
+    y = 12
+    rects = []
+    for text, colour, _ttl in toasts:
+        size = 22 if w >= 1200 else 19
+        lines = wrap_lines(assets, text, size, box_w - 28, bold=True)
+        if len(lines) > 3:                          # a long message: smaller type before many lines
+            size -= 4
+            lines = wrap_lines(assets, text, size, box_w - 28, bold=True)
+        imgs = [assets.text(t, size, colour, bold=True) for t in lines[:8]]
+        bw = max(i.get_width() for i in imgs) + 28
+        bh = sum(i.get_height() for i in imgs) + 14
+        r = pygame.Rect(0, y, bw, bh)
+        r.centerx = int(cx)
+        r.clamp_ip(pygame.Rect(8, 0, w - 16, h))
+        if r.bottom > h - 4:
+            break
+        s = pygame.Surface(r.size, pygame.SRCALPHA)
+        s.fill((8, 10, 14, 225))
+        surf.blit(s, r)
+        pygame.draw.rect(surf, colour, r, 2, border_radius=6)
+        ty = r.y + 7
+        for img in imgs:
+            surf.blit(img, img.get_rect(midtop=(r.centerx, ty)))
+            ty += img.get_height()
+        rects.append(r)
+        y = r.bottom + 6
+    return rects
 
 
 @dataclass
@@ -244,7 +349,7 @@ class PassDevice:
     looked (public lines only: the screen is seen by everyone)."""
 
     HOLD = 0.5
-    LETTERS = "BCDEFGJKNPRSTVWXY"        # no letter with a shortcut of its own (a h l m u z)
+    LETTERS = "BCDFGJKNPRSVWXY"          # no letter with a shortcut of its own (a e h i l m t u z)
     made = 0
 
     def __init__(self, seat_name: str, colour=ACCENT, on_done: Callable[[], None] | None = None,

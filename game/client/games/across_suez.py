@@ -16,6 +16,8 @@ from game.rulesets.across_suez.actions import (Advance, Assign, Bombard, Cross, 
                                                Retreat, StackLoss)
 from game.systems import paths
 
+from .. import threat
+from ..i18n import _
 from .base import blit_counter, Choice, ClickResult, GameUI
 from ..i18n import N_, _
 
@@ -808,6 +810,56 @@ class AcrossSuezUI(GameUI):
                 "support": sup, "night": bool(self.state.get("night")), "attacker_side": side,
                 "defender_side": self.units_static[defender]["side"], "tentative": defender not in declared
                 or len(attackers) != len(declared.get(defender, []))}
+
+    # the threat view (T) ----------------------------------------------------------------
+    threat_unsupported = ""
+    #: CRT results that hurt the defender, and how much, for the threat view's colour
+    DEFENDER_HARM = {"De": 1.0, "Ee": 1.0, "Dr": 0.5}
+
+    def threats(self, seat: str) -> dict | None:
+        """My units the enemy could attack after its next move [4][5]: from its hex or any
+        hex its movement search reaches (enemy units block, entering ZOC stops; turn 1: a
+        unit in ZOC stays), next to mine; each attacker in a hex not across a ridge where
+        it can (the terrain shift). Odds: the rules' combat_preview (differential, shifts,
+        combined arms, Israeli artillery support by day: Israel always has one) on the
+        enemy's next turn (night or day); shown as the final column, coloured by the
+        chance of De, Ee (and half of Dr)."""
+        return threat.with_view(self.game, seat, lambda v: self._threats(v, seat))
+
+    def _threats(self, v, seat: str) -> dict:
+        from dataclasses import replace
+
+        from game.rulesets.across_suez.rules import combat_preview
+        enemy = "EGY" if seat == "ISR" else "ISR"
+        f = v.flow()
+        turn = v.turn if (f.side == enemy or enemy != v.data["first_player"]) else v.turn + 1
+        night = v.is_night(turn)
+        support = enemy == "ISR" and not night
+        mine: dict[str, list[str]] = {}
+        for u, h in v.units_on_map(seat):
+            mine.setdefault(h, []).append(u.key)
+        foes = [u.key for u, _h in v.units_on_map(enemy) if u.can_attack]
+        fighters = {k: v.fighter(k) for k in foes}
+        defenders = {k: v.fighter(k, True) for ks in mine.values() for k in ks}
+
+        def preview(atts, d):
+            return combat_preview([replace(fighters[k], hex=c) for k, c in atts], defenders[d], night=night,
+                                  support=support, facts=v.facts, data=v.data)
+
+        def harm(p):
+            return sum(self.DEFENDER_HARM.get(r, 0.0) * q for r, q in p.odds)
+
+        def rank(k, frm, to):                   # the best cell: not across a ridge [12.2]
+            return frozenset((frm, to)) in v.facts.ridges
+
+        def odds(cell, atts):
+            p, d = max(((preview(atts, d), d) for d in mine[cell]), key=lambda x: harm(x[0]))
+            detail = _("{att} against {dfn} ({unit}): column {col}").format(
+                att=p.attack, dfn=p.defence, unit=self.lab(d), col=p.column_label) + "  " + p.text()
+            return p.column_label, harm(p), detail
+
+        return threat.reach_threats(mine, foes, lambda k: [v.pos(k), *v.reachable(k)],
+                                    lambda k, frm: v.facts.neighbours.get(frm, ()), odds, rank)
 
     def draw_preview(self, surf: pygame.Surface, rect: pygame.Rect, pv: dict[str, Any]) -> bool:
         from ..widgets import fit_text

@@ -246,6 +246,19 @@ class GameUI:
         """Combat odds preview for the hovered / selected pairing."""
         return None
 
+    # the threat view (key T): see game.client.threat ------------------------------------
+    #: why a game has no threat view (the toast); "" when it has one
+    threat_unsupported: str = N_("No threat view in this game")
+    #: the threat view's rings and odds drawn over the counters (False: under them, for a
+    #: game whose own panels lie over the map, e.g. a hand of cards)
+    threat_over_counters: bool = True
+
+    def threats(self, seat: str) -> dict | None:
+        """cell -> :class:`game.client.threat.Threat`: where the enemies of ``seat`` could
+        attack its units after their next move, with the best odds they could bring,
+        worked out from ``self.game.view_for(seat)`` only; None: no threat view here."""
+        return None
+
     def describe_overlay(self) -> set[str]:
         """Hexes for the ZOC overlay."""
         return set()

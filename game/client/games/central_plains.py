@@ -29,6 +29,8 @@ from game.rulesets.central_plains.actions import (Advance, Attack, Discard, EndA
                                                   Stand, Target)
 from game.rulesets.central_plains.components import Battle
 
+from .. import threat
+from ..i18n import _
 from ..widgets import ACCENT, BAD, DIM, GOOD, TEXT, blit_center, fit_text, panel
 from .base import Choice, ClickResult, GameUI
 from ..i18n import N_, _, bilingual
@@ -227,6 +229,57 @@ class CentralPlainsUI(GameUI):
         return hex_ if hex_ in self.st.get("stacks", {}) else None
 
     # -- dice: a battle's totals, broken down --------------------------------------------------------------
+    # -- the threat view (T): a point-to-point map, so "which of my strongholds the enemy can attack" -----
+    threat_unsupported = ""
+    threat_over_counters = False        # (the hand of cards lies over the map)
+
+    def lab(self, key: str) -> str:
+        return self.cmd_name(key)
+
+    def threats(self, seat: str) -> dict | None:
+        """The strongholds holding my pieces that an enemy commander could attack on his next
+        turn (seed 6, 7): from a stronghold he holds, or one his pieces reach in one move
+        (never through an enemy-held stronghold, with room to end there), next to mine. Odds:
+        the rules' battle totals (pieces next to the battlefield, and the best group of up
+        to three he could move next to it first; morale; terrain; lasting cards in play)
+        and the dice (2 red against 1 white), the chance he wins by 3 or more so that I lose
+        troops. The card he might play for the attack is in his hand, which I cannot see:
+        it is not counted."""
+        return threat.with_view(self.game, seat, lambda v: self._threats(v, seat))
+
+    def _threats(self, v, seat: str) -> dict:
+        from game.rulesets.central_plains.rules import base
+        mine_cmds = set(self.commanders_of(seat))
+        stacks = v.stacks()
+        mine = {s: sorted({c for c, _p in st if c in mine_cmds}) for s, st in stacks.items()
+                if any(c in mine_cmds for c, _p in st)}
+        foes = sorted({e for c in mine_cmds for e in v.enemies(c) if v.positions(e)})
+        moves = {e: v.moves(e) for e in foes}
+        dist = diff_distribution()
+
+        def sources(e):
+            return [*v.positions(e), *sorted({m.to for m in moves[e]})]
+
+        def odds(bf, atts):
+            near = set(v.adj[bf])
+            best = None
+            for e, frm in atts:
+                extra = max((sum(v.strength[base(p)] for p in m.pieces) for m in moves[e]
+                             if m.to in near and m.frm not in near and m.frm != bf), default=0)
+                for d in mine[bf]:
+                    att, dfn = v.totals(Battle(e, frm, bf, defender=d))
+                    margin = att.total + extra - dfn.total
+                    p = sum(q for x, q in dist if margin + x >= 3)
+                    if best is None or p > best[0]:
+                        best = (p, e, d, att.total + extra, dfn.total)
+            p, e, d, a, f = best
+            detail = _("{who} {att} against {mine} {dfn} before the dice (his card not counted): "
+                       "you lose troops {p}").format(who=self.cmd_name(e), att=a, mine=self.cmd_name(d), dfn=f,
+                                                     p=threat.percent(p))
+            return threat.percent(p), p, detail
+
+        return threat.reach_threats(mine, foes, sources, lambda e, s: v.adj[s], odds)
+
     def dice_for(self, ev) -> dict[str, Any] | None:
         if ev.kind != "BattleResolved":
             return None

@@ -14,6 +14,8 @@ from game.rulesets.nomonhan.actions import (Advance, Assign, BlowBridge, EndAdva
                                             EndPhase, Enter, Move, Resolve, Retreat, StepLoss)
 
 from game.systems.combat import pool_odds
+from .. import threat
+from ..i18n import _
 from .base import blit_counter, Choice, ClickResult, GameUI
 from ..i18n import N_, _, bilingual
 
@@ -594,6 +596,47 @@ class NomonhanUI(GameUI):
         return {"attackers": [lab(a) for a in attackers], "defender": lab(defender), "strengths": s, "odds": o,
                 "attacker_side": self.units_static[attackers[0]]["side"],
                 "defender_side": self.units_static[defender]["side"]}
+
+    # the threat view (T) ----------------------------------------------------------------
+    threat_unsupported = ""
+
+    def threats(self, seat: str) -> dict | None:
+        """My units the enemy could attack after its next move [7.0][9.0]: from its own
+        hex or any hex its movement search reaches (none out of my ZOC), next to mine and
+        not across an unbridged river; the best hex is one not over a bridge (the
+        defender's bridge bonus). Odds: the rules' dice (strengths) and pool_odds, the
+        chance that the attack hits more than the defence (the defender takes losses)."""
+        return threat.with_view(self.game, seat, lambda v: self._threats(v, seat))
+
+    def _threats(self, v, seat: str) -> dict:
+        enemy = "SOV" if seat == "JP" else "JP"
+        mine: dict[str, list[str]] = {}
+        for u, h in v.units_on_map(seat):
+            mine.setdefault(h, []).append(u.key)
+        foes = [u.key for u, _h in v.units_on_map(enemy) if v.attack_value(u.key) > 0]
+        into = v.facts.zoc_neighbours(v.intact())
+
+        def sources(k):
+            return [v.pos(k), *v.reachable(k)]
+
+        def rank(k, frm, to):
+            return v.crossing(frm, to) in ("permanent", "military")
+
+        def odds(cell, atts):
+            keys = tuple(k for k, _c in atts)
+            best = None
+            for d in mine[cell]:
+                s = threat.placed(v, atts, lambda g, d=d: g.strengths(keys, d))
+                o = pool_odds(s["attack_dice"], s["defense_dice"], s["attack_hits_on"], s["defense_hits_on"])
+                if best is None or o.attacker_wins > best[0].attacker_wins:
+                    best = (o, s, d)
+            o, s, d = best
+            detail = _("{att} dice against {dfn} ({unit}): the attacker wins {p}").format(
+                att=s["attack_dice"], dfn=s["defense_dice"], unit=self.units_static[d]["label"],
+                p=threat.percent(o.attacker_wins))
+            return threat.percent(o.attacker_wins), o.attacker_wins, detail
+
+        return threat.reach_threats(mine, foes, sources, lambda k, frm: into.get(frm, ()), odds, rank)
 
     def zoc_hexes(self) -> set[str]:
         side = self.state["side"]

@@ -20,6 +20,8 @@ from game.rulesets.sino_japanese.actions import (Activate, Advance, Concede, Dec
                                                  LiftBridgehead, Move, MoveFleet, Recover, Remove, RemoveExcess,
                                                  Resolve, Retreat, Ship)
 
+from .. import threat
+from ..i18n import _
 from .base import blit_counter, Choice, ClickResult, GameUI
 from ..i18n import N_, _, bilingual
 
@@ -963,6 +965,56 @@ class SinoJapaneseUI(GameUI):
         return y + hmax + 15
 
     # dice ------------------------------------------------------------------------------------------------
+    # the threat view (T) ----------------------------------------------------------------
+    threat_unsupported = ""
+    threat_over_counters = False        # (the tracks panel lies over the map's corner)
+
+    def threats(self, seat: str) -> dict | None:
+        """My units the enemy could attack next turn [6][7.1]: a unit on a hex (not in a box)
+        in supply attacks after at most 2 MP of movement with 1 MP left, so from its hex or
+        any hex its movement search reaches within min(2, MA - 1) MP (enemy units block,
+        entering ZOC stops; a garrison still bound to its fortress from there only), next
+        to mine; the best hex is one not across a river (-1 hit per unit). As if every
+        enemy unit could be activated (command points are rolled each turn); sea
+        transport and landings are left out. Odds: the rules' preview (dice, terrain, river,
+        counterfire, the fleet), the chance of hits enough to flip one of my units."""
+        return threat.with_view(self.game, seat, lambda v: self._threats(v, seat))
+
+    def _threats(self, v, seat: str) -> dict:
+        from game.systems import hexunits
+        enemy = "QING" if seat == "JP" else "JP"
+        c = v.data["combat"]
+        before, cost = int(c["max_mp_used_before_attack"]), int(c["attack_mp_cost"])
+        boxes = v.facts.box_owner
+        mine: dict[str, list[str]] = {}
+        for u, h in v.units_on_map(seat):
+            if h not in boxes:
+                mine.setdefault(h, []).append(u.key)
+        foes = [u.key for u, h in v.units_on_map(enemy)
+                if h not in boxes and v.attack_of(u.key) > 0 and v.in_supply(u.key)]
+        steps, blocked, zoc = v.facts.steps[enemy], v.enemy_hexes(enemy), v.enemy_zoc(enemy)
+
+        def sources(k):
+            here = v.pos(k)
+            mp = min(before, v.unit(k).ma - cost)
+            if mp <= 0 or v.held(k):
+                return [here]
+            costs, _prev = hexunits.reach(steps, here, mp, blocked, zoc, False)
+            return [here, *(h for h in costs if h not in boxes)]
+
+        def rank(k, frm, to):
+            return frozenset((frm, to)) in v.facts.river
+
+        def odds(cell, atts):
+            keys = tuple(k for k, _c in atts)
+            p = threat.placed(v, atts, lambda g: g.preview(cell, keys))
+            flip = sum(q for k, q in enumerate(p.attack_hits) if k >= max(1, p.flip_cost))
+            detail = _("{dice} dice ({mod:+d}) against durability {dur}: {p} to flip one").format(
+                dice=p.attack_dice, mod=p.attack_mod, dur=p.flip_cost, p=threat.percent(flip))
+            return threat.percent(flip), flip, detail
+
+        return threat.reach_threats(mine, foes, sources, lambda k, frm: v.facts.neighbours.get(frm, ()), odds, rank)
+
     def dice_for(self, ev) -> dict[str, Any] | None:
         d, k = ev.data, ev.kind
         if k == "CombatResolved":

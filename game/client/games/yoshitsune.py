@@ -20,6 +20,8 @@ from game.rulesets.yoshitsune.actions import (AllocateHit, BattleIn, Choose, Cho
                                               PickUp, Place, ReplenishAt, RetreatTo, Step, StopBattle, Target,
                                               TurnCard, UseCard)
 
+from .. import threat
+from ..i18n import _
 from ..widgets import ACCENT, DIM, TEXT, blit_center, fit_text
 from .base import Choice, ClickResult, GameUI
 from ..i18n import N_, _, bilingual
@@ -108,6 +110,82 @@ class YoshitsuneUI(GameUI):
         if not hex_:
             return None
         return next((k for k, g in self.st.get("generals", {}).items() if g["where"] == hex_), None)
+
+    # -- the threat view (T): an area map, so "which of my areas an enemy general can reach" -------------
+    threat_unsupported = ""
+
+    def lab(self, key: str) -> str:
+        return self.gen_short(key) if key in self.game.gdata else self.clan_name(key)
+
+    def threats(self, seat: str) -> dict | None:
+        """The areas holding my units that an enemy general on the map could reach and fight
+        in when his card comes up [9.1][10]: up to the movement's areas (3) with the
+        retainers of his clan he can lead from where he stands (his command), never alone
+        into an area without a unit of his clan, his move ending (and a battle round
+        starting) where he enters an area with another clan; one sharing an area with
+        another clan may only withdraw, or fight there with his retainers. Whether his card
+        comes up (the shared deck and the cards chosen are secret) is not known: every
+        general on the map is taken as if it will. Odds: one round of fire, his retainers at
+        his valour against mine at my best general's (dice at or under valour hit), the
+        chance he hits more than I do."""
+        return threat.with_view(self.game, seat, lambda v: self._threats(v, seat))
+
+    def _threats(self, v, seat: str) -> dict:
+        from game.rulesets.yoshitsune.rules import OU, WAITING
+        from game.systems.combat import pool_odds
+        steps = int(v.data["movement"]["areas"])
+        none_valour = int(v.data["combat"]["no_commander_valour"])
+        monks = v.data["warrior_monks"]
+        on = {k: v.loc(k) for k in v.gdata if v.loc(k) not in (None, WAITING, OU) and not v.is_removed(k)}
+        mine: dict[str, list[str]] = {}
+        for a in v.areas:
+            clans = [c for c in v.clans_in(a) if v.side_of(c) == seat]
+            if clans:
+                mine[a] = [k for k in v.generals_in(a) if k in on] or sorted(clans)
+        enemy = [k for k, a in on.items() if v.side_of(v.general(k).clan) not in (seat, None)]
+        party = {k: min(v.command(k), v.count(on[k], v.general(k).clan)) for k in enemy}
+
+        def sources(k):
+            clan, here = v.general(k).clan, on[k]
+            if v.clans_in(here) - {clan}:           # sharing an area: may only withdraw, or fight here
+                return [here] if v.count(here, clan) else []
+            out, todo, seen = [], [here], {here}
+            for _step in range(steps):
+                nxt = []
+                for a in todo:
+                    for n in v.nbrs[a]:
+                        if n in seen or n == OU:
+                            continue
+                        if not party[k] and not v.has_clan_unit(n, clan, besides=k):
+                            continue                # the lone-general limit [9.1(5)]
+                        seen.add(n)
+                        if v.clans_in(n) - {clan}:
+                            out.append(n)           # entering another clan's area ends the move: a battle
+                        else:
+                            nxt.append(n)
+                todo = nxt
+            return out
+
+        def my_valour(a):
+            gens = [v.general(k).valour for k in v.generals_in(a) if k in on and v.side_of(v.general(k).clan) == seat]
+            if gens:
+                return max(gens)
+            return int(monks["valour"]) if v.count(a, monks["clan"]) else none_valour
+
+        def odds(a, atts):
+            n_d = sum(v.count(a, c) for c in v.clans_in(a) if v.side_of(c) == seat)
+            best = None
+            for k, frm in atts:
+                n_a = v.count(a, v.general(k).clan) if frm == on[k] else party[k]
+                o = pool_odds(n_a, n_d, range(1, v.general(k).valour + 1), range(1, my_valour(a) + 1))
+                if best is None or o.attacker_wins > best[0].attacker_wins:
+                    best = (o, k, n_a)
+            o, k, n_a = best
+            detail = _("{who}: {n} retainers at valour {v} against your {m}: he hits more {p}").format(
+                who=self.gen_short(k), n=n_a, v=v.general(k).valour, m=n_d, p=threat.percent(o.attacker_wins))
+            return threat.percent(o.attacker_wins), o.attacker_wins, detail
+
+        return threat.reach_threats(mine, enemy, sources, lambda k, a: (a,), odds)
 
     # -- dice ---------------------------------------------------------------------------------
     def dice_for(self, ev) -> dict[str, Any] | None:

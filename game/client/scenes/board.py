@@ -27,9 +27,12 @@ from ..anim import Beat, Sequencer, along, ease_out_cubic
 from ..audio import effect_for
 from ..board_view import BoardView
 from ..games import plugin_for
+from ..games.base import GameUI
 from ..input import Intent
+from ..i18n import _
 from ..padfocus import PanelFocus
 from ..session import Session
+from ..threat import draw_threats, draw_threats_under, summary as threat_summary
 from ..widgets import (ACCENT, BAD, BORDER, DIM, GOOD, TEXT, Banner, Button, LogView, PassDevice,
                        blit_center, fit_text, panel)
 from .base import Scene
@@ -50,6 +53,12 @@ ZOC_COLOUR = (200, 40, 200, 70)
 EXPLAIN_COLOUR = (255, 190, 60)     # the AI's last decision and its alternatives (E)
 HINT_COLOUR = (90, 220, 255)        # a hint: what the normal AI would do (I)
 CURSOR_COLOUR = (255, 255, 255, 230)
+#: the dice panels that stay on screen once rolled (a combat's result), until the next action,
+#: a click or a key (or the settings' dice_popup seconds)
+HELD_DICE = frozenset({"CombatResolved", "BattleResolved", "BombardmentResolved", "Fire", "LeaderFate"})
+#: intents that do not close a held result panel (the pointer moving, the wheel, a pad coming)
+PASSIVE_INTENTS = frozenset({"point", "drag", "release", "zoom", "pad_added", "pad_removed", "confirm_up",
+                             "log_scroll", "log_newest", "end"})
 LOG_COLOURS = {"CombatResolved": ACCENT, "StepLost": BAD, "UnitEliminated": BAD, "GameOver": ACCENT,
                "TurnStarted": (140, 200, 255), "InitiativeChanged": (140, 200, 255), "BridgeBlown": BAD,
                "EndRoll": ACCENT}
@@ -88,7 +97,11 @@ class BoardScene(Scene):
         self.explain = False                # E: draw the AI's last decision and its alternatives
         self.ai_timer = 0.6
         self.last_seat: str | None = None
-        self.dice: dict | None = None       # the dice panel being shown
+        self.dice: dict | None = None       # the dice panel being shown (a combat's stays: see _dice_done)
+        self.threat_on = False              # T: the threat view
+        self.threat_map: dict = {}          # cell -> Threat, for the position in threat_key
+        self.threat_key = None
+        self.threat_seat: str | None = None
         self.over_timer = 0.0
         self.paused = False                 # replay pause
         self.drag_from = None
@@ -161,6 +174,7 @@ class BoardScene(Scene):
             self.session.undo_stack.clear()     # hotseat: no undo back into another player's secrets
         self.app.audio.play("click")
         self.ui.selected = None
+        self.dismiss_dice()                     # (the next action closes a combat's result)
         self.play_events(events)
         return True
 
@@ -309,9 +323,7 @@ class BoardScene(Scene):
                 self.dice = dict(panel_, t=0.0, landed=False, ev=ev)
                 self.app.audio.play("dice")
 
-            def dend(b):
-                self.dice = None
-            return [Beat("dice", panel_.get("duration", 1.6), {}, on_start=dstart, on_end=dend)]
+            return [Beat("dice", panel_.get("duration", 1.6), {}, on_start=dstart, on_end=self._dice_done)]
         slide = ui.slide_for(ev)
         if slide is not None:
             unit, pts = slide
@@ -361,10 +373,7 @@ class BoardScene(Scene):
                                  defense_rolls=tuple(d.get("defense_rolls", ())), landed=False, t=0.0,
                                  result=ev.text, ev=ev)
                 self.app.audio.play("dice")
-
-            def end(b):
-                self.dice = None
-            return [Beat("dice", 1.9, dict(d), on_start=start, on_end=end)]
+            return [Beat("dice", 1.9, dict(d), on_start=start, on_end=self._dice_done)]
         if k == "EndRoll":
             def start(b):
                 ann(b)
@@ -372,10 +381,7 @@ class BoardScene(Scene):
                              "defense_hits_on": (), "attackers": (), "defender": None, "modifiers": [],
                              "landed": False, "t": 0.0, "result": ev.text, "title": _("End-of-turn roll"), "ev": None}
                 self.app.audio.play("dice")
-
-            def end(b):
-                self.dice = None
-            return [Beat("dice", 1.6, dict(d), on_start=start, on_end=end)]
+            return [Beat("dice", 1.6, dict(d), on_start=start, on_end=self._dice_done)]
         if k == "BridgeBlown":
             return [Beat("bridge", 0.7, dict(d), on_start=ann, on_end=lambda b: ui.event_shown(ev))]
         if k == "TurnStarted":
@@ -390,6 +396,135 @@ class BoardScene(Scene):
         if k in ("InitiativeChanged", "InitiativeLost"):
             return [Beat("log", 0.35, on_start=ann)]
         return [Beat("log", 0.0, on_start=ann)]
+
+    # -- the dice panel: a combat's result stays on screen ------------------------------
+    def dice_popup_seconds(self) -> float:
+        """How long a combat's result stays once the dice have landed (the settings'
+        ``dice_popup``, seconds); 0: until the next action, click or key."""
+        try:
+            v = float(self.app.settings.values.get("dice_popup", 0) or 0)
+        except (TypeError, ValueError, AttributeError):
+            return 0.0
+        return v if 0 < v < 1e6 else 0.0
+
+    def _holds(self, d: dict) -> bool:
+        """Does this panel stay after its beat (a combat's result, for a person to read)?"""
+        ev = d.get("ev")
+        return (not self.demo and not self.replay and ev is not None and ev.kind in HELD_DICE)
+
+    def _dice_done(self, b: Beat | None = None) -> None:
+        """A dice beat has ended: its result goes to the log as one line; a combat's panel
+        stays (``held``) until the next action, a click or a key (or the settings'
+        duration), the others close."""
+        d = self.dice
+        if d is None or d.get("held"):
+            return
+        line = self._dice_line(d)
+        if line:
+            self.log.add(line, ACCENT)
+        if not self._holds(d):
+            self.dice = None
+            return
+        d.update(held=True, landed=True, t=max(1.0, d.get("t", 0.0)))
+        secs = self.dice_popup_seconds()
+        d["until"] = self.time + secs if secs else None
+
+    def dismiss_dice(self) -> bool:
+        """Close a held result panel; True if one was open."""
+        if self.dice is not None and self.dice.get("held"):
+            self.dice = None
+            return True
+        return False
+
+    def _dice_line(self, d: dict) -> str:
+        """The panel as one log line: who, the dice, the odds (where the panel has them), the result."""
+        parts = []
+        if d.get("attackers"):
+            lab = getattr(self.ui, "units_static", {})
+            who = " + ".join(lab.get(a, {}).get("label", a) for a in d["attackers"])
+            parts.append(f"{who} → {lab.get(d.get('defender'), {}).get('label', d.get('defender'))}")
+        elif d.get("heading") or d.get("title"):
+            parts.append(str(d.get("heading") or d.get("title")))
+        rows = []
+        if d.get("rows"):
+            rows = [(r[0], r[1], r[3] if len(r) > 3 else ()) for r in d["rows"]]
+        elif d.get("title"):                    # one roll of the game's own (the end-of-turn roll ...)
+            rows = [(_("rolled"), d.get("attack_rolls"), ())]
+        elif d.get("attack_rolls") is not None:
+            rows = [(_("attack"), d.get("attack_rolls"), d.get("attack_hits_on", ())),
+                    (_("defence"), d.get("defense_rolls"), d.get("defense_hits_on", ()))]
+        rolled = False
+        for label, rolls, hits_on in rows:
+            if rolls:
+                rolled = True
+                dice = " ".join(str(v) for v in rolls)
+                if hits_on:
+                    hits = sum(1 for v in rolls if v in hits_on)
+                    parts.append(_("{label} {dice}: {hits} hit(s)").format(label=label, dice=dice, hits=hits))
+                else:
+                    parts.append(f"{label} {dice}")
+        if d.get("attack_dice") and d.get("attack_hits_on") and not d.get("rows"):
+            from game.systems.combat import pool_odds
+            o = pool_odds(d.get("attack_dice", 0), d.get("defense_dice", 0), d["attack_hits_on"],
+                          d.get("defense_hits_on", ()))
+            parts.append(_("odds: attacker wins {p}").format(p=f"{o.attacker_wins:.0%}"))
+        if d.get("result"):
+            parts.append(str(d["result"]))
+        return " · ".join(parts) if rolled else ""
+
+    # -- the threat view (T) ------------------------------------------------------------
+    def threat_viewer(self) -> str | None:
+        """Whose units the threat view is about: the seat looking at the screen, else the
+        person to move, else the first person's seat (AI against AI: the seat to move)."""
+        s = self.session
+        if self.ui.viewer:
+            return self.ui.viewer
+        if s.human_to_move():
+            return s.to_move()
+        if s.human_seats:
+            return s.human_seats[0]
+        return s.to_move()
+
+    def toggle_threat(self) -> None:
+        if self.threat_on:
+            self.threat_on = False
+            self.app.toast(_("Threat view off"))
+            self.app.audio.play("click")
+            return
+        if type(self.ui).threats is GameUI.threats:
+            self.app.audio.play("error")
+            self.app.toast(_(self.ui.threat_unsupported), BAD, ttl=6.0)
+            return
+        self.threat_on = True
+        self.threat_key = None
+        self.threat_map = {}
+        self.refresh_threats()
+        if self.threat_key is None:             # (an animation runs: worked out when it ends)
+            self.app.toast(_("Threat view on (T: off)"))
+        elif self.threat_on:
+            self.app.toast(threat_summary(self.threat_map))
+        self.app.audio.play("click")
+
+    def refresh_threats(self) -> None:
+        """Work the threat view out again if the position (or the seat) changed; only while
+        it is on and no animation runs (what the map shows is then the position)."""
+        if not self.threat_on or self.seq.busy:
+            return
+        seat = self.threat_viewer()
+        h = self.game.history
+        key = (seat, len(h), h[-1] if h else None, len(self.game.events))
+        if key == self.threat_key:
+            return
+        self.threat_key = key
+        self.threat_seat = seat
+        try:
+            got = self.ui.threats(seat) if seat else None
+        except Exception as e:                  # a threat view must never stop a game
+            self.threat_map = {}
+            self.app.toast(_("Threat view failed: {error}").format(error=e), BAD)
+            self.threat_on = False
+            return
+        self.threat_map = got or {}
 
     # -- input ---------------------------------------------------------------------
     def handle(self, it: Intent) -> None:
@@ -408,6 +543,24 @@ class BoardScene(Scene):
         n = it.name
         if self.quiet > 0 and n in ("confirm", "context", "click_cursor", "press"):
             return                          # the second press of a double press on a question
+        if n == "press" and it.button == 1 and it.pos and self.log.click(it.pos):
+            self.app.audio.play("click")
+            return
+        if n == "log_scroll":
+            self.log.wheel(it.dy)
+            return
+        if n in ("log_newest", "end"):                   # End: the log's newest events
+            if self.log.jump_to_newest():
+                self.app.audio.play("click")
+            return
+        if self.dice is not None and self.dice.get("held") and n not in PASSIVE_INTENTS:
+            on_button = n == "press" and it.pos and any(b.rect.collidepoint(it.pos) for b in self.buttons)
+            self.dismiss_dice()
+            if n in ("back", "confirm", "context", "click_cursor") or (n == "press" and not on_button):
+                return                          # the click or key that closes the result does nothing else
+        if n == "threat":
+            self.toggle_threat()
+            return
         if n in ("back", "menu"):
             self.modal = PauseOverlay(self)
             self.app.audio.play("click")
@@ -591,6 +744,10 @@ class BoardScene(Scene):
         self._ai_status(dt)
         self.save_warning.update(dt)
         self.quiet = max(0.0, self.quiet - dt)
+        d = self.dice
+        if d is not None and d.get("held") and d.get("until") is not None and self.time >= d["until"]:
+            self.dice = None
+        self.refresh_threats()
         if self.session.hint_pending:
             self.session.poll_hint()
         if self.modal is not None:
@@ -707,9 +864,16 @@ class BoardScene(Scene):
         surf.set_clip(self.view.area)
         self.view.draw_static(surf)
         self.ui.draw_under(surf, self.view, self.time)
+        threats = self.threat_on and self.threat_map and not self.seq.busy
+        if threats:
+            draw_threats_under(surf, self.view, self.threat_map, self.ui.unit_hex)
+            if not self.ui.threat_over_counters:
+                draw_threats(surf, self.view, self.assets, self.threat_map)
         self._draw_overlays(surf)
         self.ui.draw(surf, self.view, self.time)
         self._draw_explanation(surf)
+        if threats and self.ui.threat_over_counters:
+            draw_threats(surf, self.view, self.assets, self.threat_map)
         for a, b in self.ui.arrows():
             self.view.draw_arrow(surf, a, b)
         if self.show_cursor and self.cursor_hex:
@@ -845,7 +1009,7 @@ class BoardScene(Scene):
                              + max(270, self.assets.text(str(r[0]), 20, TEXT, bold=True).get_width() + 150)
                              for r in rows)) if rows else 560
         width = min(width, area.width - 40)
-        height = 70 + len(rows) * (size + 24) + 50
+        height = 70 + len(rows) * (size + 24) + 50 + (18 if d.get("held") else 0)
         box = pygame.Rect(0, 0, width, height)
         box.center = (area.centerx, area.centery)
         panel(surf, box, colour=(20, 22, 30), border=ACCENT, alpha=235)
@@ -890,7 +1054,10 @@ class BoardScene(Scene):
             y += size + 24
         if landed and d.get("result"):
             blit_center(surf, fit_text(self.assets, d["result"], 24, width - 30, TEXT, bold=True),
-                        (box.centerx, box.bottom - 30))
+                        (box.centerx, box.bottom - 30 - (18 if d.get("held") else 0)))
+        if d.get("held"):
+            blit_center(surf, self.assets.text(_("click or press a key to close"), 15, DIM),
+                        (box.centerx, box.bottom - 16))
 
     def _draw_demo_banner(self, surf) -> None:
         """The pill that says which game is on show, and what input does here."""
@@ -964,7 +1131,7 @@ class BoardScene(Scene):
             bottom -= DEMO_HINT_H + 8
             self._draw_demo_hint(surf, pygame.Rect(self.px, bottom + 8, self.pw, DEMO_HINT_H), hint)
         info = pygame.Rect(self.px, info_top, self.pw, max(1, bottom - info_top))
-        ikey = (key, self.hover_hex, info.topleft, self.ui.hover_key())
+        ikey = (key, self.hover_hex, info.topleft, self.ui.hover_key(), self.threat_on, self.threat_key)
         if getattr(self, "_info_key", None) != ikey:
             self._info_key = ikey
             s = pygame.Surface(info.size)
@@ -1070,6 +1237,12 @@ class BoardScene(Scene):
                 self._draw_odds(surf, info, pv)
             return
         lines = self.ui.hover_lines(self.hover_hex)
+        th = self.threat_map.get(self.hover_hex) if self.threat_on else None
+        if th is not None:                      # the threat view: who could attack here, and the odds
+            lab = getattr(self.ui, "lab", None) or (lambda k: getattr(self.ui, "units_static", {}).get(k, {})
+                                                    .get("label", k))
+            lines = [_("Threat: {label}").format(label=th.label), th.detail,
+                     _("could attack: {units}").format(units=", ".join(lab(k) for k, _c in th.attackers))] + lines
         if lines:
             panel(surf, info, colour=(26, 30, 40), width=2)
             y = info.y + 8
@@ -1082,6 +1255,8 @@ class BoardScene(Scene):
                 y += img.get_height() + 4
         else:
             keys = [_("Z: enemy ZOC")] if self.ui.zoc_overlay else []
+            if type(self.ui).threats is not GameUI.threats:
+                keys.append(_("T: threats"))
             keys += [_(self.ui.overlay_hint)] if self.ui.overlay_hint else []
             if self.demo:                   # (what works in the demo is on the pill under the map)
                 keys = []

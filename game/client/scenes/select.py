@@ -112,7 +112,8 @@ class SelectScene(Scene):
             self.go_back()
         elif it.name == "help":
             self.open_rules()
-        elif (it.name == "panel" and it.source == "pad") or (it.name == "any" and it.char.lower() == "t"):  # Y, T
+        elif (it.name == "panel" and it.source == "pad") or it.name == "threat" or \
+                (it.name == "any" and it.char.lower() == "t"):                  # Y, T (the threat key on a board)
             self.start_tutorial()
         elif it.name == "cursor" and it.dx:
             self.focus = (self.focus + it.dx) % len(self.ids)
