@@ -287,6 +287,9 @@ class App:
         if it.name == "quit":
             self.quit(0)
             return
+        if it.name in getattr(self.scene, "own_intents", ()):    # a scene that uses these keys itself (the replay: +/- speed)
+            self.scene.handle(it)
+            return
         if it.name == "fullscreen":
             self.toggle_fullscreen()
             return

@@ -6,7 +6,7 @@ from pathlib import Path
 
 
 KIOSK_SCENES = ("card", "demo", "prompt", "summary", "locked")
-SCENES = ("board", "title", "select", "seats", "gameover") + KIOSK_SCENES
+SCENES = ("board", "title", "select", "seats", "gameover", "replay") + KIOSK_SCENES
 
 
 def _kiosk_scene(app, game_id: str, scene: str) -> None:
@@ -66,15 +66,15 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
         elif scene == "seats":
             from .scenes.seats import SeatsScene
             app.switch(SeatsScene(app, game_id))
-        elif scene in ("board", "gameover"):
+        elif scene in ("board", "gameover", "replay"):
             from .scenes.board import BoardScene
             if session is None:
                 session = Session(rulesets.new_game(game_id, 1, options=options or None), autosave=False)
             session.autosave = False
             session.executor = app.ai
-            if scene == "gameover":
+            if scene in ("gameover", "replay"):
                 from .scenes.gameover import GameOverScene
-                if not session.game.is_over():
+                if not session.game.is_over() and (scene == "gameover" or not session.game.history):
                     session.seats = {s: "heuristic" for s in session.game.seats}
                     session.agents = {s: session.agent_seat("heuristic", i + 1, i + 1)
                                       for i, s in enumerate(session.game.seats)}
@@ -82,10 +82,16 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
                     while not session.game.is_over() and guard < 5000:
                         session.machine_step()
                         guard += 1
-                board = BoardScene(app, session)
-                board.draw(app.screen)
-                bg = app.screen.copy()
-                app.switch(GameOverScene(app, session, bg))
+                if scene == "replay":           # (a save: its replay; else a game played out) half-way through
+                    from .scenes.replay import open_replay
+                    rs = open_replay(app, save if save else session)
+                    rs.goto(rs.replay.turns[len(rs.replay.turns) // 2].pos + 1 if rs.replay.turns else 0)
+                    rs.update(1.0)
+                else:
+                    board = BoardScene(app, session)
+                    board.draw(app.screen)
+                    bg = app.screen.copy()
+                    app.switch(GameOverScene(app, session, bg))
             else:
                 app.switch(BoardScene(app, session))
         elif scene in KIOSK_SCENES:

@@ -4,7 +4,8 @@ from __future__ import annotations
 import pygame
 
 from ..input import Intent
-from ..widgets import ACCENT, DIM, TEXT, blit_center
+from ..i18n import _
+from ..widgets import ACCENT, DIM, TEXT, Button, blit_center
 from .base import Scene, footer, hex_backdrop
 
 IDLE_DEMO_SECONDS = 120.0
@@ -24,6 +25,12 @@ class TitleScene(Scene):
                 self.idle = 0.0
             return
         self.idle = 0.0
+        if it.name == "zoc" or (it.char or "").lower() == "r" or (
+                it.name == "press" and it.pos and self.replays_button().collidepoint(it.pos)):
+            self.app.audio.play("click")          # R, the pad's Y, the button: the replays
+            from .replay import ReplaysScene
+            self.app.switch(ReplaysScene(self.app))
+            return
         if it.name == "back":
             if self.app.kiosk is not None:
                 self.app.back_to_attract()      # a kiosk's title never quits
@@ -33,6 +40,10 @@ class TitleScene(Scene):
         self.app.audio.play("click")
         from .select import SelectScene
         self.app.switch(SelectScene(self.app))
+
+    def replays_button(self) -> pygame.Rect:
+        w, h = self.app.size
+        return pygame.Rect(w - 250, h - 118, 220, 52)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -55,5 +66,6 @@ class TitleScene(Scene):
         blit_center(surf, self.assets.text("hotseat  ·  versus the AI  ·  demo", 22, DIM), (w // 2, h // 2 + 52))
         if int(self.time * 1.6) % 2 == 0:
             blit_center(surf, self.assets.text("PRESS ANY KEY", 44, TEXT, bold=True), (w // 2, h // 2 + 190))
+        Button(_("Replays (R)"), self.replays_button(), "replays", size=22).draw(surf, self.assets)
         esc = "Esc: back to the demo" if self.app.kiosk is not None else "Esc: quit"
         footer(surf, self.assets, f"Enter / A / click: start    F11: fullscreen    M: mute    {esc}")
