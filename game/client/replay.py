@@ -70,11 +70,14 @@ class Replay:
         self._checkpoints: dict[int, GameSnapshot] = {}
         self._visited: OrderedDict[int, GameSnapshot] = OrderedDict()
         g = self.game
+        self._events_len = [len(g.events)]     # the length of the event log at each position
         for i, a in enumerate(actions):
             if i % self.every == 0:
                 self._checkpoints[i] = g.snapshot()
             seat = g.to_move()
             self.steps.append(Step(i + 1, seat, a, tuple(g.apply(a))))
+            self._events_len.append(len(g.events))
+        self._all_events = list(g.events)
         n = len(actions)
         self._checkpoints[n] = g.snapshot()
         self.finished = g.is_over()
@@ -152,22 +155,29 @@ class Replay:
         g = self.game
         snap = self._visited.get(pos) or self._checkpoints.get(pos)
         if snap is not None:
-            g.restore(snap)
+            self._restore(snap, pos)
             if pos in self._visited:
                 self._visited.move_to_end(pos)
-            self.pos = pos
             return pos
         base = pos - pos % self.every
         if not (base <= self.pos < pos):            # else: go on from where it stands
             near = max((p for p in self._visited if base <= p < pos), default=base)
-            g.restore(self._visited.get(near) or self._checkpoints[base])
-            self.pos = near
+            self._restore(self._visited.get(near) or self._checkpoints[base], near)
         while self.pos < pos:
             self._remember()
             g.apply(self.actions[self.pos])
             self.pos += 1
         self._remember()
         return pos
+
+    def _restore(self, snap: GameSnapshot, pos: int) -> None:
+        """Restore the snapshot of position ``pos``, earlier or later than the one shown
+        (Game.restore only cuts the history and events back: a later one's are put back)."""
+        g = self.game
+        g.restore(snap)
+        g.history.extend(self.actions[len(g.history):pos])
+        g.events.extend(self._all_events[len(g.events):self._events_len[pos]])
+        self.pos = pos
 
     def _remember(self) -> None:
         p = self.pos

@@ -397,7 +397,7 @@ class ReplayScene(Scene):
         if not self.playing:
             return
         self.acc += dt * self.speed
-        while self.acc >= 1.0 and self.app.scene is self:
+        while self.acc >= 1.0 - 1e-9 and self.app.scene is self:
             self.acc -= 1.0
             if self.replay.at_end:
                 break
