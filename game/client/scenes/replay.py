@@ -774,7 +774,7 @@ class TakeOverSeats(SeatsScene):
         rp = self.replay_scene.replay
         w = surf.get_width()
         blit_center(surf, self.assets.text(_("Take over at step {pos} of {n}").format(pos=rp.pos, n=rp.length), 20,
-                                           ACCENT, bold=True), (w // 2, 84))
+                                           ACCENT, bold=True), (w // 2, 90))
 
 
 class ReplaysScene(Scene):
