@@ -7,8 +7,8 @@ so position ``p`` (after ``p`` actions; 0 is the set-up) is the one the live
 game had. One :class:`Game` is kept and moved: :meth:`Replay.goto` restores the
 nearest snapshot at or before the target (or keeps going from where it stands)
 and applies the actions in between. Snapshots are taken every
-``SNAPSHOT_EVERY`` actions while the game is first rebuilt (about 2 MB for a
-400-action game) and, on the way, at every position visited (a bounded cache),
+``SNAPSHOT_EVERY`` actions while the game is first rebuilt (2-6 MB for a
+game of 250-440 actions) and, on the way, at every position visited (a bounded cache),
 so stepping back one action is one restore; only a jump into a stretch not
 visited yet replays up to ``SNAPSHOT_EVERY - 1`` actions.
 
@@ -31,9 +31,9 @@ from game.core.events import Event
 from game.core.game import Game, GameSnapshot
 
 #: a snapshot every this many actions while rebuilding (the worst step back replays
-#: SNAPSHOT_EVERY - 1 actions, about 0.4 ms each in the slowest game)
-SNAPSHOT_EVERY = 8
-#: snapshots of visited positions kept besides those (each some 20-60 KB)
+#: SNAPSHOT_EVERY - 1 actions, up to about 0.4 ms each in the slowest games)
+SNAPSHOT_EVERY = 4
+#: snapshots of visited positions kept besides those (each some 20-60 KB; 2-6 MB in all)
 VISITED_CACHE = 96
 #: the speeds offered, in steps per second
 SPEEDS = (1, 2, 4, 8)
