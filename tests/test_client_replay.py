@@ -229,6 +229,12 @@ def test_the_game_over_screen_opens_the_replay_and_esc_comes_back(app):
     assert sc.game.state_hash() == g.state_hash() and sc.game.is_over()
     app.frame(0.02, [key(pygame.K_ESCAPE)])
     assert app.scene is over and over.session.game is g
+    app.frame(0.02, [key(pygame.K_RETURN)])                 # again, and take over three steps before the end
+    sc = app.scene
+    sc.goto(sc.replay.length - 3)
+    app.frame(0.02, [type_char("t"), key(pygame.K_RETURN)])
+    assert app.scene.name == "board" and app.scene.game.history[:len(g.history) - 3] == g.history[:-3]
+    assert app.scene.session.seats == {"JP": "human", "SOV": "random"}
 
 
 def test_the_title_lists_the_saves_and_opens_one_as_a_replay(app, env):

@@ -40,7 +40,7 @@ class GameOverScene(Scene):
         self.app.audio.play("click")
         if b.value == "replay":
             from .replay import open_replay
-            open_replay(self.app, self.session, back=lambda: self.app.switch(self))
+            open_replay(self.app, self.session, back=lambda: self.app.switch(self), taken_over=self.session.close)
         elif b.value == "new":
             from .seats import SeatsScene
             gid, seats = self.session.game_id, self.session.seats

@@ -76,10 +76,13 @@ CONTROLS = (
 )
 
 
-def open_replay(app, what, back: Callable[[], None] | None = None) -> "ReplayScene | None":
+def open_replay(app, what, back: Callable[[], None] | None = None,
+                taken_over: Callable[[], None] | None = None) -> "ReplayScene | None":
     """Open the replay viewer on ``what``: a save's path, a Session or a Game (a game
-    just finished). ``back``: what Esc does (default: the list of replays). A bad save
-    is said in a toast and nothing changes (None is returned)."""
+    just finished). ``back``: what Esc does (default: the list of replays);
+    ``taken_over``: called when the viewer is left for a game taken over instead (the
+    game-over screen closes its session then). A bad save is said in a toast and
+    nothing changes (None is returned)."""
     try:
         if isinstance(what, (str, Path)):
             rp = Replay.from_save(what)
@@ -92,6 +95,7 @@ def open_replay(app, what, back: Callable[[], None] | None = None) -> "ReplaySce
         app.toast(str(e), BAD, ttl=8.0)
         return None
     scene = ReplayScene(app, rp, back=back)
+    scene.taken_over = taken_over
     app.switch(scene)
     return scene
 
@@ -127,6 +131,7 @@ class ReplayScene(Scene):
         self.replay = replay
         self.game = replay.game
         self.back_to = back
+        self.taken_over: Callable[[], None] | None = None     # see open_replay
         self.ui = plugin_for(self.game, app.assets)
         self.ui.single_viewer = True
         self.playing = False
@@ -148,7 +153,7 @@ class ReplayScene(Scene):
     def _layout(self, size) -> None:
         w, h = size
         self.size = tuple(size)
-        self.bar_h = max(88, int(h * 0.145))
+        self.bar_h = max(88, min(124, int(h * 0.145)))
         self.map_w = int(w * MAP_FRACTION)
         area = pygame.Rect(0, 0, self.map_w, h - self.bar_h)
         if getattr(self, "view", None) is None:
@@ -295,6 +300,8 @@ class ReplayScene(Scene):
         session = TakeOverSession(game, seats, path)
         saved = session.save(path)
         self.close()
+        if self.taken_over is not None:
+            self.taken_over()
         self.app.switch(BoardScene(self.app, session))
         if saved is not None:
             self.app.toast(_("Taking over: saved as {name}").format(name=saved.name), GOOD, ttl=4.0)
