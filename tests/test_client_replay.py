@@ -369,3 +369,18 @@ def test_screenshot_of_the_replay_scene(env, tmp_path):
     p = write_save(tmp_path / "s.json", live("sino_japanese"))
     out = render("sino_japanese", str(tmp_path / "replay.png"), save=str(p), size=(1024, 576), scene="replay")
     assert pygame.image.load(out).get_size() == (1024, 576)
+
+
+def test_a_save_with_no_moves_replays_and_can_be_taken_over(app, env):
+    import pygame
+
+    from game.core.save import default_save_dir, write_save
+    p = write_save(default_save_dir() / "fresh.json", rulesets.new_game("yoshitsune", 4))
+    sc = opened(app, p)
+    assert sc.replay.length == 0
+    app.frame(0.1, [key(pygame.K_RIGHT), key(pygame.K_SPACE), key(pygame.K_PAGEDOWN), key(pygame.K_LEFT)])
+    app.frame(1.0, [])
+    assert sc.replay.pos == 0 and not sc.playing
+    app.frame(0.02, [type_char("t"), key(pygame.K_RETURN)])
+    s = app.scene.session
+    assert app.scene.name == "board" and s.last_save is not None and s.last_save != p

@@ -503,7 +503,9 @@ class ReplayScene(Scene):
             y += 26
         note = self.view_label() if len(self.views) > 1 else self.view_note()
         if note:
-            s.blit(fit_text(a, note + ("   (V)" if len(self.views) > 1 else ""), 15, pw, DIM), (x, y))
+            if len(self.views) > 1:
+                note = _("{view}  ·  V: change").format(view=note)
+            s.blit(fit_text(a, note, 15, pw, DIM), (x, y))
             y += 22
         # what this step did, then the steps before it, going back in time
         first = True
