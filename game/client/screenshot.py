@@ -37,7 +37,8 @@ def _kiosk_scene(app, game_id: str, scene: str) -> None:
 
 def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), scene: str = "board",
            options: dict | None = None) -> str:
-    """Render ``scene`` (one of SCENES: the menus, the board, the game over, and the
+    """Render ``scene`` (one of SCENES: the menus, the board, the game over, the replay
+    viewer half-way through the save, or through a fresh game played out, and the
     kiosk's "card", "demo", "prompt", "summary", "locked") for a fresh ``game_id``
     game (with ``options``, e.g. {"players": 5}; the kiosk's scenes always play the
     default options, as the kiosk does) or the position in ``save``; write a PNG to
