@@ -384,3 +384,42 @@ def test_a_save_with_no_moves_replays_and_can_be_taken_over(app, env):
     app.frame(0.02, [type_char("t"), key(pygame.K_RETURN)])
     s = app.scene.session
     assert app.scene.name == "board" and s.last_save is not None and s.last_save != p
+
+
+def test_mashing_keys_buttons_and_clicks_always_shows_the_position_at_the_step_shown(app):
+    """The clumsy player: random keys, pad buttons and clicks (not the ones that leave), in
+    play and paused, through the overlays: the position is always the live game's at that step."""
+    import random
+
+    import pygame
+    _, actions, hashes = played("central_plains")
+    sc = opened(app, live("central_plains"))
+    rng = random.Random(5)
+    keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN,
+            pygame.K_SPACE, pygame.K_RETURN, pygame.K_EQUALS, pygame.K_MINUS, pygame.K_TAB, pygame.K_F1]
+    leave = {b.value for b in sc.buttons} & {"back", "takeover"}
+    w, h = app.size
+    for _ in range(300):
+        r = rng.random()
+        if r < 0.5:
+            ev = [key(rng.choice(keys))]
+        elif r < 0.6:
+            ev = [type_char(rng.choice("gv"))]
+        elif r < 0.75:
+            ev = [pad(rng.choice([0, 2, 4, 5, 6, 7])), hat(rng.choice([-1, 0, 1]), rng.choice([-1, 0, 1]))]
+        else:
+            pos = (rng.randrange(w), rng.randrange(h))
+            if any(b.rect.collidepoint(pos) for b in sc.buttons if b.value in leave):
+                continue
+            ev = click(pos)
+        app.frame(rng.choice([0.0, 0.05, 0.3]), ev)
+        assert app.scene is sc
+        if sc.modal is not None and rng.random() < 0.3:
+            app.frame(0.02, [key(pygame.K_ESCAPE)])         # Esc closes whatever is open
+            assert sc.modal is None and app.scene is sc
+        assert sc.game.state_hash() == hashes[sc.replay.pos]
+        assert sc.game.history == list(actions[:sc.replay.pos])
+    if sc.modal is not None:
+        app.frame(0.02, [key(pygame.K_ESCAPE)])
+    app.frame(0.02, [key(pygame.K_ESCAPE)])                 # and Esc leaves the replay
+    assert app.scene.name == "replays"
