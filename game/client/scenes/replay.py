@@ -53,7 +53,7 @@ from ..widgets import (ACCENT, BAD, BORDER, DIM, FOCUS, GOOD, PANEL, TEXT, Butto
                        fit_text, panel)
 from .base import Scene, footer, hex_backdrop
 from .overlays import Overlay, _dim
-from .seats import SeatsScene
+from .seats import OPTIONS, SeatsScene
 
 MAP_FRACTION = 0.72
 STEP_COLOUR = (255, 214, 90)            # the cells the step's action was about
@@ -713,9 +713,8 @@ class TakeOverOverlay(Overlay):
         self.scene = scene
         w, h = scene.app.size
         seats = scene.seats()
-        kinds = {HUMAN: _("Human")}
-        who = "  ·  ".join(f"{scene.ui.side_name(s)}: {kinds.get(k, _('AI {level}').format(level=k))}"
-                           for s, k in seats.items())
+        kinds = dict(OPTIONS)
+        who = "  ·  ".join(f"{scene.ui.side_name(s)}: {_(kinds[k]) if k in kinds else k}" for s, k in seats.items())
         self.who = who
         self.rect = pygame.Rect(w // 2 - min(420, w // 2 - 30), h // 2 - 190, 2 * min(420, w // 2 - 30), 380)
         items = [(_("Keep the seats"), "keep"), (_("Choose the seats…"), "choose"), (_("Cancel"), "cancel")]
