@@ -487,7 +487,11 @@ class ReplayScene(Scene):
         s.blit(fit_text(a, _("Replay of {what}").format(what=src), 15, pw, DIM), (x, 40))
         box = pygame.Rect(x - 4, 62, pw + 8, 8)
         y = box.y + 8
-        lines = [f"{k}: {v}" for k, v in self.ui.status()[:5] if v]
+        st = dict(self.ui.status())         # (its keys name the values, as the board reads them)
+        lines = [_("TURN {turn}").format(turn=st["Turn"]) if st.get("Turn") else "", st.get("Phase", ""),
+                 _("★ {init}  cycle {cycle}").format(init=st["Initiative"], cycle=st.get("Cycle", ""))
+                 if st.get("Initiative") else "", st.get("Score", "")]
+        lines = [t for t in lines if t]
         size = 17 if h >= 520 else 15
         imgs = [fit_text(a, t, size + 2 if i == 0 else size, pw - 12, TEXT, bold=i == 0) for i, t in enumerate(lines)]
         box.height = sum(i.get_height() + 3 for i in imgs) + 14
