@@ -6,7 +6,7 @@ from pathlib import Path
 
 
 KIOSK_SCENES = ("card", "demo", "prompt", "summary", "locked")
-SCENES = ("board", "title", "select", "seats", "gameover", "replay") + KIOSK_SCENES
+SCENES = ("board", "title", "select", "seats", "gameover", "replay", "rules", "tutorial") + KIOSK_SCENES
 
 
 def _kiosk_scene(app, game_id: str, scene: str) -> None:
@@ -38,7 +38,8 @@ def _kiosk_scene(app, game_id: str, scene: str) -> None:
 def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), scene: str = "board",
            options: dict | None = None) -> str:
     """Render ``scene`` (one of SCENES: the menus, the board, the game over, the replay
-    viewer half-way through the save, or through a fresh game played out, and the
+    viewer half-way through the save or a fresh game played out ("replay"), the rules
+    reference over the board ("rules"), the Nomonhan tutorial's first step ("tutorial"), and the
     kiosk's "card", "demo", "prompt", "summary", "locked") for a fresh ``game_id``
     game (with ``options``, e.g. {"players": 5}; the kiosk's scenes always play the
     default options, as the kiosk does) or the position in ``save``; write a PNG to
@@ -67,7 +68,10 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
         elif scene == "seats":
             from .scenes.seats import SeatsScene
             app.switch(SeatsScene(app, game_id))
-        elif scene in ("board", "gameover", "replay"):
+        elif scene == "tutorial":
+            from .tutorial import TutorialScene
+            app.switch(TutorialScene(app))
+        elif scene in ("board", "gameover", "rules", "replay"):
             from .scenes.board import BoardScene
             if session is None:
                 session = Session(rulesets.new_game(game_id, 1, options=options or None), autosave=False)
@@ -95,6 +99,9 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
                     app.switch(GameOverScene(app, session, bg))
             else:
                 app.switch(BoardScene(app, session))
+                if scene == "rules":            # the rules reference (F1) open over the board
+                    from .scenes.overlays import HelpOverlay
+                    app.scene.modal = HelpOverlay(session.game, app.scene.ui)
         elif scene in KIOSK_SCENES:
             _kiosk_scene(app, game_id, scene)
         else:

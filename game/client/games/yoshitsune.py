@@ -612,6 +612,11 @@ class YoshitsuneUI(GameUI):
             blit_center(surf, self.assets.text(_("Confirm {n} card(s) ▶").format(n=len(mine)), 26, (20, 16, 12), bold=True), b.center)
             self.confirm_rect = b
 
+    def focus_rects(self) -> list[pygame.Rect]:
+        if self.st.get("phase") != "build" or self.viewer != self.st.get("seat"):
+            return []
+        return [r for r, _ in self.card_rects] + ([self.confirm_rect] if self.confirm_rect else [])
+
     def click_at(self, pos, view) -> ClickResult | None:
         if self.st.get("phase") != "build" or self.viewer != self.st.get("seat"):
             return None
@@ -667,19 +672,6 @@ class YoshitsuneUI(GameUI):
                 gd = self.game.gdata[k]
                 lines.append(_("{name_local} {name} — valour {valour}, command {command}").format(name_local=gd['name_local'], name=gd['name'], valour=gd['valour'], command=gd['command']))
         return lines
-
-    def rules_text(self) -> list[str]:
-        return [
-            _("義經 Yoshitsune — Genpei War 1180–85, seven turns."),
-            _("Each turn: court (Go-Shirakawa moves toward the side not holding Kyō), replenishment,"),
-            _("deck building (both sides secretly choose cards; one shared deck), action phase"),
-            _("(turn the top card: play it, fight battles with it, or pass), adjustment (supply)."),
-            _("Battle: one die per retainer; a die hits on ≤ the commander's valour."),
-            _("A clan that loses its last retainer in a battle rolls on the fate table for its generals."),
-            _("Win: remove 頼朝 / 宗盛, or hold all 4 base areas at the end of a turn."),
-            _("Blocks show 'name valour-command'; ×N is the number of retainers of that clan."),
-            _("Click lit areas to act; buttons on the right for the rest. U: undo, S: save, Esc: menu."),
-        ]
 
     # -- interaction ----------------------------------------------------------------------------
     def _areas_of(self, a) -> list[str]:
