@@ -336,7 +336,7 @@ class ReplayScene(Scene):
             self.toggle_play()
         elif n == "volume" or n == "cycle":
             self.change_speed(it.dx)
-        elif n == "zoc" or ch == "t":                       # the pad's Y, T
+        elif (n == "panel" and it.source == "pad") or ch == "t":     # the pad's Y, T
             self.ask_take_over()
         elif n == "menu" or ch == "g":
             self.playing = False

@@ -25,7 +25,7 @@ class TitleScene(Scene):
                 self.idle = 0.0
             return
         self.idle = 0.0
-        if it.name == "zoc" or (it.char or "").lower() == "r" or (
+        if (it.name == "panel" and it.source == "pad") or (it.char or "").lower() == "r" or (
                 it.name == "press" and it.pos and self.replays_button().collidepoint(it.pos)):
             self.app.audio.play("click")          # R, the pad's Y, the button: the replays
             from .replay import ReplaysScene
