@@ -9,7 +9,7 @@
   tournament GAME --a X --b Y --games N --seed S [--jobs J] [--json] [--explain] [--clock cpu]
                                                   X against Y on every side, with 95 % intervals
   replay SAVE [--verify]                          re-play a save, check its hash
-  screenshot GAME --out FILE.png [--save SAVE] [--scene board|threat|title|select|seats|gameover|rules|tutorial|saves|quit|newgame|savefail|card|demo|prompt|summary|locked] [--players N] [--lang CODE]
+  screenshot GAME --out FILE.png [--save SAVE] [--scene board|threat|title|select|seats|gameover|replay|rules|tutorial|saves|quit|newgame|savefail|card|demo|prompt|summary|locked] [--players N] [--lang CODE]
   map-info PATH [--json]                          what the loader reads from a TMX map
   bench [--game ID] [--json] [--ai]               speed figures (--ai: the AI levels' timings)
 

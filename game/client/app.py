@@ -310,6 +310,9 @@ class App:
         if it.name in ("pad_added", "pad_removed"):     # (the scene is told too: a title may ignore it)
             self.toast((_("Controller connected: {name}") if it.name == "pad_added"
                         else _("Controller disconnected: {name}")).format(name=it.text or _("gamepad")))
+        if it.name in getattr(self.scene, "own_intents", ()):    # a scene that uses these keys itself (the replay: +/- speed)
+            self.scene.handle(it)
+            return
         if it.name == "fullscreen":
             self.toggle_fullscreen()
             return

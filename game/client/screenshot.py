@@ -6,7 +6,7 @@ from pathlib import Path
 
 
 KIOSK_SCENES = ("card", "demo", "prompt", "summary", "locked")
-SCENES = ("board", "threat", "title", "select", "seats", "gameover", "rules", "tutorial", "saves", "quit", "newgame", "savefail") + KIOSK_SCENES
+SCENES = ("board", "threat", "title", "select", "seats", "gameover", "replay", "rules", "tutorial", "saves", "quit", "newgame", "savefail") + KIOSK_SCENES
 
 
 def _kiosk_scene(app, game_id: str, scene: str) -> None:
@@ -38,7 +38,8 @@ def _kiosk_scene(app, game_id: str, scene: str) -> None:
 def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), scene: str = "board",
            options: dict | None = None) -> str:
     """Render ``scene`` (one of SCENES: the menus, the board, the board with the threat
-    view on ("threat"), the game over, the rules
+    view on ("threat"), the game over, the replay
+    viewer half-way through the save or a fresh game played out ("replay"), the rules
     reference over the board ("rules"), the Nomonhan tutorial's first step ("tutorial"), and the
     kiosk's "card", "demo", "prompt", "summary", "locked") for a fresh ``game_id``
     game (with ``options``, e.g. {"players": 5}; the kiosk's scenes always play the
@@ -84,15 +85,15 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
             sc.modal = ask_new_game(sc, game_id, lambda: None)
             if sc.modal is None:
                 raise ValueError(f"no unfinished {game_id} game is saved in {default_save_dir()}")
-        elif scene in ("board", "threat", "gameover", "rules", "quit", "savefail"):
+        elif scene in ("board", "threat", "gameover", "rules", "quit", "savefail", "replay"):
             from .scenes.board import BoardScene
             if session is None:
                 session = Session(rulesets.new_game(game_id, 1, options=options or None), autosave=False)
             session.autosave = False
             session.executor = app.ai
-            if scene == "gameover":
+            if scene in ("gameover", "replay"):
                 from .scenes.gameover import GameOverScene
-                if not session.game.is_over():
+                if not session.game.is_over() and (scene == "gameover" or not session.game.history):
                     session.seats = {s: "heuristic" for s in session.game.seats}
                     session.agents = {s: session.agent_seat("heuristic", i + 1, i + 1)
                                       for i, s in enumerate(session.game.seats)}
@@ -100,10 +101,16 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
                     while not session.game.is_over() and guard < 5000:
                         session.machine_step()
                         guard += 1
-                board = BoardScene(app, session)
-                board.draw(app.screen)
-                bg = app.screen.copy()
-                app.switch(GameOverScene(app, session, bg))
+                if scene == "replay":           # (a save: its replay; else a game played out) half-way through
+                    from .scenes.replay import open_replay
+                    rs = open_replay(app, save if save else session)
+                    rs.goto(rs.replay.turns[len(rs.replay.turns) // 2].pos + 1 if rs.replay.turns else 0)
+                    rs.update(1.0)
+                else:
+                    board = BoardScene(app, session)
+                    board.draw(app.screen)
+                    bg = app.screen.copy()
+                    app.switch(GameOverScene(app, session, bg))
             else:
                 app.switch(BoardScene(app, session))
                 if scene == "rules":            # the rules reference (F1) open over the board

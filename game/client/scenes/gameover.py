@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pygame
 
+from ..i18n import _
 from ..input import Intent
 from ..session import Session
 from ..widgets import ACCENT, DIM, TEXT, Menu, blit_center, column, panel
 from .base import Scene
-from ..i18n import _
 
 
 class GameOverScene(Scene):
@@ -24,7 +24,7 @@ class GameOverScene(Scene):
         self.bg = background
         self.result = self.session.game.result()
         w, h = app.size
-        self.menu = Menu(column([(_("▶ Replay"), "replay"), (_("New game"), "new"), (_("Title"), "title")],
+        self.menu = Menu(column([(_("▶ Watch replay"), "replay"), (_("New game"), "new"), (_("Title"), "title")],
                                 w // 2, h // 2 + 60, w=360, h=60, gap=14, size=28), self._choose)
         self.played = False
 
@@ -39,11 +39,8 @@ class GameOverScene(Scene):
     def _choose(self, b) -> None:
         self.app.audio.play("click")
         if b.value == "replay":
-            from .board import BoardScene
-            rs = self.session.replay_session()
-            scene = BoardScene(self.app, rs)
-            scene.original = self.session
-            self.app.switch(scene)
+            from .replay import open_replay
+            open_replay(self.app, self.session, back=lambda: self.app.switch(self), taken_over=self.session.close)
         elif b.value == "new":
             from .seats import SeatsScene
             gid, seats = self.session.game_id, self.session.seats

@@ -1,6 +1,6 @@
 """Title: the name, menu music and the menu: Continue (the last unfinished game, with a
 picture of its board, its turn, date and seats) when there is one, New game, Load game,
-Quit (which asks). Idle for 120 s starts the demo."""
+Replays (R), Quit (which asks). Idle for 120 s starts the demo."""
 from __future__ import annotations
 
 import pygame
@@ -39,7 +39,7 @@ class TitleScene(Scene):
         self.size = size
         w, h = size
         items = ([(_("▶ Continue"), "continue")] if self.last is not None else []) + [
-            (_("New game"), "new"), (_("Load game"), "load"), (_("Quit"), "quit")]
+            (_("New game"), "new"), (_("Load game"), "load"), (_("Replays"), "replays"), (_("Quit"), "quit")]
         bh = max(44, min(58, h // 13))
         band_top, band_h = band_rect(h)
         top = band_top + band_h + int(h * (0.08 if self.last is not None else 0.12))
@@ -69,11 +69,18 @@ class TitleScene(Scene):
         elif value == "load":
             from .saves import SavesScene
             self.app.switch(SavesScene(self.app))
+        elif value == "replays":
+            from .replay import ReplaysScene
+            self.app.switch(ReplaysScene(self.app))
         elif value == "quit":
             self.ask_quit_title()
 
     def _choose(self, b) -> None:
         self.choose(b.value)
+
+    def replays_button(self) -> pygame.Rect:
+        """The menu's Replays item (R on the keys)."""
+        return next(b.rect for b in self.menu.buttons if b.value == "replays")
 
     def ask_quit_title(self) -> None:
         from .saves import Confirm
@@ -106,6 +113,9 @@ class TitleScene(Scene):
         if it.name == "press" and it.button == 1 and it.pos and self.card is not None \
                 and self.card.collidepoint(it.pos):
             self.choose("continue")
+            return
+        if it.name == "any" and (it.char or "").lower() == "r":
+            self.choose("replays")              # R: the replays
             return
         if it.name == "context":
             it = Intent("confirm")
