@@ -1,6 +1,6 @@
-"""A small mixer wrapper: one effect per event kind, menu music, master
-volume and mute (persisted in the settings). Silent when the mixer cannot
-start or a sound file is missing."""
+"""A small mixer wrapper: one effect per event kind, menu music, the effects
+volume, the music volume and mute (persisted in the settings). Silent when the
+mixer cannot start or a sound file is missing."""
 from __future__ import annotations
 
 from typing import Any
@@ -49,7 +49,17 @@ class Audio:
     # -- volume ---------------------------------------------------------------
     @property
     def volume(self) -> float:
+        """The effects volume as heard (0 when muted)."""
         return 0.0 if self.settings["muted"] else float(self.settings["volume"])
+
+    @property
+    def music_level(self) -> float:
+        """The music volume as heard (0 when muted)."""
+        return 0.0 if self.settings["muted"] else float(self.settings["music_volume"])
+
+    def set_music_volume(self, v: float) -> None:
+        self.settings["music_volume"] = round(min(1.0, max(0.0, v)), 2)
+        self._apply_volume()
 
     def set_volume(self, v: float) -> None:
         self.settings["volume"] = round(min(1.0, max(0.0, v)), 2)
@@ -67,7 +77,7 @@ class Audio:
     def _apply_volume(self) -> None:
         if self.enabled:
             try:
-                pygame.mixer.music.set_volume(self.volume * 0.6)
+                pygame.mixer.music.set_volume(self.music_level)
             except pygame.error:
                 pass
 
@@ -114,7 +124,7 @@ class Audio:
             if path is None:
                 return
             pygame.mixer.music.load(str(path))
-            pygame.mixer.music.set_volume(self.volume * 0.6)
+            pygame.mixer.music.set_volume(self.music_level)
             pygame.mixer.music.play(-1, fade_ms=600)
         except pygame.error:
             pass

@@ -24,6 +24,13 @@ class Scene:
     def leave(self) -> None:
         pass
 
+    def relayout(self) -> None:
+        """The layout size (``app.size``) changed: the window was resized or the interface
+        scale set. Scenes that place things when they are made place them again here."""
+
+    def palette_changed(self) -> None:
+        """The colour palette changed (game.client.palette): drop cached pictures."""
+
     def handle(self, it: Intent) -> None:
         pass
 

@@ -144,8 +144,10 @@ class PauseOverlay(Overlay):
         vol = "muted" if self.app.settings["muted"] else f"{int(round(self.app.settings['volume'] * 100))}%"
         items = [("Resume", "resume"), ("Save game", "save"), ("Load game", "load"),
                  ("Undo", "undo"), ("Rules & controls", "help"), (f"Volume: {vol}  (←/→)", "volume"),
-                 ("Unmute" if self.app.settings["muted"] else "Mute", "mute"), ("Quit to title", "quit")]
-        buttons = column(items, w // 2, 130, w=440, h=56, gap=12, size=26)
+                 ("Settings", "settings"), ("Quit to title", "quit")]
+        h = self.app.size[1]
+        bh = max(40, min(56, (h - 250) // len(items) - 10))     # (a 576-high window: all fit)
+        buttons = column(items, w // 2, 130, w=440, h=bh, gap=10, size=26 if bh >= 50 else 22)
         for b in buttons:
             if b.value == "undo":
                 b.enabled = s.can_undo()
@@ -177,6 +179,9 @@ class PauseOverlay(Overlay):
             app.audio.play("click")
         elif v == "mute":
             app.audio.toggle_mute()
+        elif v == "settings":
+            from .settings import SettingsPanel
+            self.sub = SettingsPanel(app)
         elif v == "quit":
             self.done = True
             self.scene.quit_to_title()

@@ -31,6 +31,10 @@ class TitleScene(Scene):
                 self.app.quit()
             return
         self.app.audio.play("click")
+        if it.name == "zoc" or it.char in ("s", "S"):      # S / pad Y: the settings
+            from .settings import SettingsScene
+            self.app.switch(SettingsScene(self.app))
+            return
         from .select import SelectScene
         self.app.switch(SelectScene(self.app))
 
@@ -56,4 +60,4 @@ class TitleScene(Scene):
         if int(self.time * 1.6) % 2 == 0:
             blit_center(surf, self.assets.text("PRESS ANY KEY", 44, TEXT, bold=True), (w // 2, h // 2 + 190))
         esc = "Esc: back to the demo" if self.app.kiosk is not None else "Esc: quit"
-        footer(surf, self.assets, f"Enter / A / click: start    F11: fullscreen    M: mute    {esc}")
+        footer(surf, self.assets, f"Enter / A / click: start    S / Y: settings    F11: fullscreen    M: mute    {esc}")
