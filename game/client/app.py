@@ -158,8 +158,9 @@ class App:
 
     def resize(self, w: int, h: int) -> None:
         """The window is now w×h: lay out again at that size (never below MIN_SIZE)."""
+        self.display = pygame.display.get_surface() or self.display    # (SDL2 resizes it itself)
         w, h = max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h))
-        if (w, h) != tuple(self.display.get_size()):
+        if (w, h) != tuple(self.display.get_size()) and not self.fullscreen:
             self.display = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         self.window_size = (w, h)
         self.relayout()

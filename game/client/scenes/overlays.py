@@ -22,7 +22,7 @@ CONTROLS = [
     ("Ctrl+S / Ctrl+L", "save / load"),
     ("M, + / -", "mute, volume"),
     ("F11 / Alt+Enter", "fullscreen"),
-    ("Esc / Start / B", "menu, back, cancel"),
+    ("Esc / Start / B", "menu, back, cancel (the menu has the Settings)"),
     ("F1 / Back", "this help"),
 ]
 

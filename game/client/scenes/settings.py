@@ -173,6 +173,9 @@ class SettingsPanel:
     # -- drawing -----------------------------------------------------------------
     def draw(self, surf: pygame.Surface, assets) -> None:
         w, h = surf.get_size()
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        veil.fill((6, 8, 12, 150))
+        surf.blit(veil, (0, 0))
         box = pygame.Rect(0, 0, min(w - 40, 980), h - 40)
         box.center = (w // 2, h // 2)
         panel(surf, box, alpha=245)

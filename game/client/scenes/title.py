@@ -31,7 +31,7 @@ class TitleScene(Scene):
                 self.app.quit()
             return
         self.app.audio.play("click")
-        if it.name == "zoc" or it.char in ("s", "S"):      # S / pad Y: the settings
+        if (it.name == "zoc" or it.char in ("s", "S")) and not self.app.locked:   # S / pad Y: the settings
             from .settings import SettingsScene
             self.app.switch(SettingsScene(self.app))
             return
