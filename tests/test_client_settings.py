@@ -376,3 +376,18 @@ def test_at_1024x576_the_board_draws_no_interface_text_below_14_px(fresh, game_i
     ui_sizes = [s for s, on_map in used if not on_map]
     assert ui_sizes and min(ui_sizes) >= MIN_TEXT == 14
     assert sc.view.area.width + sc.pw <= 1024 and sc.pw >= 300
+
+
+def test_at_a_bigger_interface_scale_clicks_land_where_things_are_drawn(fresh, env):
+    import pygame
+
+    from game.client.scenes.settings import SettingsScene
+    app = fresh(ui_scale=1.25)
+    app.switch(SettingsScene(app))
+    app.frame(0.02, [])
+    app.present()
+    right = app.scene.panel.arrows[0][1]                           # effects volume ▶, in layout pixels
+    at = (round(right.centerx * 1.25), round(right.centery * 1.25))    # ... and in window pixels
+    app.frame(0.02, click(at))
+    assert saved(env)["volume"] == 0.8
+    assert pygame.display.get_surface().get_size() == (1280, 720)

@@ -183,7 +183,7 @@ class App:
         self.assets.forget_dressed()
         self.cache.pop("thumbs", None)
         if self.scene is not None:
-            self.scene.palette_changed()
+            self.scene.restyle()
 
     def to_layout(self, pos):
         """A window position (mouse) in layout coordinates."""

@@ -28,8 +28,8 @@ class Scene:
         """The layout size (``app.size``) changed: the window was resized or the interface
         scale set. Scenes that place things when they are made place them again here."""
 
-    def palette_changed(self) -> None:
-        """The colour palette changed (game.client.palette): drop cached pictures."""
+    def restyle(self) -> None:
+        """The colour palette (game.client.palette) or the language changed: drop cached pictures."""
 
     def handle(self, it: Intent) -> None:
         pass

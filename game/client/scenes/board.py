@@ -118,7 +118,7 @@ class BoardScene(Scene):
         self.ui.start_view(self.view)
         self._buttons_key = self._top_key = self._info_key = None
 
-    def palette_changed(self) -> None:
+    def restyle(self) -> None:
         self.view.forget_pictures()
         for cache in ("_counter_cache", "_blocks", "_pieces"):
             c = getattr(self.ui, cache, None)

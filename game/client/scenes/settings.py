@@ -125,10 +125,15 @@ class SettingsPanel:
         elif key == "palette":
             app.set_palette(v)
         elif key == "language":
-            app.settings["language"] = v
-            f = getattr(i18n, "set_language", None)
-            if f is not None:
-                f(v)
+            if hasattr(app, "set_language"):
+                app.set_language(v)
+            else:
+                app.settings["language"] = v
+                f = getattr(i18n, "set_language", None)
+                if f is not None:
+                    f(v)
+            if app.scene is not None:
+                app.scene.restyle()             # (labels drawn once are drawn again, translated)
         else:
             app.settings[key] = v
         app.audio.play("click")
