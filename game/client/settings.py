@@ -16,6 +16,8 @@ from typing import Any
 
 from game.core.save import clean_temp_files, read_json_file
 
+from .i18n import LANGUAGES, from_environment
+
 DEFAULTS: dict[str, Any] = {
     "volume": 0.7,              # sound effects, 0..1
     "music_volume": 0.5,        # music, 0..1
@@ -26,7 +28,9 @@ DEFAULTS: dict[str, Any] = {
     "fullscreen": False,
     "ui_scale": 1.0,            # interface scale (text and panels); see game.client.app
     "palette": "standard",      # or "colourblind": Okabe-Ito side colours and a glyph per side
-    "language": "",             # an interface language code ("" = the default)
+    #: interface language code (i18n.LANGUAGES); "" until chosen: the
+    #: environment's ($SANDTABLE_LANG, $LANG ...) if one of ours, else English
+    "language": "",
 }
 #: the values a setting may take (a value outside these in the file falls back to the default)
 CHOICES: dict[str, tuple] = {
@@ -99,8 +103,7 @@ class Settings:
                 ignored.append(k)
                 v = DEFAULTS[k]
             self.values[k] = v
-        lang = self.values["language"]
-        if len(lang) > 16 or not all(c.isalnum() or c in "_-" for c in lang):
+        if self.values["language"] and self.values["language"] not in LANGUAGES:
             ignored.append("language")
             self.values["language"] = DEFAULTS["language"]
         if ignored and not self.warning:
@@ -108,6 +111,12 @@ class Settings:
             self.warning = f"{self.path}: ignored unknown or bad settings {shown}; using the defaults for them"
         if self.warning and not quiet:
             print(f"settings: {self.warning}", file=sys.stderr)
+
+    def language(self) -> str:
+        """The interface language to use: $SANDTABLE_LANG if set (a one-off, e.g. for a
+        screenshot), else the one chosen in settings, else the environment's, else English."""
+        env = os.environ.get("SANDTABLE_LANG")
+        return from_environment() if env or not self.values["language"] else self.values["language"]
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]

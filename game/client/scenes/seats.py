@@ -17,11 +17,12 @@ from ..input import Intent
 from ..session import HUMAN, Session, default_seats, seat_kind
 from ..widgets import ACCENT, BORDER, DIM, FOCUS, PANEL, TEXT, Button, blit_center, fit_text
 from .base import Scene, footer, hex_backdrop
+from ..i18n import N_, _
 
-OPTIONS = ((HUMAN, "Human"), ("easy", "AI easy"), ("normal", "AI normal"), ("hard", "AI hard"))
+OPTIONS = ((HUMAN, N_("Human")), ("easy", N_("AI easy")), ("normal", N_("AI normal")), ("hard", N_("AI hard")))
 #: one line for each choice, shown for the seat in focus ("random" is for tests and the command line)
-OPTION_INFO = {HUMAN: "You play this side.", **DESCRIPTIONS}
-SIDE_INFO = {"JP": ("Japan", "日本軍", (214, 180, 92)), "SOV": ("Soviet Union", "ソ連軍", (178, 60, 52))}
+OPTION_INFO = {HUMAN: N_("You play this side."), **DESCRIPTIONS}
+SIDE_INFO = {"JP": (N_("Japan"), "日本軍", (214, 180, 92)), "SOV": (N_("Soviet Union"), "ソ連軍", (178, 60, 52))}
 
 
 class SeatsScene(Scene):
@@ -83,8 +84,8 @@ class SeatsScene(Scene):
         self.row_h = rh
         self.row_rects = [pygame.Rect(w // 2 - 520, top + i * (rh + 8), 1040, rh) for i in range(n)]
         by = min(top + n * (rh + 8) + 6, h - 96)
-        self.start = Button("START ▶", pygame.Rect(w // 2 - 170, by, 340, 58), "start", primary=True, size=30)
-        self.back = Button("◀ Back", pygame.Rect(30, 20, 150, 50), "back", size=22)
+        self.start = Button(_("START ▶"), pygame.Rect(w // 2 - 170, by, 340, 58), "start", primary=True, size=30)
+        self.back = Button(_("◀ Back"), pygame.Rect(30, 20, 150, 50), "back", size=22)
         self.opt_rects: dict[tuple[int, int], pygame.Rect] = {}
         bh = min(64, rh - 12)
         step = min(216, (1040 - 392) // len(OPTIONS))
@@ -206,11 +207,11 @@ class SeatsScene(Scene):
         w, h = surf.get_size()
         blit_center(surf, self.assets.text(f"{self.entry.title}  ·  {self.entry.local}", 44, ACCENT, bold=True),
                     (w // 2, 48))
-        ask = "How many players, who holds which commanders, and who plays each seat?" if self.option_rows \
-            else "Who commands each side?"
+        ask = _("How many players, who holds which commanders, and who plays each seat?") if self.option_rows \
+            else _("Who commands each side?")
         blit_center(surf, self.assets.text(ask, 24 if self.option_rows else 28, TEXT), (w // 2, 94 if self.option_rows else 118))
         if self.option_rows:
-            surf.blit(self.assets.text("Players", 26, TEXT if self.row == 0 else DIM, bold=True),
+            surf.blit(self.assets.text(_("Players"), 26, TEXT if self.row == 0 else DIM, bold=True),
                       (self.player_rects[0].x - 130, 132))
             for k, r in enumerate(self.player_rects):
                 b = Button(str(self.player_choices[k]), r, k, size=28, primary=self.player_choices[k] == self.players)
@@ -228,19 +229,20 @@ class SeatsScene(Scene):
             pygame.draw.rect(surf, colour, (r.x + 14, r.y + 12, 20, r.height - 24), border_radius=6)
             big = 32 if self.row_h >= 96 else 26
             ty = r.y + 10 if self.row_h >= 80 else r.centery - big * 0.7
-            surf.blit(fit_text(self.assets, name, big, 320, TEXT, bold=True), (r.x + 50, ty))
+            surf.blit(fit_text(self.assets, _(name), big, 320, TEXT, bold=True), (r.x + 50, ty))
             if self.row_h >= 80:
                 surf.blit(fit_text(self.assets, f"{seat}  {local}" if local != seat else seat, 20, 320, DIM),
                           (r.x + 50, r.y + 14 + big + 6))
             for j, (key, label) in enumerate(OPTIONS):
-                b = Button(label, self.opt_rects[(i, j)], key, size=24, primary=self.seats[seat] == key)
+                b = Button(_(label), self.opt_rects[(i, j)], key, size=24, primary=self.seats[seat] == key)
                 b.draw(surf, self.assets, focused=False)
         if 0 <= self.row - self.option_rows < len(self.seat_names):    # what the focused seat's choice means
             seat = self.seat_names[self.row - self.option_rows]
             kind = seat_kind(self.seats[seat])
-            line = f"{self.seat_label(seat)[0]}: {dict(OPTIONS).get(kind, kind)} — {OPTION_INFO.get(kind, '')}"
+            line = _("{side}: {choice} — {meaning}").format(side=_(self.seat_label(seat)[0]), choice=_(dict(OPTIONS).get(kind, kind)),
+                                                            meaning=_(OPTION_INFO.get(kind, '')))
             blit_center(surf, fit_text(self.assets, line, 22, w - 80, DIM), (w // 2, min(self.start.rect.bottom + 24, h - 54)))
         self.start.draw(surf, self.assets, focused=self.row == self.option_rows + len(self.seat_names))
         self.back.draw(surf, self.assets)
-        keys = "↑/↓ row    ←/→ or click: Human / AI easy / normal / hard    Enter / Space / X: start    Esc / B: back"
+        keys = _("↑/↓ row    ←/→ or click: Human / AI easy / normal / hard    Enter / Space / X: start    Esc / B: back")
         footer(surf, self.assets, keys)

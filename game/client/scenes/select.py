@@ -11,6 +11,7 @@ from ..games import plugin_for
 from ..input import Intent
 from ..widgets import ACCENT, BORDER, DIM, FOCUS, PANEL, TEXT, Button, blit_center, fit_text
 from .base import Scene, footer, hex_backdrop
+from ..i18n import _
 
 CARD_W, CARD_H = 232, 430
 
@@ -52,7 +53,7 @@ class SelectScene(Scene):
         total = len(self.ids) * CARD_W + (len(self.ids) - 1) * 16
         x0 = (w - total) // 2
         self.cards = [pygame.Rect(x0 + i * (CARD_W + 16), 140, CARD_W, CARD_H) for i in range(len(self.ids))]
-        self.back = Button("◀ Back", pygame.Rect(40, app.size[1] - 100, 180, 56), "back", size=24)
+        self.back = Button(_("◀ Back"), pygame.Rect(40, app.size[1] - 100, 180, 56), "back", size=24)
         self.hover = None
 
     def ready(self, i: int) -> bool:
@@ -61,7 +62,7 @@ class SelectScene(Scene):
     def choose(self, i: int) -> None:
         if not self.ready(i):
             self.app.audio.play("error")
-            self.app.toast("Coming soon: that game is not playable yet")
+            self.app.toast(_("Coming soon: that game is not playable yet"))
             return
         self.app.audio.play("click")
         from .seats import SeatsScene
@@ -99,7 +100,7 @@ class SelectScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         hex_backdrop(surf, self.time)
         w, h = surf.get_size()
-        blit_center(surf, self.assets.text("CHOOSE A BATTLE", 56, ACCENT, bold=True), (w // 2, 70))
+        blit_center(surf, self.assets.text(_("CHOOSE A BATTLE"), 56, ACCENT, bold=True), (w // 2, 70))
         for i, (gid, r) in enumerate(zip(self.ids, self.cards)):
             entry = rulesets.spec(gid)
             ready = self.ready(i)
@@ -128,9 +129,9 @@ class SelectScene(Scene):
                 tag = pygame.Rect(0, 0, rr.width - 30, 46)
                 tag.center = (rr.centerx, pic.centery)
                 pygame.draw.rect(surf, (120, 40, 36), tag, border_radius=10)
-                blit_center(surf, self.assets.text("COMING SOON", 24, TEXT, bold=True), tag.center)
+                blit_center(surf, self.assets.text(_("COMING SOON"), 24, TEXT, bold=True), tag.center)
             else:
-                blit_center(surf, self.assets.text("PLAY ▶", 26, ACCENT if focused else TEXT, bold=True),
+                blit_center(surf, self.assets.text(_("PLAY ▶"), 26, ACCENT if focused else TEXT, bold=True),
                             (rr.centerx, rr.bottom - 30))
         self.back.draw(surf, self.assets)
-        footer(surf, self.assets, "←/→ choose    Enter / A / click: play    Esc / B: back")
+        footer(surf, self.assets, _("←/→ choose    Enter / A / click: play    Esc / B: back"))

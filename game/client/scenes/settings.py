@@ -65,6 +65,13 @@ class SettingsPanel:
             return [c for c, _n in languages()]
         return list(CHOICES[key])
 
+    def current(self, key: str):
+        """The setting's value now (the language: the one in use when none was chosen)."""
+        v = self.app.settings[key]
+        if key == "language" and not v and hasattr(i18n, "language"):
+            return i18n.language()
+        return v
+
     def shown(self, key: str) -> str:
         v = self.app.settings[key]
         if key in ("volume", "music_volume"):
@@ -89,6 +96,7 @@ class SettingsPanel:
         if key == "palette":
             return _(PALETTE_NAMES.get(v, v))
         if key == "language":
+            v = self.current(key)
             return dict(languages()).get(v, v or "English")
         return str(v)
 
@@ -97,7 +105,7 @@ class SettingsPanel:
         if key == "back":
             return
         vals = self.values(key)
-        cur = self.app.settings[key]
+        cur = self.current(key)
         i = vals.index(cur) if cur in vals else 0
         if key in ("volume", "music_volume", "ui_scale"):
             j = max(0, min(len(vals) - 1, i + step))       # (a scale, not a cycle)
