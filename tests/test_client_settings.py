@@ -348,17 +348,24 @@ def test_the_settings_scene_by_mouse(fresh, env):
     assert app.scene.name == "title"
 
 
-def test_the_language_chooser_uses_the_i18n_helpers(fresh, env, monkeypatch):
+def test_the_language_chooser_switches_the_interface_language_at_once_and_keeps_it(fresh, env):
     from game.client import i18n
-    from game.client.scenes.settings import SettingsPanel
-    chosen = []
-    monkeypatch.setattr(i18n, "available_languages", lambda: [("en", "English"), ("ja", "日本語")], raising=False)
-    monkeypatch.setattr(i18n, "set_language", chosen.append, raising=False)
+    from game.client.scenes.settings import SettingsPanel, SettingsScene
     app = fresh()
-    panel = SettingsPanel(app)
-    panel.change("language", 1)
-    assert chosen and saved(env)["language"] == chosen[-1]
-    assert panel.shown("language") in ("English", "日本語")
+    app.switch(SettingsScene(app))
+    panel = app.scene.panel
+    try:
+        panel.change("language", 1)                  # English → the next language
+        code = saved(env)["language"]
+        assert code != "en" and i18n.language() == code
+        assert panel.shown("language") == dict(i18n.available_languages())[code]
+        drawn = []
+        text = app.assets.text
+        app.assets.text = lambda s, *a, **k: (drawn.append(s), text(s, *a, **k))[1]
+        app.draw()
+        assert i18n._("Settings") in drawn and "Settings" not in drawn
+    finally:
+        i18n.set_language("en")
 
 
 # -- readable at 1024×576 ---------------------------------------------------------------------------
@@ -386,7 +393,7 @@ def test_at_a_bigger_interface_scale_clicks_land_where_things_are_drawn(fresh, e
     app.switch(SettingsScene(app))
     app.frame(0.02, [])
     app.present()
-    right = app.scene.panel.arrows[0][1]                           # effects volume ▶, in layout pixels
+    right = app.scene.panel.arrows[focus_row(app, "volume")][1]    # effects volume ▶, in layout pixels
     at = (round(right.centerx * 1.25), round(right.centery * 1.25))    # ... and in window pixels
     app.frame(0.02, click(at))
     assert saved(env)["volume"] == 0.8

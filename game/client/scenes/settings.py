@@ -24,7 +24,7 @@ PACE_NAMES = {"fast": N_("fast"), "normal": N_("normal"), "slow": N_("slow: easy
 PALETTE_NAMES = {"standard": N_("standard"), "colourblind": N_("colour-blind safe (with glyphs)")}
 
 #: (setting key, its label) in the order shown
-ROWS = (("volume", N_("Effects volume")), ("music_volume", N_("Music volume")),
+ROWS = (("muted", N_("Sound")), ("volume", N_("Effects volume")), ("music_volume", N_("Music volume")),
         ("anim_speed", N_("Animation speed")), ("ai_pace", N_("AI pace")),
         ("dice_popup", N_("Dice results stay")), ("fullscreen", N_("Fullscreen")),
         ("ui_scale", N_("Interface scale")), ("palette", N_("Colours")), ("language", N_("Language")),
@@ -59,7 +59,7 @@ class SettingsPanel:
     def values(self, key: str) -> list:
         if key in ("volume", "music_volume"):
             return list(VOLUME_STEPS)
-        if key == "fullscreen":
+        if key in ("fullscreen", "muted"):
             return [False, True]
         if key == "language":
             return [c for c, _n in languages()]
@@ -86,6 +86,8 @@ class SettingsPanel:
             return _("until the next action or a click") if v == 0 else _("{seconds} s").format(seconds=f"{v:g}")
         if key == "fullscreen":
             return _("on") if v else _("off")
+        if key == "muted":
+            return _("muted (M)") if v else _("on")
         if key == "ui_scale":
             eff = self.app.ui_scale
             txt = _("{percent}%").format(percent=int(round(v * 100)))
@@ -122,6 +124,11 @@ class SettingsPanel:
             return
         if key == "music_volume":
             app.audio.set_music_volume(v)
+            return
+        if key == "muted":
+            if bool(v) != bool(app.settings["muted"]):
+                app.audio.toggle_mute()
+            app.audio.play("click")
             return
         if key == "fullscreen":
             if bool(v) != bool(app.fullscreen) and not app.toggle_fullscreen():
