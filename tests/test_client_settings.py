@@ -67,8 +67,10 @@ def pad_button(b):
 
 
 def pad_hat(x, y):
+    """A D-pad press (and its release, so the next is a press again)."""
     import pygame
-    return pygame.event.Event(pygame.JOYHATMOTION, value=(x, y), joy=0, instance_id=0, hat=0)
+    return [pygame.event.Event(pygame.JOYHATMOTION, value=(x, y), joy=0, instance_id=0, hat=0),
+            pygame.event.Event(pygame.JOYHATMOTION, value=(0, 0), joy=0, instance_id=0, hat=0)]
 
 
 def focus_row(app, key_name):
@@ -117,14 +119,15 @@ def test_the_volumes_reach_the_mixer_and_are_kept(fresh, env):
     panel = SettingsPanel(app)
     panel.change("music_volume", 1)
     assert saved(env)["music_volume"] == 0.6
-    if app.audio.enabled:
-        assert abs(pygame.mixer.music.get_volume() - 0.6) < 0.02
+    theme = app.audio._music_sound
+    if theme is not None:                   # the theme playing now is at the new level
+        assert abs(theme.get_volume() - app.audio.music_gain) < 0.02
     panel.change("volume", -1)
     assert saved(env)["volume"] == 0.6
     snd = app.audio.sounds.get("click")
     if snd is not None:                     # the click played at the new volume
         assert abs(snd.get_volume() - 0.6) < 0.02
-    assert app.audio.volume == 0.6 and app.audio.music_level == 0.6
+    assert app.audio.volume == 0.6 and app.audio.music_volume == 0.6
 
 
 def test_the_animation_speed_scales_every_beat_and_instant_skips_them():
@@ -315,14 +318,14 @@ def test_the_settings_by_pad_alone_from_the_in_game_menu(fresh, env):
     for _ in range(len(menu.buttons)):
         if menu.buttons[menu.focus].value == "settings":
             break
-        app.frame(0.02, [pad_hat(0, -1)])
+        app.frame(0.02, pad_hat(0, -1))
     app.frame(0.02, [pad_button(0)])                                # A
     assert isinstance(sc.modal.sub, SettingsPanel)
     for _ in range(focus_row(app, "ai_pace")):
-        app.frame(0.02, [pad_hat(0, -1)])
-    app.frame(0.02, [pad_hat(1, 0)])
+        app.frame(0.02, pad_hat(0, -1))
+    app.frame(0.02, pad_hat(1, 0))
     assert saved(env)["ai_pace"] == "slow"
-    app.frame(0.02, [pad_hat(0, -1)])
+    app.frame(0.02, pad_hat(0, -1))
     app.frame(0.02, [pad_button(0)])                                # A: the next value
     assert saved(env)["dice_popup"] == 1.5
     app.frame(0.02, [pad_button(1)])                                # B: back to the menu
@@ -398,3 +401,13 @@ def test_at_a_bigger_interface_scale_clicks_land_where_things_are_drawn(fresh, e
     app.frame(0.02, click(at))
     assert saved(env)["volume"] == 0.8
     assert pygame.display.get_surface().get_size() == (1280, 720)
+
+
+def test_the_pad_s_y_opens_the_settings_from_the_title(fresh):
+    from game.client.scenes.title import TitleScene
+    app = fresh()
+    app.switch(TitleScene(app))
+    app.frame(0.02, [pad_button(3)])                                # Y
+    assert app.scene.name == "settings"
+    app.frame(0.02, [pad_button(1)])                                # B
+    assert app.scene.name == "title"

@@ -180,6 +180,12 @@ class GameUI:
         """A click on a panel the game draws over the map; None when it is not on one."""
         return None
 
+    def focus_rects(self) -> list[pygame.Rect]:
+        """Where on the panels the game drew over the map a click acts (its cards, a confirm
+        box), in the order the pad's focus ring steps through them (game.client.padfocus);
+        :meth:`click_at` at a rect's centre is what pressing it does."""
+        return []
+
     # drawing -------------------------------------------------------------------
     def decorate_static(self, surf: pygame.Surface, view, z: float) -> None:
         pass

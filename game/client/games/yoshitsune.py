@@ -619,6 +619,11 @@ class YoshitsuneUI(GameUI):
             blit_center(surf, self.assets.text(_("Confirm {n} card(s) ▶").format(n=len(mine)), 26, (20, 16, 12), bold=True), b.center)
             self.confirm_rect = b
 
+    def focus_rects(self) -> list[pygame.Rect]:
+        if self.st.get("phase") != "build" or self.viewer != self.st.get("seat"):
+            return []
+        return [r for r, _ in self.card_rects] + ([self.confirm_rect] if self.confirm_rect else [])
+
     def click_at(self, pos, view) -> ClickResult | None:
         if self.st.get("phase") != "build" or self.viewer != self.st.get("seat"):
             return None

@@ -20,7 +20,7 @@ class TitleScene(Scene):
         self.idle = 0.0
 
     def handle(self, it: Intent) -> None:
-        if it.name in ("point", "drag", "release", "pad_added", "pad_removed"):
+        if it.name in ("point", "drag", "release", "pad_added", "pad_removed", "confirm_up"):
             if it.name == "point":
                 self.idle = 0.0
             return
@@ -32,7 +32,7 @@ class TitleScene(Scene):
                 self.app.quit()
             return
         self.app.audio.play("click")
-        if (it.name == "zoc" or it.char in ("s", "S")) and not self.app.locked:   # S / pad Y: the settings
+        if (it.name in ("panel", "zoc") or it.char in ("s", "S")) and not self.app.locked:   # S / pad Y: the settings
             from .settings import SettingsScene
             self.app.switch(SettingsScene(self.app))
             return
