@@ -9,7 +9,7 @@
   tournament GAME --a X --b Y --games N --seed S [--jobs J] [--json] [--explain] [--clock cpu]
                                                   X against Y on every side, with 95 % intervals
   replay SAVE [--verify]                          re-play a save, check its hash
-  screenshot GAME --out FILE.png [--save SAVE] [--scene board|threat|title|select|seats|gameover|replay|rules|tutorial|saves|quit|newgame|savefail|card|demo|prompt|summary|locked] [--players N] [--lang CODE]
+  screenshot GAME --out FILE.png [--save SAVE] [--size WxH] [--palette colourblind] [--scene board|threat|title|select|seats|gameover|settings|replay|rules|tutorial|saves|quit|newgame|savefail|card|demo|prompt|summary|locked] [--players N] [--lang CODE]
   map-info PATH [--json]                          what the loader reads from a TMX map
   bench [--game ID] [--json] [--ai]               speed figures (--ai: the AI levels' timings)
 
@@ -167,12 +167,23 @@ def _cmd_replay(a: argparse.Namespace) -> int:
     return 0
 
 
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: a size is WIDTHxHEIGHT, e.g. 1024x576") from None
+    if not (320 <= w <= 8192 and 240 <= h <= 8192):
+        raise argparse.ArgumentTypeError(f"{text!r}: out of range")
+    return (w, h)
+
+
 def _cmd_screenshot(a: argparse.Namespace) -> int:
     from game.client.screenshot import render
     from game.core.errors import SaveError
     _apply_lang(a)
     try:
-        out = render(a.game, a.out, save=a.save, scene=a.scene, options=_options(a))
+        out = render(a.game, a.out, save=a.save, scene=a.scene, options=_options(a), size=a.size,
+                     palette=a.palette)
     except (SaveError, KeyError, ValueError) as e:
         print(f"screenshot: {e.args[0] if e.args else e}", file=sys.stderr)
         return 2
@@ -305,6 +316,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--scene", default="board", choices=list(SCENES))
     s.add_argument("--players", type=int, default=None, help="number of players (games that have the option)")
     s.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
+    s.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH", help="window size (default 1280x720)")
+    s.add_argument("--palette", default=None, help="standard or colourblind")
     _lang_arg(s)
     s.set_defaults(fn=_cmd_screenshot)
 

@@ -182,7 +182,7 @@ def test_the_title_and_every_board_render_in_each_language(app, code):
     app.assets._text.clear()
     app.switch(TitleScene(app))
     app.scene.draw(app.screen)
-    footer = i18n._("↑/↓ choose    Enter / A / click: go    F11: fullscreen    M: mute    {esc}")
+    footer = i18n._("↑/↓ choose    Enter / A / click: go    S / Y: settings    F11: fullscreen    M: mute    {esc}")
     assert any(s.startswith(footer.split("{")[0]) for s in drawn)
     if code != "en":
         assert not any(s.startswith("Enter / A / click: start") for s in drawn)

@@ -3,7 +3,9 @@
 A :class:`Beat` is one thing people should see (a counter sliding, dice
 tumbling, a banner). Beats run one after another; the board scene turns game
 events into beats and draws whatever beats are active. Durations are in
-seconds and divided by the app's time scale (tests run at x50)."""
+seconds and divided by the app's time scale (tests run at x50) and by the
+player's animation speed (:attr:`Sequencer.speed`, the ``anim_speed`` setting;
+0 = instant: every beat ends in the frame it starts)."""
 from __future__ import annotations
 
 import math
@@ -70,6 +72,11 @@ class Sequencer:
     def __init__(self) -> None:
         self.queue: list[Beat] = []
         self.time_scale = 1.0
+        self.speed = 1.0            # the player's animation speed; 0 = instant
+
+    def scaled(self, dt: float) -> float:
+        """``dt`` seconds of real time in animation time (infinite when instant)."""
+        return math.inf if self.speed <= 0 else dt * self.time_scale * self.speed
 
     @property
     def busy(self) -> bool:
@@ -84,7 +91,7 @@ class Sequencer:
         return beat
 
     def update(self, dt: float) -> None:
-        budget = dt * self.time_scale
+        budget = self.scaled(dt)
         guard = 0
         while self.queue and guard < 200:
             guard += 1

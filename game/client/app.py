@@ -10,9 +10,11 @@ waits): screenshots and the client tests in fast mode use that.
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 import traceback
+import warnings
 
 import pygame
 
@@ -31,6 +33,7 @@ from .widgets import BAD, TEXT, draw_toasts
 from .i18n import _
 
 SIZE = (1280, 720)
+MIN_SIZE = (1024, 576)      # the window may shrink to this; the layout is never smaller
 DEMO_EXIT_HOLD = 2.0        # hold Esc this long to leave the (unlocked) demo
 EXIT_HOLD = 2.0             # hold the kiosk's exit combination (Ctrl+Shift+Q) this long to quit
 PROMPT_SECONDS = 10.0       # "press to play" stays up this long
@@ -58,10 +61,20 @@ class App:
         self.mode = mode
         self.settings = Settings()
         i18n.set_language(self.settings.language())
-        flags = pygame.SCALED | pygame.RESIZABLE
-        self.screen = pygame.display.set_mode(self.size, flags)
+        self.window_size = self.size
+        self.display = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass
         pygame.display.set_caption("Sandtable")
         self.assets = Assets()
+        self.assets.palette.name = self.settings["palette"]
+        self.screen = self.display
+        self.ui_scale = 1.0
+        self._layout_size()
         icon = self.assets.image("icon.png")
         if icon is not None:
             try:
@@ -130,13 +143,76 @@ class App:
     def next_seed(self) -> int:
         return self._rng.randrange(1, 2**31)
 
-    def toggle_fullscreen(self) -> None:
+    def toggle_fullscreen(self) -> bool:
+        """Fullscreen on or off (kept in the settings); False when the display cannot."""
         try:
-            pygame.display.toggle_fullscreen()
-            self.fullscreen = not self.fullscreen
-            self.settings["fullscreen"] = self.fullscreen
+            if pygame.display.toggle_fullscreen() == 0:
+                self.fullscreen = not self.fullscreen
+                self.settings["fullscreen"] = self.fullscreen
+                return True
         except pygame.error:
             pass
+        return False
+
+    # -- window size and interface scale ----------------------------------------------
+    def effective_scale(self, window: tuple[int, int] | None = None) -> float:
+        """The interface scale set in the settings, made smaller when the window is too
+        small for it: the layout (the window's size divided by the scale) is never
+        smaller than MIN_SIZE."""
+        w, h = window or self.window_size
+        want = float(self.settings["ui_scale"])
+        return max(0.5, min(want, w / MIN_SIZE[0], h / MIN_SIZE[1])) if want > 1.0 else want
+
+    def _layout_size(self) -> None:
+        """Lay out at the window's size divided by the interface scale: scenes draw on
+        ``self.screen`` of ``self.size``, scaled to the window when the scale is not 1."""
+        s = self.effective_scale()
+        w, h = self.window_size
+        size = (max(1, round(w / s)), max(1, round(h / s))) if s != 1.0 else (w, h)
+        self.ui_scale = s
+        self.size = size
+        self.screen = self.display if size == tuple(self.display.get_size()) else pygame.Surface(size).convert()
+
+    def resize(self, w: int, h: int) -> None:
+        """The window is now w×h: lay out again at that size (never below MIN_SIZE)."""
+        self.display = pygame.display.get_surface() or self.display    # (SDL2 resizes it itself)
+        w, h = max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h))
+        if (w, h) != tuple(self.display.get_size()) and not self.fullscreen:
+            self.display = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.window_size = (w, h)
+        self.relayout()
+
+    def relayout(self) -> None:
+        """The window or the interface scale changed: new drawing surface, scenes laid out again."""
+        old = self.size
+        self._layout_size()
+        if self.size != old and self.scene is not None:
+            self.scene.relayout()
+
+    def set_ui_scale(self, v: float) -> None:
+        self.settings["ui_scale"] = v
+        self.relayout()
+
+    def set_palette(self, name: str) -> None:
+        """Side colours and glyphs (game.client.palette); every board redraws with them."""
+        self.settings["palette"] = name
+        self.assets.palette.name = name
+        self.assets.forget_dressed()
+        self.cache.pop("thumbs", None)
+        if self.scene is not None:
+            self.scene.restyle()
+
+    def to_layout(self, pos):
+        """A window position (mouse) in layout coordinates."""
+        if pos is None or self.screen is self.display:
+            return pos
+        ww, wh = self.display.get_size()
+        return (int(pos[0] * self.size[0] / ww), int(pos[1] * self.size[1] / wh))
+
+    def present(self) -> None:
+        """Put the frame on the window (scaled when the interface scale is not 1)."""
+        if self.screen is not self.display:
+            pygame.transform.smoothscale(self.screen, self.display.get_size(), self.display)
 
     # -- demo / kiosk -----------------------------------------------------------
     @property
@@ -286,9 +362,14 @@ class App:
             else:
                 self.request_quit()
             return
-        if ev.type == pygame.VIDEORESIZE or ev.type == pygame.WINDOWSIZECHANGED:
+        if ev.type == pygame.VIDEORESIZE:
+            self.resize(ev.w, ev.h)
+            return
+        if ev.type == pygame.WINDOWSIZECHANGED:
             return
         for it in self.input.translate(ev, self.now):
+            if it.pos is not None and self.screen is not self.display:
+                it = dataclasses.replace(it, pos=self.to_layout(it.pos))
             self.route(it)
 
     def route(self, it: Intent) -> None:
@@ -388,6 +469,7 @@ class App:
                 self._last_dt = dt
                 self.frame(dt)
                 if self.running:
+                    self.present()
                     pygame.display.flip()
             except KeyboardInterrupt:
                 break

@@ -12,6 +12,7 @@ import pygame
 from game import paths
 
 FONT_FILES = {False: "SandtableSans-Regular.otf", True: "SandtableSans-Bold.otf"}
+MIN_TEXT = 14       # no interface text is drawn smaller (map labels, which zoom with the map, may be)
 
 
 class Assets:
@@ -22,6 +23,10 @@ class Assets:
         self._scaled: dict[tuple[str, int, int], pygame.Surface | None] = {}
         self._text: dict[tuple, pygame.Surface] = {}
         self._manifest: dict[str, Any] | None = None
+        from .palette import Palette
+        self.palette = Palette()            # side colours and glyphs (the app sets it from the settings)
+        self.on_map = False                 # text drawn now is a map label (zooms with the map)
+        self.sizes_used: list[tuple[int, bool]] | None = None   # (size, on the map) of each text, when a list
 
     # -- fonts and text -------------------------------------------------------
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
@@ -41,6 +46,10 @@ class Assets:
              wrap: int = 0, centre: bool = False) -> pygame.Surface:
         """A cached rendered line (or wrapped block if ``wrap`` > 0 pixels, its lines
         centred with ``centre``)."""
+        if not self.on_map:
+            size = max(MIN_TEXT, int(size))
+        if self.sizes_used is not None:
+            self.sizes_used.append((int(size), self.on_map))
         key = (s, size, tuple(colour), bold, wrap, centre)
         surf = self._text.get(key)
         if surf is None:
@@ -81,8 +90,14 @@ class Assets:
         key = (rel, int(w), int(h))
         if key not in self._scaled:
             img = self.image(rel)
+            if img is not None and self.palette.active:
+                img = self.palette.dress(rel, img)
             self._scaled[key] = None if img is None else pygame.transform.smoothscale(img, (max(1, w), max(1, h)))
         return self._scaled[key]
+
+    def forget_dressed(self) -> None:
+        """The palette changed: sprites are dressed again when next drawn."""
+        self._scaled.clear()
 
     def manifest(self) -> dict[str, Any]:
         if self._manifest is None:

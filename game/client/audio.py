@@ -84,6 +84,7 @@ class Audio:
     # -- volume ---------------------------------------------------------------
     @property
     def volume(self) -> float:
+        """The effects volume as heard (0 when muted)."""
         return 0.0 if self.settings["muted"] else float(self.settings["volume"])
 
     def set_volume(self, v: float) -> None:

@@ -175,7 +175,22 @@ class BoardView:
             self._static[self.z] = surf
         return surf
 
+    def forget_pictures(self) -> None:
+        """Draw the static layer again (the palette changed)."""
+        self._static.clear()
+        self._hexsurf.clear()
+        self._composite_key = None
+
     def _render_static(self, z: float) -> pygame.Surface:
+        """The map at zoom z; its labels zoom with it (Assets.on_map: no interface minimum size)."""
+        was = self.assets.on_map
+        self.assets.on_map = True
+        try:
+            return self._render_static_at(z)
+        finally:
+            self.assets.on_map = was
+
+    def _render_static_at(self, z: float) -> pygame.Surface:
         w, h = int(self.pw * z) + 2, int(self.ph * z) + 2
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         board = self.board

@@ -6,7 +6,7 @@ from pathlib import Path
 
 
 KIOSK_SCENES = ("card", "demo", "prompt", "summary", "locked")
-SCENES = ("board", "threat", "title", "select", "seats", "gameover", "replay", "rules", "tutorial", "saves", "quit", "newgame", "savefail") + KIOSK_SCENES
+SCENES = ("board", "threat", "title", "select", "seats", "gameover", "settings", "replay", "rules", "tutorial", "saves", "quit", "newgame", "savefail") + KIOSK_SCENES
 
 
 def _kiosk_scene(app, game_id: str, scene: str) -> None:
@@ -36,16 +36,17 @@ def _kiosk_scene(app, game_id: str, scene: str) -> None:
 
 
 def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), scene: str = "board",
-           options: dict | None = None) -> str:
+           options: dict | None = None, palette: str | None = None) -> str:
     """Render ``scene`` (one of SCENES: the menus, the board, the board with the threat
-    view on ("threat"), the game over, the replay
+    view on ("threat"), the game over, the settings ("settings"), the replay
     viewer half-way through the save or a fresh game played out ("replay"), the rules
     reference over the board ("rules"), the Nomonhan tutorial's first step ("tutorial"), and the
     kiosk's "card", "demo", "prompt", "summary", "locked") for a fresh ``game_id``
     game (with ``options``, e.g. {"players": 5}; the kiosk's scenes always play the
     default options, as the kiosk does) or the position in ``save``; write a PNG to
     ``out`` and return its path. Raises SaveError for a bad save, OptionError for a
-    bad option."""
+    bad option. ``palette``: draw in that palette (game.client.palette; the settings
+    file is not changed)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -61,10 +62,18 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
     if session is not None:
         game_id = session.game_id
     app = App(size=size, fast=True, ai="inline")     # decisions in this process: nothing to wait for
+    if palette is not None:
+        from .palette import PALETTES
+        if palette not in PALETTES:
+            raise ValueError(f"unknown palette {palette!r}: {', '.join(PALETTES)}")
+        app.assets.palette.name = palette
     try:
         if scene == "title":
             from .scenes.title import TitleScene
             app.switch(TitleScene(app))
+        elif scene == "settings":
+            from .scenes.settings import SettingsScene
+            app.switch(SettingsScene(app))
         elif scene == "select":
             from .scenes.select import SelectScene
             app.switch(SelectScene(app))

@@ -1,4 +1,6 @@
-"""Small persisted user settings (volume, mute, fullscreen, language) in a JSON file.
+"""Small persisted user settings in a JSON file: effects and music volume, mute,
+animation speed, AI pace, how long the dice popup stays, fullscreen, interface
+scale, palette and language (see :data:`DEFAULTS` and :data:`CHOICES`).
 
 The folder is ``$SANDTABLE_CONFIG`` if set (tests point it at a temp dir),
 else ``$XDG_CONFIG_HOME/sandtable``, else ``~/.config/sandtable``.
@@ -16,10 +18,32 @@ from game.core.save import clean_temp_files, read_json_file
 
 from .i18n import LANGUAGES, from_environment
 
-DEFAULTS: dict[str, Any] = {"volume": 0.7, "muted": False, "fullscreen": False,
-                            #: interface language code (i18n.LANGUAGES); "" until chosen: the
-                            #: environment's ($SANDTABLE_LANG, $LANG ...) if one of ours, else English
-                            "language": ""}
+DEFAULTS: dict[str, Any] = {
+    "volume": 0.7,              # sound effects, 0..1
+    "music_volume": 0.5,        # music, 0..1
+    "muted": False,
+    "anim_speed": 1.0,          # animations run this much faster; 0 = instant (no animation)
+    "ai_pace": "normal",        # the least time an AI move stays on show (AI_PACE_SECONDS)
+    "dice_popup": 0.0,          # seconds the dice popup stays; 0 = until the next action or a click
+    "fullscreen": False,
+    "ui_scale": 1.0,            # interface scale (text and panels); see game.client.app
+    "palette": "standard",      # or "colourblind": Okabe-Ito side colours and a glyph per side
+    #: interface language code (i18n.LANGUAGES); "" until chosen: the
+    #: environment's ($SANDTABLE_LANG, $LANG ...) if one of ours, else English
+    "language": "",
+}
+#: the values a setting may take (a value outside these in the file falls back to the default)
+CHOICES: dict[str, tuple] = {
+    "anim_speed": (0.5, 1.0, 2.0, 0.0),
+    "ai_pace": ("fast", "normal", "slow"),
+    "dice_popup": (0.0, 1.5, 3.0, 5.0),
+    "ui_scale": (0.8, 1.0, 1.25, 1.5),
+    "palette": ("standard", "colourblind"),
+}
+#: settings that are a fraction 0..1
+FRACTIONS = ("volume", "music_volume")
+#: ai_pace: the least seconds an AI move is on show before the next one is applied
+AI_PACE_SECONDS = {"fast": 0.25, "normal": 0.6, "slow": 1.4}
 
 
 def config_dir() -> Path:
@@ -65,11 +89,20 @@ class Settings:
                 self.values[k] = v
             else:
                 ignored.append(k)
-        vol = float(self.values["volume"])
-        if not 0.0 <= vol <= 1.0:                   # (also NaN)
-            ignored.append("volume")
-            vol = DEFAULTS["volume"]
-        self.values["volume"] = vol
+        for k in FRACTIONS:
+            vol = float(self.values[k])
+            if not 0.0 <= vol <= 1.0:                   # (also NaN)
+                ignored.append(k)
+                vol = DEFAULTS[k]
+            self.values[k] = vol
+        for k, allowed in CHOICES.items():
+            v = self.values[k]
+            if type(DEFAULTS[k]) is float:
+                v = float(v)
+            if v not in allowed:
+                ignored.append(k)
+                v = DEFAULTS[k]
+            self.values[k] = v
         if self.values["language"] and self.values["language"] not in LANGUAGES:
             ignored.append("language")
             self.values["language"] = DEFAULTS["language"]

@@ -43,13 +43,25 @@ def blit_center(surf: pygame.Surface, img: pygame.Surface, center) -> pygame.Rec
 
 
 def fit_text(assets: Assets, s: str, size: int, max_w: int, colour=TEXT, bold=False, min_size: int = 12):
-    """The largest size <= ``size`` at which ``s`` fits in ``max_w`` pixels."""
+    """The largest size <= ``size`` at which ``s`` fits in ``max_w`` pixels; at the
+    smallest size (never below the interface minimum, Assets.MIN_TEXT) a line still
+    too long is cut with "…"."""
     while size > min_size:
         img = assets.text(s, size, colour, bold)
         if img.get_width() <= max_w:
             return img
         size -= 2
-    return assets.text(s, min_size, colour, bold)
+    img = assets.text(s, min_size, colour, bold)
+    if img.get_width() > max_w and len(s) > 1:
+        lo, hi = 0, len(s)
+        while lo < hi:                  # the longest start of s that fits with the ellipsis
+            mid = (lo + hi + 1) // 2
+            if assets.text(s[:mid].rstrip() + "…", min_size, colour, bold).get_width() <= max_w:
+                lo = mid
+            else:
+                hi = mid - 1
+        img = assets.text(s[:lo].rstrip() + "…", min_size, colour, bold)
+    return img
 
 
 @dataclass

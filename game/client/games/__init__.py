@@ -7,6 +7,15 @@ from .base import GameUI
 
 
 def plugin_for(game, assets) -> GameUI:
+    """The game's UI plugin, its side colours in the assets' palette (game.client.palette)."""
+    ui = _plugin(game, assets)
+    own = ui.side_colour
+    gid = getattr(game, "game_id", "")
+    ui.side_colour = lambda seat: assets.palette.side_colour(gid, seat, own(seat))
+    return ui
+
+
+def _plugin(game, assets) -> GameUI:
     if getattr(game, "game_id", "") == "nomonhan":
         from .nomonhan import NomonhanUI
         return NomonhanUI(game, assets)

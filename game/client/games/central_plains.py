@@ -511,7 +511,7 @@ class CentralPlainsUI(GameUI):
                 if o is None:
                     continue
                 x, y = view.to_screen(o.x + (10 + (i % 3) * 15), o.y + 26 + (i // 3) * 14)
-                pygame.draw.circle(surf, tuple(self.cmd[k]["colour"]), (x, y), r_px)
+                pygame.draw.circle(surf, self.side_colour(k), (x, y), r_px)
                 pygame.draw.circle(surf, INK, (x, y), r_px, 1)
         for o in self.board.objects_of_type("turn_order_box"):
             if o.props["commander"] == self.cmd.get(self.st.get("commander"), {}).get("short"):
@@ -531,12 +531,16 @@ class CentralPlainsUI(GameUI):
         for i, k in enumerate(self.game.order):
             r = pygame.Rect(band.x + 3 + i * cw, band.y + 3, cw - 4, band.height - 6)
             c = self.cmd[k]
-            col = tuple(c["colour"])
+            col = self.side_colour(k)           # (the palette's: game.client.palette)
             active = k == st.get("commander")
             pygame.draw.rect(surf, (34, 38, 50) if active else (24, 28, 36), r, border_radius=8)
             pygame.draw.rect(surf, (255, 240, 110) if active else col, r, 3 if active else 1, border_radius=8)
             pygame.draw.rect(surf, col, (r.x + 5, r.y + 5, 24, 24), border_radius=5)
             blit_center(surf, self.assets.text(c["short"], 17, tuple(c["ink"]), bold=True), (r.x + 17, r.y + 17))
+            glyph = self.assets.palette.glyph("central_plains", k)
+            if glyph:
+                from ..palette import draw_badge
+                draw_badge(surf, glyph, (r.x + 29, r.y + 29), 6)
             surf.blit(fit_text(self.assets, ("▶ " if active else "") + c["name_zh"], 19, r.width - 40, TEXT,
                                bold=True), (r.x + 34, r.y + 4))
             tr = st.get("tracks", {}).get(k, {})
@@ -608,7 +612,7 @@ class CentralPlainsUI(GameUI):
     def _card_tile(self, surf, r, cid, usable: bool) -> None:
         c = self.game.cdata[cid]
         owner = self.cmd.get(c["deck"])
-        col = tuple(owner["colour"]) if owner else tuple(self.data["grey"]["colour"])
+        col = self.side_colour(c["deck"]) if owner else tuple(self.data["grey"]["colour"])
         ink = tuple(owner["ink"]) if owner else (250, 250, 250)
         pygame.draw.rect(surf, (248, 242, 226), r, border_radius=8)
         pygame.draw.rect(surf, col, (r.x, r.y, r.width, 20), border_top_left_radius=8, border_top_right_radius=8)

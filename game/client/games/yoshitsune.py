@@ -378,18 +378,25 @@ class YoshitsuneUI(GameUI):
         if img is None:
             bg = CLAN_COLOURS.get(clan, (160, 160, 160))
             ink = CLAN_INK.get(clan, (255, 255, 255))
+            bg, glyph = self.assets.palette.clan(clan, bg)      # (colour-blind palette: a side glyph)
+            if glyph:
+                ink = (20, 18, 14) if sum(bg) > 420 else (255, 255, 255)
             t = self.assets.text(text, size, ink, bold=True)
             s2 = self.assets.text(sub, max(10, size - 6), ink) if sub else None
-            w = t.get_width() + 12 + ((s2.get_width() + 4) if s2 else 0)
+            gw = t.get_height() if glyph else 0
+            w = t.get_width() + 12 + gw + ((s2.get_width() + 4) if s2 else 0)
             h = t.get_height() + 4
             img = pygame.Surface((w, h + 3), pygame.SRCALPHA)
             pygame.draw.rect(img, (0, 0, 0, 150), (2, 3, w - 2, h), border_radius=5)
             pygame.draw.rect(img, bg, (0, 0, w - 2, h), border_radius=5)
             pygame.draw.rect(img, (255, 236, 120) if selected else (20, 16, 12), (0, 0, w - 2, h),
                              3 if selected else 1, border_radius=5)
-            img.blit(t, (6, 2))
+            if glyph:
+                from ..palette import draw_badge
+                draw_badge(img, glyph, (4 + gw / 2, h / 2), gw * 0.4)
+            img.blit(t, (6 + gw, 2))
             if s2:
-                img.blit(s2, (8 + t.get_width(), h - s2.get_height() - 1))
+                img.blit(s2, (8 + gw + t.get_width(), h - s2.get_height() - 1))
             cache[key] = img
         return img
 

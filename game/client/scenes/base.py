@@ -24,6 +24,13 @@ class Scene:
     def leave(self) -> None:
         pass
 
+    def relayout(self) -> None:
+        """The layout size (``app.size``) changed: the window was resized or the interface
+        scale set. Scenes that place things when they are made place them again here."""
+
+    def restyle(self) -> None:
+        """The colour palette (game.client.palette) or the language changed: drop cached pictures."""
+
     def handle(self, it: Intent) -> None:
         pass
 

@@ -33,6 +33,7 @@ from ..i18n import _
 from ..padfocus import PanelFocus
 from ..session import Session
 from ..threat import draw_threats, draw_threats_under, summary as threat_summary
+from ..settings import AI_PACE_SECONDS
 from ..widgets import (ACCENT, BAD, BORDER, DIM, GOOD, TEXT, Banner, Button, LogView, PassDevice,
                        blit_center, fit_text, panel)
 from .base import Scene
@@ -45,6 +46,7 @@ from ..i18n import N_, _
 LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 
 MAP_FRACTION = 0.72
+PANEL_MIN_W = 330                   # the side panel is never narrower (a 1024-wide window: the map shrinks)
 DEMO_SPEED = 1.3                    # the demo's animations run this much faster than a person's game
 DEMO_HINT_H = 66                    # the demo's hint box in the side panel
 TARGET_COLOURS = {"move": (80, 220, 120, 110), "select": (255, 230, 110, 70), "attack": (240, 60, 50, 120),
@@ -77,15 +79,11 @@ class BoardScene(Scene):
         self.replay = session.replay is not None
         self.ui = plugin_for(self.game, app.assets)
         self.music = app.audio.theme_for(self.game.game_id)    # the game's theme (Scene.enter plays it)
-        w, h = app.size
-        self.map_w = int(w * MAP_FRACTION)
-        self.view = BoardView(self.game.board, app.assets, pygame.Rect(0, 0, self.map_w, h),
+        self.view = BoardView(self.game.board, app.assets, pygame.Rect(0, 0, 100, 100),
                               decorate=self.ui.decorate_static)
+        self.log = LogView(pygame.Rect(0, 0, 100, 100))
+        self._layout()
         self.ui.start_view(self.view)
-        px = self.map_w + 8
-        self.px = px
-        self.pw = w - px - 8
-        self.log = LogView(pygame.Rect(px, h - 176, self.pw, 168))
         self.seq = Sequencer()
         self.seq.time_scale = app.time_scale * (DEMO_SPEED if demo else 1.0)
         self.banner: Banner | None = None
@@ -134,14 +132,39 @@ class BoardScene(Scene):
         self.ui.sync()
         self.ui.auto_select()
 
+    # -- layout ----------------------------------------------------------------
+    def _layout(self) -> None:
+        """The map on the left, the side panel on the right, relative to ``app.size``;
+        the side panel keeps at least PANEL_MIN_W so its text stays readable."""
+        w, h = self.app.size
+        self.map_w = min(int(w * MAP_FRACTION), w - PANEL_MIN_W)
+        self.view.set_area(pygame.Rect(0, 0, self.map_w, h))
+        self.px = self.map_w + 8
+        self.pw = w - self.px - 8
+        log_h = max(120, min(168, h // 4))
+        self.log.rect = pygame.Rect(self.px, h - log_h - 8, self.pw, log_h)
+
+    def relayout(self) -> None:
+        self._layout()
+        self.ui.start_view(self.view)
+        self._buttons_key = self._top_key = self._info_key = None
+
+    def restyle(self) -> None:
+        self.view.forget_pictures()
+        for cache in ("_counter_cache", "_blocks", "_pieces"):
+            c = getattr(self.ui, cache, None)
+            if isinstance(c, dict):
+                c.clear()
+        self._buttons_key = self._top_key = self._info_key = None
+
     # -- pacing ---------------------------------------------------------------
     @property
     def pace(self) -> float:
+        """The least time an AI (or replay) move stays on show after its animation: the
+        player's AI pace setting (the demo has its own)."""
         if self.demo:
             return 0.45
-        if self.replay:
-            return 0.55
-        return 0.6
+        return AI_PACE_SECONDS.get(self.app.settings["ai_pace"], 0.6)
 
     def busy(self) -> bool:
         return self.seq.busy
@@ -730,8 +753,10 @@ class BoardScene(Scene):
     # -- update -----------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        if not self.demo:
+            self.seq.speed = self.app.settings["anim_speed"]     # (the player's: changed in settings at once)
         if self.banner:
-            self.banner.update(dt * self.seq.time_scale)
+            self.banner.update(self.seq.scaled(dt))
             if self.banner.done:
                 self.banner = None
         was_busy = self.seq.busy

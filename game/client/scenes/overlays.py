@@ -44,8 +44,10 @@ class PauseOverlay(Overlay):
         vol = "muted" if self.app.settings["muted"] else f"{int(round(self.app.settings['volume'] * 100))}%"
         items = [(_("Resume"), "resume"), (_("Save game"), "save"), (_("Load game"), "load"),
                  (_("Undo"), "undo"), (_("Rules & controls"), "help"), (_("Volume: {vol}  (←/→)").format(vol=vol), "volume"),
-                 (_("Unmute") if self.app.settings["muted"] else _("Mute"), "mute"), (_("Quit to title"), "quit")]
-        buttons = column(items, w // 2, 130, w=440, h=56, gap=12, size=26)
+                 (_("Settings"), "settings"), (_("Quit to title"), "quit")]
+        h = self.app.size[1]
+        bh = max(40, min(56, (h - 250) // len(items) - 10))     # (a 576-high window: all fit)
+        buttons = column(items, w // 2, 130, w=440, h=bh, gap=10, size=26 if bh >= 50 else 22)
         for b in buttons:
             if b.value == "undo":
                 b.enabled = s.can_undo()
@@ -80,6 +82,9 @@ class PauseOverlay(Overlay):
             app.audio.play("click")
         elif v == "mute":
             app.audio.toggle_mute()
+        elif v == "settings":
+            from .settings import SettingsPanel
+            self.sub = SettingsPanel(app)
         elif v == "quit":
             self.done = True
             self.scene.quit_to_title()

@@ -1,6 +1,6 @@
 """Title: the name, menu music and the menu: Continue (the last unfinished game, with a
 picture of its board, its turn, date and seats) when there is one, New game, Load game,
-Replays (R), Quit (which asks). Idle for 120 s starts the demo."""
+Replays (R), Settings (S), Quit (which asks). Idle for 120 s starts the demo."""
 from __future__ import annotations
 
 import pygame
@@ -39,7 +39,7 @@ class TitleScene(Scene):
         self.size = size
         w, h = size
         items = ([(_("▶ Continue"), "continue")] if self.last is not None else []) + [
-            (_("New game"), "new"), (_("Load game"), "load"), (_("Replays"), "replays"), (_("Quit"), "quit")]
+            (_("New game"), "new"), (_("Load game"), "load"), (_("Replays"), "replays"), (_("Settings"), "settings"), (_("Quit"), "quit")]
         bh = max(44, min(58, h // 13))
         band_top, band_h = band_rect(h)
         top = band_top + band_h + int(h * (0.08 if self.last is not None else 0.12))
@@ -72,6 +72,9 @@ class TitleScene(Scene):
         elif value == "replays":
             from .replay import ReplaysScene
             self.app.switch(ReplaysScene(self.app))
+        elif value == "settings":
+            from .settings import SettingsScene
+            self.app.switch(SettingsScene(self.app))
         elif value == "quit":
             self.ask_quit_title()
 
@@ -117,6 +120,10 @@ class TitleScene(Scene):
         if it.name == "any" and (it.char or "").lower() == "r":
             self.choose("replays")              # R: the replays
             return
+        if ((it.name == "any" and (it.char or "").lower() == "s") or (it.name == "panel" and it.source == "pad")) \
+                and not self.app.locked:                                # S, the pad's Y
+            self.choose("settings")             # S: the settings
+            return
         if it.name == "context":
             it = Intent("confirm")
         self.menu.handle(it)
@@ -148,7 +155,7 @@ class TitleScene(Scene):
         if self.card is not None:
             self._draw_continue(surf, self.card)
         esc = _("Esc: back to the demo") if self.app.kiosk is not None else _("Esc: quit")
-        footer(surf, self.assets, _("↑/↓ choose    Enter / A / click: go    F11: fullscreen    M: mute    {esc}")
+        footer(surf, self.assets, _("↑/↓ choose    Enter / A / click: go    S / Y: settings    F11: fullscreen    M: mute    {esc}")
                .format(esc=esc))
         if self.modal is not None:
             self.modal.draw(surf, self.assets)
