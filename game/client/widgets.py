@@ -23,12 +23,36 @@ BAD = (236, 84, 72)
 FOCUS = (255, 232, 120)
 
 
+_STAMPS: dict[tuple, pygame.Surface] = {}
+
+
+def stamp(size, colour, radius: int = 0, width: int = 0) -> pygame.Surface:
+    """A cached surface holding one (rounded) rectangle of ``size`` as pygame.draw.rect
+    draws it, ``colour`` with or without alpha: blitting it draws the same pixels as
+    drawing the rectangle there, in a fraction of the time (counters' shadows,
+    translucent panels drawn every frame)."""
+    key = (tuple(size), tuple(colour), radius, width)
+    s = _STAMPS.get(key)
+    if s is None:
+        if len(_STAMPS) > 400:
+            _STAMPS.clear()
+        s = pygame.Surface(key[0], pygame.SRCALPHA)
+        pygame.draw.rect(s, colour, s.get_rect(), width, border_radius=radius)
+        _STAMPS[key] = s
+    return s
+
+
+def round_rect(surf: pygame.Surface, colour, rect, radius: int = 0, width: int = 0) -> None:
+    """``pygame.draw.rect(surf, colour, rect, width, border_radius=radius)``, from a cached stamp."""
+    r = pygame.Rect(rect)
+    if r.width > 0 and r.height > 0:
+        surf.blit(stamp(r.size, colour, radius, width), r.topleft)
+
+
 def panel(surf: pygame.Surface, rect: pygame.Rect, colour=PANEL, border=BORDER, radius: int = 12,
           width: int = 3, alpha: int = 255) -> None:
     if alpha < 255:
-        tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(tmp, (*colour, alpha), tmp.get_rect(), border_radius=radius)
-        surf.blit(tmp, rect.topleft)
+        surf.blit(stamp(pygame.Rect(rect).size, (*colour, alpha), radius), rect.topleft)
     else:
         pygame.draw.rect(surf, colour, rect, border_radius=radius)
     if width:

@@ -262,6 +262,11 @@ class AcrossSuezUI(GameUI):
         return s
 
     # dynamic drawing ----------------------------------------------------------------
+    def under_key(self):
+        # the night tint and the supply line follow the game's state (not the animations)
+        g = self.game
+        return (id(g), len(g.history), len(g.events), bool(self.state.get("night")), self.show_loc)
+
     def draw_under(self, surf: pygame.Surface, view, now: float) -> None:
         if self.state.get("night"):
             area = view.area
@@ -403,6 +408,13 @@ class AcrossSuezUI(GameUI):
     # line of communication ---------------------------------------------------------
     def loc_info(self) -> tuple[list[str], set[str], set[str]]:
         """(route 0112→1708 if open, hexes reachable from 0112, blocking hexes next to them)."""
+        key = (id(self.game), len(self.game.history), len(self.game.events))
+        if getattr(self, "_loc_key", None) == key:
+            return self._loc
+        self._loc_key, self._loc = key, self._loc_info()
+        return self._loc
+
+    def _loc_info(self) -> tuple[list[str], set[str], set[str]]:
         v = self.data["victory"]["loc"]
         start, goal = v["from"], v["to"]
         clear = self.game.loc_clear()

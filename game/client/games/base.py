@@ -18,6 +18,8 @@ import pygame
 
 from game.core.actions import Action
 
+from ..widgets import round_rect, stamp
+
 
 @dataclass
 class Choice:
@@ -182,6 +184,12 @@ class GameUI:
     def draw_under(self, surf: pygame.Surface, view, now: float) -> None:
         """Drawn over the static map, under the lit hexes and counters (a night tint ...)."""
 
+    def under_key(self):
+        """What ``draw_under`` shows depends on (hashable; the board keeps its picture
+        until this changes); None: it changes every frame, draw it each time. A game
+        that overrides ``draw_under`` overrides this too."""
+        return None if type(self).draw_under is not GameUI.draw_under else ()
+
     def draw(self, surf: pygame.Surface, view, now: float) -> None:
         pass
 
@@ -276,14 +284,12 @@ def blit_counter(surf, img, center, size: int, now: float, selected: bool, blink
     off = 5 if lifted else 3
     shadow = pygame.Rect(0, 0, size, size)
     shadow.center = (x + off, y + off)
-    pygame.draw.rect(surf, (0, 0, 0), shadow, border_radius=max(3, size // 10))
+    round_rect(surf, (0, 0, 0), shadow, max(3, size // 10))
     r = surf.blit(img, img.get_rect(center=(x, y)))
     if selected:
-        pygame.draw.rect(surf, (255, 240, 90), r.inflate(8, 8), 4, border_radius=max(4, size // 8))
+        round_rect(surf, (255, 240, 90), r.inflate(8, 8), max(4, size // 8), 4)
     if blinking and int(now * 4) % 2 == 0:
-        pygame.draw.rect(surf, (255, 70, 50), r.inflate(10, 10), 5, border_radius=max(4, size // 8))
+        round_rect(surf, (255, 70, 50), r.inflate(10, 10), max(4, size // 8), 5)
     if flash > 0:
-        fl = pygame.Surface(r.size, pygame.SRCALPHA)
-        fl.fill((255, 60 + int(120 * (1 - flash)), 40, int(200 * flash)))
-        surf.blit(fl, r.topleft)
-        pygame.draw.rect(surf, (255, 230, 120), r.inflate(14, 14), 4, border_radius=max(4, size // 8))
+        surf.blit(stamp(r.size, (255, 60 + int(120 * (1 - flash)), 40, int(200 * flash))), r.topleft)
+        round_rect(surf, (255, 230, 120), r.inflate(14, 14), max(4, size // 8), 4)

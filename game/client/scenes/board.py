@@ -95,6 +95,8 @@ class BoardScene(Scene):
         self.ui.viewer = self.viewer()
         self.ui.single_viewer = len(self.session.human_seats) <= 1
         self.spinner_frames = 0             # frames that drew the thinking spinner
+        self.inputs = 0                     # intents handled (a key of the lit-hexes cache)
+        self._lit_memo: tuple = (None, None)
         if session.executor is None:
             session.executor = app.ai
         session.prepare_ai()
@@ -366,6 +368,7 @@ class BoardScene(Scene):
 
     # -- input ---------------------------------------------------------------------
     def handle(self, it: Intent) -> None:
+        self.inputs += 1                    # (what the plugin lights may follow any input)
         if self.modal is not None:
             self.modal.handle(it)
             if self.modal.done:
@@ -663,9 +666,9 @@ class BoardScene(Scene):
             return
         clip = surf.get_clip()
         surf.set_clip(self.view.area)
-        self.view.draw_static(surf)
-        self.ui.draw_under(surf, self.view, self.time)
-        self._draw_overlays(surf)
+        self._draw_lit(surf)
+        if self.hover_hex and not self.show_cursor:
+            self.view.draw_hex(surf, self.hover_hex, (255, 255, 255, 160), width=2)
         self.ui.draw(surf, self.view, self.time)
         self._draw_explanation(surf)
         for a, b in self.ui.arrows():
@@ -690,19 +693,38 @@ class BoardScene(Scene):
         if self.modal is not None:
             self.modal.draw(surf, self.assets)
 
-    def _draw_overlays(self, surf) -> None:
-        if self.zoc:
-            self.view.draw_hexes(surf, self.ui.zoc_hexes() if hasattr(self.ui, "zoc_hexes") else (), ZOC_COLOUR)
-        if self.can_act() or (self.session.human_to_move() and not self.demo):
-            for h, kind in self.ui.targets().items():
+    def _draw_lit(self, surf) -> None:
+        """The map, the game's tints under the pieces and the lit hexes (ZOC, targets):
+        one cached picture, drawn again only when one of them or the camera changes."""
+        lit = self.can_act() or (self.session.human_to_move() and not self.demo)
+        g, ui = self.game, self.ui
+        # the ZOC and the targets follow the game, the plugin's selection, the display
+        # model (changed as each animation beat ends) and input: listed again only then
+        mkey = (id(g), len(g.history), len(g.events), ui.selected, ui.viewer, self.seq.busy,
+                id(self.seq.current), self.inputs, self.zoc, lit)
+        if self._lit_memo[0] != mkey:
+            zoc = (ui.zoc_hexes() if hasattr(ui, "zoc_hexes") else ()) if self.zoc else ()
+            self._lit_memo = (mkey, (zoc, ui.targets() if lit else {}))
+        zoc, targets = self._lit_memo[1]
+        under = ui.under_key()
+        key = None if under is None else (under, frozenset(zoc), tuple(targets.items()))
+
+        def paint(s):
+            self.ui.draw_under(s, self.view, self.time)
+            self._draw_overlays(s, zoc, targets)
+        self.view.draw_lit(surf, key, paint)
+
+    def _draw_overlays(self, surf, zoc, targets) -> None:
+        if zoc:
+            self.view.draw_hexes(surf, zoc, ZOC_COLOUR)
+        if targets:
+            for h, kind in targets.items():
                 col = TARGET_COLOURS.get(kind, (255, 255, 255, 80))
                 if kind == "select":   # units that can act: a bright outline
                     self.view.draw_hex(surf, h, (255, 240, 120, 235), width=4)
                 else:
                     self.view.draw_hex(surf, h, col)
                     self.view.draw_hex(surf, h, col[:3] + (230,), width=3)
-        if self.hover_hex and not self.show_cursor:
-            self.view.draw_hex(surf, self.hover_hex, (255, 255, 255, 160), width=2)
 
     def shown_explanation(self):
         """(explanation, colour, title) to draw: the hint for this position if one was asked
