@@ -11,7 +11,8 @@
   replay SAVE [--verify]                          re-play a save, check its hash
   screenshot GAME --out FILE.png [--save SAVE] [--scene board|title|select|seats|gameover|card|demo|prompt|summary|locked] [--players N]
   map-info PATH [--json]                          what the loader reads from a TMX map
-  bench [--game ID] [--json] [--ai]               speed figures (--ai: the AI levels' timings)
+  bench [--game ID] [--json] [--ai] [--busy-frames]  speed figures (--ai: the AI levels' timings;
+                                                  --busy-frames: the busiest board frame, ms)
 
 Agents: easy, normal, hard (the levels; "hard@0.5" gives 0.5 s per decision),
 random, heuristic (the game's own agent), or "package.module:Class".
@@ -201,6 +202,11 @@ def _cmd_bench(a: argparse.Namespace) -> int:
         if a.json:
             print(json.dumps(d))
         return 0
+    if a.busy_frames:
+        from game.client.bench import busy_frames, table
+        d = busy_frames([a.game] if a.game_given else None, frames=a.frames)
+        print(json.dumps(d) if a.json else table(d))
+        return 0
     d = bench(a.game, seconds=a.seconds, frames=a.frames, with_client=not a.no_client)
     if a.json:
         print(json.dumps(d))
@@ -305,6 +311,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--seconds", type=float, default=3.0)
     s.add_argument("--frames", type=int, default=300)
     s.add_argument("--no-client", action="store_true")
+    s.add_argument("--busy-frames", action="store_true", help="only the busiest animated board frame "
+                   "(dice, a slide, overlays, the log) of every game (or --game ID) at 1280x720 and 1920x1080")
     s.add_argument("--json", action="store_true")
     s.set_defaults(fn=_cmd_bench)
 

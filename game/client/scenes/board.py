@@ -947,7 +947,7 @@ class BoardScene(Scene):
             s = pygame.Surface(info.size)
             s.fill((18, 22, 30))
             self._draw_info(s, pygame.Rect(0, 0, info.width, info.height))
-            self._info_surf = s
+            self._info_surf = s.convert() if pygame.display.get_surface() else s
         if info.height > 60:
             surf.blit(self._info_surf, info.topleft)
         self.log.draw(surf, self.assets)
