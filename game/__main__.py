@@ -9,7 +9,9 @@
   tournament GAME --a X --b Y --games N --seed S [--jobs J] [--json] [--explain] [--clock cpu]
                                                   X against Y on every side, with 95 % intervals
   replay SAVE [--verify]                          re-play a save, check its hash
-  screenshot GAME --out FILE.png [--save SAVE] [--scene board|title|select|seats|gameover|card|demo|prompt|summary|locked] [--players N]
+  screenshot GAME --out FILE.png [--save SAVE] [--scene SCENE] [--size WxH] [--players N]
+                                                  render a screen headless (--all: every screen of GAME
+                                                  or 'all' at the three sizes, into the folder --out)
   map-info PATH [--json]                          what the loader reads from a TMX map
   bench [--game ID] [--json] [--ai] [--busy-frames]  speed figures (--ai: the AI levels' timings;
                                                   --busy-frames: the busiest board frame, ms)
@@ -158,7 +160,17 @@ def _cmd_screenshot(a: argparse.Namespace) -> int:
     from game.client.screenshot import render
     from game.core.errors import SaveError
     try:
-        out = render(a.game, a.out, save=a.save, scene=a.scene, options=_options(a))
+        from game.client.screenshot import parse_size, render_all
+        size = parse_size(a.size)
+        if a.all:
+            sizes = [size] if a.size_given else None
+            games = None if a.game == "all" else [a.game]
+            if games and _unknown_game("screenshot", a.game):
+                return 2
+            for p in render_all(a.out, games, **({"sizes": sizes} if sizes else {})):
+                print(p)
+            return 0
+        out = render(a.game, a.out, save=a.save, scene=a.scene, options=_options(a), size=size)
     except (SaveError, KeyError, ValueError) as e:
         print(f"screenshot: {e.args[0] if e.args else e}", file=sys.stderr)
         return 2
@@ -295,6 +307,9 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--scene", default="board", choices=list(SCENES))
     s.add_argument("--players", type=int, default=None, help="number of players (games that have the option)")
     s.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
+    s.add_argument("--size", default=None, metavar="WxH", help="the window size (default 1280x720)")
+    s.add_argument("--all", action="store_true", help="every screen (GAME or 'all' for every game) at "
+                   "1280x720, 1920x1080 and 1024x576 (or --size), as PNGs under the directory --out")
     s.set_defaults(fn=_cmd_screenshot)
 
     s = sub.add_parser("map-info", help="print what the loader reads from a TMX map")
@@ -317,6 +332,9 @@ def main(argv: list[str] | None = None) -> int:
     s.set_defaults(fn=_cmd_bench)
 
     a = p.parse_args(argv)
+    if a.cmd == "screenshot":
+        a.size_given = a.size is not None
+        a.size = a.size or "1280x720"
     if a.cmd == "bench":
         a.game_given = a.game is not None
         a.game = a.game or "nomonhan"

@@ -6,7 +6,42 @@ from pathlib import Path
 
 
 KIOSK_SCENES = ("card", "demo", "prompt", "summary", "locked")
-SCENES = ("board", "title", "select", "seats", "gameover") + KIOSK_SCENES
+#: the board with something over it: the help, the pause menu, the load list, the
+#: hotseat cover, the dice panel (rolling, then landed), the hovered card (義經)
+BOARD_SCENES = ("board", "help", "pause", "load", "pass", "dice", "dice_landed", "hover")
+SCENES = ("title", "select", "seats", "gameover") + BOARD_SCENES + KIOSK_SCENES
+#: the window sizes every screen must work at
+SIZES = ((1280, 720), (1920, 1080), (1024, 576))
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """"1280x720" -> (1280, 720); ValueError for anything else (or below 640x360)."""
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"bad size {text!r}: give WIDTHxHEIGHT, e.g. 1280x720") from None
+    if w < 640 or h < 360 or w > 7680 or h > 4320:
+        raise ValueError(f"bad size {text!r}: from 640x360 to 7680x4320")
+    return w, h
+
+
+def decision_positions(game_id: str, kinds: int = 4, seed: int = 5, limit: int = 600) -> dict[str, object]:
+    """The first position of each decision kind (up to ``kinds`` of them, in the order
+    a seeded random game meets them) as {kind: game}: the board at several decisions."""
+    from game import rulesets
+    from game.ai import ask, get_agent
+    g = rulesets.new_game(game_id, seed)
+    agent = get_agent("random", game_id, seed)
+    out: dict[str, object] = {}
+    for _ in range(limit):
+        d = g.pending()
+        if d is None or len(out) >= kinds:
+            break
+        if d.kind not in out:
+            out[d.kind] = g.clone()
+        g.apply(ask(g, agent))
+    g.close()
+    return out
 
 
 def _kiosk_scene(app, game_id: str, scene: str) -> None:
@@ -36,13 +71,15 @@ def _kiosk_scene(app, game_id: str, scene: str) -> None:
 
 
 def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), scene: str = "board",
-           options: dict | None = None) -> str:
-    """Render ``scene`` (one of SCENES: the menus, the board, the game over, and the
-    kiosk's "card", "demo", "prompt", "summary", "locked") for a fresh ``game_id``
-    game (with ``options``, e.g. {"players": 5}; the kiosk's scenes always play the
-    default options, as the kiosk does) or the position in ``save``; write a PNG to
-    ``out`` and return its path. Raises SaveError for a bad save, OptionError for a
-    bad option."""
+           options: dict | None = None, game=None, app=None) -> str:
+    """Render ``scene`` (one of SCENES: the menus, the board (alone or under an
+    overlay, see BOARD_SCENES), the game over, and the kiosk's "card", "demo",
+    "prompt", "summary", "locked") for a fresh ``game_id`` game (with ``options``,
+    e.g. {"players": 5}; the kiosk's scenes always play the default options, as the
+    kiosk does), the position in ``save`` or ``game`` (a Game, whose seat to move is
+    the human one); write a PNG to ``out`` and return its path. ``app``: draw in this
+    App (tests; left open) instead of a new one. Raises SaveError for a bad save,
+    OptionError for a bad option."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -53,9 +90,17 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
     from .session import Session
 
     session = Session.load(save) if save else None    # a bad save stops here, before the window opens
+    if session is None and game is not None:
+        d = game.pending()
+        seats = {s: "heuristic" for s in game.seats}
+        if d is not None:
+            seats[d.seat] = "human"
+        session = Session(game, seats, autosave=False)
     if session is not None:
         game_id = session.game_id
-    app = App(size=size, fast=True, ai="inline")     # decisions in this process: nothing to wait for
+    own = app is None
+    if own:
+        app = App(size=size, fast=True, ai="inline")     # decisions in this process: nothing to wait for
     try:
         if scene == "title":
             from .scenes.title import TitleScene
@@ -66,7 +111,7 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
         elif scene == "seats":
             from .scenes.seats import SeatsScene
             app.switch(SeatsScene(app, game_id))
-        elif scene in ("board", "gameover"):
+        elif scene in BOARD_SCENES + ("gameover",):
             from .scenes.board import BoardScene
             if session is None:
                 session = Session(rulesets.new_game(game_id, 1, options=options or None), autosave=False)
@@ -88,11 +133,12 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
                 app.switch(GameOverScene(app, session, bg))
             else:
                 app.switch(BoardScene(app, session))
+                _over_board(app, app.scene, scene)
         elif scene in KIOSK_SCENES:
             _kiosk_scene(app, game_id, scene)
         else:
             raise ValueError(f"unknown scene {scene!r}: {', '.join(SCENES)}")
-        if scene not in KIOSK_SCENES:
+        if scene not in KIOSK_SCENES and not (scene == "pass"):
             app.scene.update(0.0)
         app.draw()
         Path(out).parent.mkdir(parents=True, exist_ok=True)
@@ -103,4 +149,64 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
             app.attract.stop()
         return str(out)
     finally:
-        pygame.quit()
+        if own:
+            pygame.quit()
+
+
+def _over_board(app, sc, scene: str) -> None:
+    """Put what ``scene`` names over the board scene ``sc``."""
+    from .scenes.overlays import HelpOverlay, LoadOverlay, PauseOverlay
+    from .widgets import PassDevice
+    sc.update(0.0)
+    if scene == "help":
+        sc.modal = HelpOverlay(sc.ui.rules_text(), "Controls & rules")
+    elif scene == "pause":
+        sc.modal = PauseOverlay(sc)
+    elif scene == "load":
+        sc.modal = LoadOverlay(sc, sc.load_from)
+    elif scene == "pass":
+        seat = sc.game.pending().seat if sc.game.pending() else sc.game.seats[0]
+        recap = [e.text for e in sc.game.events[-12:] if e.kind != "DiceRolled"]
+        sc.modal = PassDevice(sc.ui.side_name(seat), sc.ui.side_colour(seat), recap=recap)
+    elif scene in ("dice", "dice_landed"):
+        landed = scene == "dice_landed"
+        sc.dice = {"attack_dice": 4, "defense_dice": 3, "attack_hits_on": (5, 6), "defense_hits_on": (6,),
+                   "attackers": (), "defender": None, "modifiers": [],
+                   "attack_rolls": (6, 2, 5, 1) if landed else None, "defense_rolls": (3, 6, 4) if landed else None,
+                   "t": 0.9 if landed else 0.2, "landed": landed, "result": "2 hits · 1 hit" if landed else ""}
+    elif scene == "hover":
+        hover_card(sc)
+
+
+def hover_card(sc) -> bool:
+    """Point at the first card a game draws (the player's hand, the deck's face-up
+    card): what the hover enlargement shows. False when the game draws none."""
+    ui = sc.ui
+    sc.draw(sc.app.screen)                  # (the plugin learns where its cards are when it draws)
+    rects = [r for r, _c in getattr(ui, "card_rects", [])]
+    if not rects:
+        return False
+    ui.pointer = rects[0].center
+    sc._hover_pos = rects[0].center
+    return True
+
+
+def render_all(out_dir: str, games=None, sizes=SIZES, kinds: int = 4) -> list[str]:
+    """Every screen of every game (or of ``games``) at each of ``sizes``, as
+    OUT/WxH/GAME-SCENE.png (the title and the game select once a size); the board at up
+    to ``kinds`` decision kinds (GAME-board-KIND.png). Returns the paths."""
+    from game import rulesets
+    ids = list(games) if games else [s.id for s in rulesets.specs() if s.ready]
+    paths: list[str] = []
+    for w, h in sizes:
+        d = Path(out_dir) / f"{w}x{h}"
+        for sc in ("title", "select"):
+            paths.append(render(ids[0], str(d / f"{sc}.png"), size=(w, h), scene=sc))
+        for gid in ids:
+            for sc in SCENES:
+                if sc in ("title", "select"):
+                    continue
+                paths.append(render(gid, str(d / f"{gid}-{sc}.png"), size=(w, h), scene=sc))
+            for kind, g in decision_positions(gid, kinds).items():
+                paths.append(render(gid, str(d / f"{gid}-board-{kind}.png"), size=(w, h), scene="board", game=g))
+    return paths

@@ -59,6 +59,14 @@ def panel(surf: pygame.Surface, rect: pygame.Rect, colour=PANEL, border=BORDER, 
         pygame.draw.rect(surf, border, rect, width, border_radius=radius)
 
 
+def fit_scale(size) -> float:
+    """How much a screen laid out for 1280×720 grows or shrinks at ``size`` (the
+    smaller of the two ratios, so it fits both ways: 0.8 at 1024×576, 1.5 at
+    1920×1080; never below 0.75, so text stays readable)."""
+    w, h = size
+    return max(0.75, min(w / 1280, h / 720))
+
+
 def blit_center(surf: pygame.Surface, img: pygame.Surface, center) -> pygame.Rect:
     r = img.get_rect(center=(int(center[0]), int(center[1])))
     surf.blit(img, r)
@@ -173,6 +181,22 @@ def column(labels: list[tuple[str, Any]], center_x: int, top: int, w: int = 420,
     for i, (lab, val) in enumerate(labels):
         out.append(Button(lab, pygame.Rect(center_x - w // 2, top + i * (h + gap), w, h), val, size=size))
     return out
+
+
+def fit_column(labels: list[tuple[str, Any]], center_x: int, screen, top: int, bottom: int, w: int = 420,
+               h: int = 64, gap: int = 16, size: int = 28) -> list[Button]:
+    """``column`` laid out for 1280×720 and fitted to a ``screen`` of another size:
+    every measure scaled with it (see scenes.base.fit_scale), and the buttons made
+    shorter when they would not fit between ``top`` and ``bottom`` (pixels at 1280×720)."""
+    sw, sh = screen
+    k = fit_scale(screen)
+    n = max(1, len(labels))
+    top_, room = round(top * k), sh - round(top * k) - round(bottom * k)
+    bh = min(round(h * k), (room - round(gap * k) * (n - 1)) // n)
+    g = round(gap * k) if bh >= round(h * k) * 0.75 else max(4, round(gap * k * 0.5))
+    bh = min(round(h * k), (room - g * (n - 1)) // n)
+    fs = min(round(size * k), max(14, bh - 18))
+    return column(labels, center_x, top_, w=round(w * k), h=max(28, bh), gap=g, size=fs)
 
 
 class LogView:

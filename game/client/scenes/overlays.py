@@ -7,7 +7,8 @@ import pygame
 
 from ..input import Intent
 from ..session import list_saves
-from ..widgets import ACCENT, BAD, DIM, TEXT, Button, Menu, blit_center, column, fit_text, panel
+from ..widgets import ACCENT, BAD, DIM, TEXT, Button, Menu, blit_center, column, fit_column, fit_text, panel
+from .base import fit_scale
 
 CONTROLS = [
     ("Click / A / Enter", "select a unit, then a lit hex (move, attack, retreat, advance)"),
@@ -145,7 +146,7 @@ class PauseOverlay(Overlay):
         items = [("Resume", "resume"), ("Save game", "save"), ("Load game", "load"),
                  ("Undo", "undo"), ("Rules & controls", "help"), (f"Volume: {vol}  (←/→)", "volume"),
                  ("Unmute" if self.app.settings["muted"] else "Mute", "mute"), ("Quit to title", "quit")]
-        buttons = column(items, w // 2, 130, w=440, h=56, gap=12, size=26)
+        buttons = fit_column(items, w // 2, self.app.size, top=130, bottom=90, w=440, h=56, gap=12, size=26)
         for b in buttons:
             if b.value == "undo":
                 b.enabled = s.can_undo()
@@ -205,8 +206,9 @@ class PauseOverlay(Overlay):
     def draw(self, surf: pygame.Surface, assets) -> None:
         _dim(surf)
         w, h = surf.get_size()
-        panel(surf, pygame.Rect(w // 2 - 270, 40, 540, h - 80), alpha=245)
-        blit_center(surf, assets.text("PAUSED", 44, ACCENT, bold=True), (w // 2, 88))
+        k = fit_scale((w, h))
+        panel(surf, pygame.Rect(w // 2 - round(270 * k), round(40 * k), round(540 * k), h - round(80 * k)), alpha=245)
+        blit_center(surf, assets.text("PAUSED", round(44 * k), ACCENT, bold=True), (w // 2, round(88 * k)))
         self.menu.draw(surf, assets)
         if self.message:
             blit_center(surf, assets.text(self.message, 18, TEXT, wrap=500), (w // 2, h - 70))
