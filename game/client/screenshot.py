@@ -10,6 +10,8 @@ KIOSK_SCENES = ("card", "demo", "prompt", "summary", "locked")
 #: hotseat cover, the dice panel (rolling, then landed), the hovered card (義經)
 BOARD_SCENES = ("board", "help", "pause", "load", "pass", "dice", "dice_landed", "hover")
 SCENES = ("title", "select", "seats", "gameover") + BOARD_SCENES + KIOSK_SCENES
+#: the decision at which a game shows cards to point at (the "hover" scene)
+HOVER_AT = {"yoshitsune": "build", "central_plains": "command"}
 #: the window sizes every screen must work at
 SIZES = ((1280, 720), (1920, 1080), (1024, 576))
 
@@ -184,7 +186,11 @@ def hover_card(sc) -> bool:
     ui = sc.ui
     sc.draw(sc.app.screen)                  # (the plugin learns where its cards are when it draws)
     rects = [r for r, _c in getattr(ui, "card_rects", [])]
-    if not rects:
+    if not rects:                           # no cards: point at a unit that can act (its details show)
+        hexes = ui.actable_hexes() or list(sc.game.board.cells)
+        sc.hover_hex = hexes[0] if hexes else None
+        if sc.hover_hex:
+            sc._hover_pos = ui.pointer = tuple(int(v) for v in sc.view.hex_center(sc.hover_hex))
         return False
     ui.pointer = rects[0].center
     sc._hover_pos = rects[0].center
@@ -203,10 +209,14 @@ def render_all(out_dir: str, games=None, sizes=SIZES, kinds: int = 4) -> list[st
         for sc in ("title", "select"):
             paths.append(render(ids[0], str(d / f"{sc}.png"), size=(w, h), scene=sc))
         for gid in ids:
+            positions = decision_positions(gid, kinds)
             for sc in SCENES:
                 if sc in ("title", "select"):
                     continue
-                paths.append(render(gid, str(d / f"{gid}-{sc}.png"), size=(w, h), scene=sc))
-            for kind, g in decision_positions(gid, kinds).items():
+                # (the hover: at the decision with cards to point at, if the game has one)
+                at = positions.get(HOVER_AT.get(gid, "")) if sc == "hover" else None
+                paths.append(render(gid, str(d / f"{gid}-{sc}.png"), size=(w, h), scene=sc,
+                                    game=at.clone() if at is not None else None))
+            for kind, g in positions.items():
                 paths.append(render(gid, str(d / f"{gid}-board-{kind}.png"), size=(w, h), scene="board", game=g))
     return paths

@@ -83,6 +83,15 @@ def fit_text(assets: Assets, s: str, size: int, max_w: int, colour=TEXT, bold=Fa
     return assets.text(s, min_size, colour, bold)
 
 
+def clip_text(assets: Assets, s: str, size: int, max_w: int, colour=TEXT, bold=False, min_size: int = 12):
+    """``fit_text``, and if ``s`` does not fit even at ``min_size``, cut with "…"."""
+    img = fit_text(assets, s, size, max_w, colour, bold, min_size)
+    while img.get_width() > max_w and len(s) > 1:
+        s = s[:-1].rstrip()
+        img = assets.text(s + "…", min_size, colour, bold)
+    return img
+
+
 @dataclass
 class Button:
     label: str

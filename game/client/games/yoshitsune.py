@@ -20,7 +20,7 @@ from game.rulesets.yoshitsune.actions import (AllocateHit, BattleIn, Choose, Cho
                                               PickUp, Place, ReplenishAt, RetreatTo, Step, StopBattle, Target,
                                               TurnCard, UseCard)
 
-from ..widgets import ACCENT, DIM, TEXT, blit_center, fit_text
+from ..widgets import ACCENT, DIM, TEXT, blit_center, clip_text, fit_scale, fit_text
 from .base import Choice, ClickResult, GameUI
 
 CLAN_COLOURS = {
@@ -567,28 +567,33 @@ class YoshitsuneUI(GameUI):
         surf.blit(tmp, area.topleft)
         normal = sum(1 for c in mine if c not in ("C02", "C03"))
         head = f"{self.side_name(seat)}: choose up to {limit} card(s) for this turn's deck — {normal}/{limit} chosen"
-        surf.blit(fit_text(self.assets, head, 30, area.width - 40, self.side_colour(seat), bold=True),
-                  (area.x + 20, area.y + 14))
-        sub = "Click a card to put it in the deck (secret). Court cards 後白河院の暗躍 / 追討令 come on top of the count."
-        surf.blit(self.assets.text(sub, 17, DIM, wrap=area.width - 40), (area.x + 20, area.y + 54))
+        k = fit_scale(surf.get_size())
+        surf.blit(fit_text(self.assets, head, round(30 * k), area.width - 40, self.side_colour(seat), bold=True),
+                  (area.x + 20, area.y + round(14 * k)))
+        sub = "Click a card (or arrows, then Enter / A) to put it in the deck (secret); point at one to read it. " \
+              "Court cards 後白河院の暗躍 / 追討令 come on top of the count."
+        sub_img = self.assets.text(sub, round(17 * k), DIM, wrap=area.width - 40)
+        surf.blit(sub_img, (area.x + 20, area.y + round(54 * k)))
         n = max(1, len(pool))
         cols = min(n, 7 if n > 10 else 6)
         rows_n = math.ceil(n / cols)
         gap = 12
-        avail_h = area.height - 100 - 90
+        top = max(round(92 * k), round(54 * k) + sub_img.get_height() + 12)
+        avail_h = area.height - top - 90
         cap = 22
-        cw = min(150, (area.width - 40 - gap * (cols - 1)) // cols)
+        cw = min(round(150 * k), (area.width - 40 - gap * (cols - 1)) // cols)
         ch = int(cw * 1.4)
         if rows_n * (ch + cap) + (rows_n - 1) * gap > avail_h:
             ch = (avail_h - (rows_n - 1) * gap) // rows_n - cap
             cw = int(ch / 1.4)
         total_w = cols * cw + (cols - 1) * gap
         x0 = area.centerx - total_w // 2
-        y0 = area.y + 92
+        y0 = area.y + top
         for i, cid in enumerate(pool):
             r = pygame.Rect(x0 + (i % cols) * (cw + gap), y0 + (i // cols) * (ch + cap + gap), cw, ch)
             surf.blit(self._card_image(cid, cw, ch), r)
-            en = fit_text(self.assets, self.game.cdata[cid]["name"], 16, cw + gap - 2, TEXT, bold=True, min_size=11)
+            en = clip_text(self.assets, self.game.cdata[cid]["name"], round(16 * k), cw + gap - 4, TEXT, bold=True,
+                           min_size=11)
             surf.blit(en, en.get_rect(midtop=(r.centerx, r.bottom + 3)))
             if cid in mine:
                 pygame.draw.rect(surf, ACCENT, r.inflate(8, 8), 5, border_radius=12)
@@ -601,6 +606,8 @@ class YoshitsuneUI(GameUI):
                 shade.fill((0, 0, 0, 150))
                 surf.blit(shade, r)
             self.card_rects.append((r, cid))
+            if i == self.card_focus:
+                pygame.draw.rect(surf, (255, 255, 255), r.inflate(12, 12), 3, border_radius=14)
         done = DoneChoosing() in self.game.legal_actions()
         if done and self.game.pending().seat == seat:
             b = pygame.Rect(0, 0, 380, 60)
@@ -610,6 +617,37 @@ class YoshitsuneUI(GameUI):
             pygame.draw.rect(surf, ACCENT, b, 3, border_radius=12)
             blit_center(surf, self.assets.text(f"Confirm {len(mine)} card(s) ▶", 26, (20, 16, 12), bold=True), b.center)
             self.confirm_rect = b
+        self._draw_enlarged(surf, area)
+
+    def card_cursor(self, dx: int, dy: int) -> bool:
+        # the pool of cards to choose from: the arrows go from card to card
+        return self.st.get("phase") == "build" and self._card_cursor(dx, dy)
+
+    def shown_card(self) -> tuple[pygame.Rect, str] | None:
+        """The card under the pointer, or the one the keys point at: shown enlarged."""
+        for i, (r, cid) in enumerate(self.card_rects):
+            if i == self.card_focus or (self.card_focus is None and self.pointer and r.collidepoint(self.pointer)):
+                return r, cid
+        return None
+
+    def _draw_enlarged(self, surf, area: pygame.Rect) -> None:
+        """The pointed-at card, large enough to read, beside the card (inside the map area)."""
+        got = self.shown_card()
+        if got is None:
+            return
+        r, cid = got
+        h = min(area.height - 24, max(r.height * 2, round(420 * fit_scale(surf.get_size()))))
+        w = int(h / 1.4)
+        if w <= r.width * 1.3:
+            return                          # the cards are large enough already
+        big = pygame.Rect(0, 0, w, h)
+        big.midleft = (r.right + 14, r.centery)
+        if big.right > area.right - 8:
+            big.midright = (r.left - 14, r.centery)
+        big.clamp_ip(area.inflate(-16, -16))
+        pygame.draw.rect(surf, (0, 0, 0), big.move(6, 8), border_radius=12)
+        surf.blit(self._card_image(cid, w, h), big)
+        pygame.draw.rect(surf, ACCENT, big.inflate(6, 6), 3, border_radius=14)
 
     def click_at(self, pos, view) -> ClickResult | None:
         if self.st.get("phase") != "build" or self.viewer != self.st.get("seat"):
