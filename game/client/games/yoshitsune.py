@@ -205,34 +205,7 @@ class YoshitsuneUI(GameUI):
             pygame.draw.polygon(surf, (70, 56, 40) if not cell.props.get("sea") else (200, 220, 240), pts, lw)
         if z < 0.3:                 # a thumbnail: the shapes only
             return
-        # names and supply numbers
-        kz = max(15, round(24 * z))
-        rz = max(11, round(14 * z))
-        for n, cell in b.cells.items():
-            if cell.props.get("offboard"):
-                continue
-            sea = bool(cell.props.get("sea"))
-            ink = (245, 248, 255) if sea else (40, 30, 20)
-            cx, cy = cell.center[0] * z, cell.center[1] * z
-            if cell.props.get("box"):
-                o = self._obj(cell.props["box"])
-                lx, ly = cx, cy - 10 * z
-            else:
-                lx, ly = cx, cy - 30 * z
-            k = self.assets.text(cell.props.get("name_local", n), kz, ink, bold=True)
-            r = self.assets.text(_romaji(cell.props.get("name_en", n)), rz, ink)
-            kr = k.get_rect(midbottom=(lx, ly))
-            surf.blit(k, kr)
-            surf.blit(r, r.get_rect(midtop=(lx, kr.bottom - 2)))
-            sup = int(cell.props.get("supply", 0))
-            rad = max(8, round(11 * z))
-            sc = (kr.right + rad + 3, kr.centery)
-            pygame.draw.circle(surf, (250, 246, 232), sc, rad)
-            pygame.draw.circle(surf, (196, 30, 30) if cell.props.get("base") else (60, 50, 40), sc, rad, 2)
-            blit_center(surf, self.assets.text(str(sup), max(12, round(15 * z)), (30, 24, 18), bold=True), sc)
-            if cell.props.get("base"):
-                tag = self.assets.text("據點 base", max(10, round(12 * z)), (196, 30, 30), bold=True)
-                surf.blit(tag, tag.get_rect(midbottom=(lx, kr.top)))
+        # (the areas' names and supply numbers: map_labels, drawn clear of the stacks)
         # boxes
         title = max(12, round(18 * z))
         for o in b.objects:
@@ -289,6 +262,74 @@ class YoshitsuneUI(GameUI):
                     if tx * z < r.left:
                         p = (r.left, min(r.bottom - 10, max(r.top + 10, ty * z)))
                     _arrow(surf, p, (tx * z, ty * z - 44 * z), (250, 220, 120), max(3, round(5 * z)))
+
+    # -- the areas' names, clear of the stacks ---------------------------------------------------
+    def _area_label(self, n: str, z: float) -> tuple[pygame.Surface, tuple[float, float]]:
+        """An area's name (kanji over romaji), its supply number beside it and, on a base,
+        "據點 base" above: one picture, and where its kanji's foot sits (map pixels at z)."""
+        key = ("label", n, z)
+        cache = self.__dict__.setdefault("_labels", {})
+        got = cache.get(key)
+        if got is not None:
+            return got
+        cell = self.board.cells[n]
+        ink = (245, 248, 255) if cell.props.get("sea") else (40, 30, 20)
+        k = self.assets.text(cell.props.get("name_local", n), max(15, round(24 * z)), ink, bold=True)
+        r = self.assets.text(_romaji(cell.props.get("name_en", n)), max(11, round(14 * z)), ink)
+        rad = max(8, round(11 * z))
+        base = bool(cell.props.get("base"))
+        tag = self.assets.text("據點 base", max(10, round(12 * z)), (196, 30, 30), bold=True) if base else None
+        th = tag.get_height() if tag else 0
+        w = max(k.get_width() + 2 * (2 * rad + 4), r.get_width(), tag.get_width() if tag else 0)
+        h = th + k.get_height() + r.get_height() - 2
+        img = pygame.Surface((w, h), pygame.SRCALPHA)
+        kr = k.get_rect(midtop=(w // 2, th))
+        if tag:
+            img.blit(tag, tag.get_rect(midbottom=(w // 2, kr.top)))
+        img.blit(k, kr)
+        img.blit(r, r.get_rect(midtop=(w // 2, kr.bottom - 2)))
+        sc = (kr.right + rad + 3, kr.centery)
+        pygame.draw.circle(img, (250, 246, 232), sc, rad)
+        pygame.draw.circle(img, (196, 30, 30) if base else (60, 50, 40), sc, rad, 2)
+        blit_center(img, self.assets.text(str(int(cell.props.get("supply", 0))), max(12, round(15 * z)),
+                                          (30, 24, 18), bold=True), sc)
+        cx, cy = cell.center[0] * z, cell.center[1] * z
+        foot = (cx, cy - (10 if cell.props.get("box") else 30) * z)
+        got = cache[key] = (img, (foot[0], foot[1] - kr.bottom + h / 2))    # (the picture's centre)
+        return got
+
+    def map_labels(self, view) -> list[tuple[pygame.Surface, tuple[float, float]]]:
+        out = []
+        for n, cell in self.board.cells.items():
+            if cell.props.get("offboard") or n == "ou":
+                continue
+            img, (mx, my) = self._area_label(n, view.z)
+            out.append((img, (view.area.x + view.ox + mx, view.area.y + view.oy + my)))
+        return out
+
+    def counter_rects(self, view) -> list[pygame.Rect]:
+        self._fresh()
+        size = self.counter_size(view)
+        out = []
+        for a in self.game.areas:
+            rows = self._stack_images(a, size)
+            if not rows:
+                continue
+            x, y = view.to_screen(*self._anchor(a))
+            h = sum(r.get_height() for r in rows) + 2 * (len(rows) - 1)
+            top = y - h / 2
+            for r in rows:
+                out.append(r.get_rect(midtop=(round(x), round(top))))
+                top += r.get_height() + 2
+        return out
+
+    def under_key(self):
+        self._fresh()
+        return (self._key, frozenset(self.moving))
+
+    def draw_under(self, surf: pygame.Surface, view, now: float) -> None:
+        if view.z >= 0.3:
+            self.draw_labels(surf, view)
 
     # -- dynamic drawing ----------------------------------------------------------------------------
     def _block(self, text: str, clan: str, size: int, selected: bool = False, sprite: str | None = None,
