@@ -119,7 +119,7 @@ class Button:
         pygame.draw.rect(surf, (0, 0, 0), r.move(0, 4), border_radius=12)
         pygame.draw.rect(surf, bg, r, border_radius=12)
         pygame.draw.rect(surf, border, r, 4 if focused else 3, border_radius=12)
-        w = r.width - 24 - (40 if self.hint else 0)
+        w = r.width - 24 - (52 if self.hint else 0)
         img = fit_text(assets, self.label, self.size, w, fg, bold=True)
         cx = r.centerx - (18 if self.hint else 0)
         blit_center(surf, img, (cx, r.centery))

@@ -979,8 +979,17 @@ class BoardScene(Scene):
         bar = pygame.Rect(px, 8, pw, 96)
         panel(surf, bar, width=2)
         if st:
-            surf.blit(self.assets.text(f"TURN {st.get('Turn', '')}", 30, ACCENT, bold=True), (bar.x + 12, bar.y + 8))
-            surf.blit(fit_text(self.assets, st.get("Phase", ""), 22, pw - 180, TEXT, bold=True), (bar.x + 170, bar.y + 14))
+            narrow = pw < 330                   # (a small window: the turn smaller, the phase on two lines)
+            turn = self.assets.text(f"TURN {st.get('Turn', '')}", 24 if narrow else 30, ACCENT, bold=True)
+            surf.blit(turn, (bar.x + 12, bar.y + 8))
+            px_ = bar.x + 12 + turn.get_width() + 12 if narrow else max(bar.x + 170, bar.x + turn.get_width() + 26)
+            room = bar.right - 10 - px_
+            phase = fit_text(self.assets, st.get("Phase", ""), 22, room, TEXT, bold=True, min_size=15)
+            for size in (15, 14, 13):
+                if phase.get_width() <= room and phase.get_height() <= 44:
+                    break
+                phase = self.assets.text(st.get("Phase", ""), size, TEXT, bold=True, wrap=room)
+            surf.blit(phase, (px_, bar.y + 14 if phase.get_height() < 30 else bar.y + 6))
             init = st.get("Initiative", "")
             if init:
                 chip = pygame.Rect(bar.x + 12, bar.y + 54, 150, 32)
