@@ -149,6 +149,8 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
             app.scene.session.close()
         if app.attract is not None:
             app.attract.stop()
+            if not own:                     # (the App is drawn in again: no kiosk left over)
+                app.attract, app.kiosk, app.attracting = None, None, False
         return str(out)
     finally:
         if own:

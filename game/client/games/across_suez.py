@@ -230,7 +230,7 @@ class AcrossSuezUI(HexUnitsUI):
         for obj in self.game.board.objects_of_type("decor"):
             t = str(obj.props.get("label", ""))
             if t:
-                out.append((label_image(self.assets, t, max(8, int(11 * z)), (40, 30, 20), (255, 250, 230, 150)),
+                out.append((label_image(self.assets, t, max(10, int(11 * z)), (40, 30, 20), (255, 250, 230, 150)),
                             view.to_screen(obj.x, obj.y)))
         return out
 

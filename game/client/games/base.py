@@ -372,6 +372,8 @@ def place_labels(labels: list[pygame.Rect], blocked: list[pygame.Rect],
                 and (bounds is None or bounds.contains(c)))
 
     for home in labels:
+        if bounds is not None and bounds.colliderect(home) and not bounds.contains(home):
+            home = home.clamp(bounds)           # a name cut by the map's edge slides inside
         best, frontier = None, [home]
         for _step in range(3):
             ok = [c for c in frontier if free(c)]

@@ -240,7 +240,7 @@ class SinoJapaneseUI(HexUnitsUI):
         for h in g.facts.vp:
             name = g.facts.names.get(h, "")
             local = board.cells[h].props.get("name_zh", "")
-            img = label_image(self.assets, f"{local} {g.facts.vp[h]}" if local else name, max(8, int(12 * z)),
+            img = label_image(self.assets, f"{local} {g.facts.vp[h]}" if local else name, max(10, int(12 * z)),
                               CITY_INK, (255, 250, 232, 170), pad=(4, 0))
             cx, cy = view.hex_center(h)
             out.append((img, (cx, cy + 14 * z + img.get_height() / 2)))
@@ -248,7 +248,7 @@ class SinoJapaneseUI(HexUnitsUI):
             t = str(obj.props.get("label_local") or obj.props.get("label", ""))
             if obj.props.get("label_local"):
                 t = f"{obj.props['label_local']} {obj.props.get('label', '')}"
-            out.append((label_image(self.assets, t, max(8, int(13 * z)), (30, 40, 60)), view.to_screen(obj.x, obj.y)))
+            out.append((label_image(self.assets, t, max(10, int(13 * z)), (30, 40, 60)), view.to_screen(obj.x, obj.y)))
         return out
 
     def stack_order(self, keys: list[str]) -> list[str]:

@@ -13,7 +13,7 @@ from game import rulesets
 from ..games import plugin_for
 
 from ..widgets import ACCENT, BAD, BORDER, DIM, TEXT, blit_center, fit_text, panel
-from .base import Scene, footer, hex_backdrop
+from .base import Scene, fit_scale, footer, hex_backdrop
 from .select import map_thumbnail
 
 THUMB = (600, 430)
@@ -86,20 +86,21 @@ class TitleCardScene(AttractScene):
     def draw(self, surf: pygame.Surface) -> None:
         hex_backdrop(surf, self.time)
         w, h = surf.get_size()
-        pic = pygame.Rect(56, 96, *THUMB)
+        k = self.k = fit_scale((w, h))          # (laid out for 1280×720, scaled to the window)
+        pic = pygame.Rect(round(56 * k), round(96 * k), round(THUMB[0] * k), round(THUMB[1] * k))
         panel(surf, pic.inflate(24, 24), colour=(14, 16, 22), border=ACCENT, radius=14, width=4, alpha=235)
         thumb = map_thumbnail(self.app, self.spec.id, pic.size)
         if thumb is not None:
             surf.blit(thumb, pic)
         else:
             blit_center(surf, self.assets.text("?", 120, (60, 66, 80), bold=True), pic.center)
-        x0, x1 = pic.right + 44, w - 48
+        x0, x1 = pic.right + round(44 * k), w - round(48 * k)
         tw = x1 - x0
         lines = self._lines(tw)
         height = sum(img.get_height() + gap for img, gap in lines) + 20 + self._sides_height(tw)
         band = pygame.Surface((tw + 40, height + 40), pygame.SRCALPHA)
         band.fill((8, 10, 14, 200))
-        top = max(40, pic.centery - (height + 40) // 2)
+        top = max(round(40 * k), pic.centery - (height + 40) // 2)
         surf.blit(band, (x0 - 20, top))
         y = top + 20
         for img, gap in lines:
@@ -114,35 +115,39 @@ class TitleCardScene(AttractScene):
     def _lines(self, tw: int) -> list:
         """The card's text, top to bottom: (image, gap after it)."""
         a, sp = self.assets, self.spec
-        out = [(a.text("NOW PLAYING  ·  AI AGAINST AI", 20, DIM, bold=True), 12),
-               (fit_text(a, sp.title, 50, tw, TEXT, bold=True), 2)]
+        q = self._q
+        out = [(a.text("NOW PLAYING  ·  AI AGAINST AI", q(20), DIM, bold=True), q(12)),
+               (fit_text(a, sp.title, q(50), tw, TEXT, bold=True), 2)]
         if sp.local and sp.local != sp.title:
-            out.append((fit_text(a, sp.local, 54, tw, ACCENT, bold=True), 4))
-        out.append((a.text(sp.year, 40, ACCENT), 14))
-        rule = pygame.Surface((80, 4))
+            out.append((fit_text(a, sp.local, q(54), tw, ACCENT, bold=True), 4))
+        out.append((a.text(sp.year, q(40), ACCENT), q(14)))
+        rule = pygame.Surface((q(80), 4))
         rule.fill(ACCENT)
-        out.append((rule, 18))
+        out.append((rule, q(18)))
         if sp.blurb:
-            out.append((a.text(sp.blurb, 26, TEXT, wrap=tw), 22))
+            out.append((a.text(sp.blurb, q(26), TEXT, wrap=tw), q(22)))
         return out
+
+    def _q(self, v: float) -> int:
+        return round(v * getattr(self, "k", 1.0))
 
     def _side_lines(self, tw: int) -> list[list]:
         """The sides as lines of (colour or None, image): chips with "vs" between two
         sides; a side played by several seats gets a line of its seats under it."""
-        a = self.assets
-        vs = a.text("vs", 24, DIM)
+        a, q = self.assets, self._q
+        vs = a.text("vs", q(24), DIM)
         if not any(r.members for r in self.sides):
             chips = []
             for i, r in enumerate(self.sides):
                 if i and len(self.sides) == 2:
                     chips.append((None, vs))
-                chips.append((r.colour, a.text(r.name, 28, TEXT, bold=True)))
+                chips.append((r.colour, a.text(r.name, q(28), TEXT, bold=True)))
             return self._flow(chips, tw)
         lines = []
         for i, r in enumerate(self.sides):
             head = [(None, vs)] if i and len(self.sides) == 2 else []
-            lines += self._flow(head + [(r.colour, fit_text(a, r.name, 26, tw - 80, TEXT, bold=True))], tw)
-            lines += self._flow([(c, a.text(n, 20, DIM)) for n, c in r.members], tw)
+            lines += self._flow(head + [(r.colour, fit_text(a, r.name, q(26), tw - 80, TEXT, bold=True))], tw)
+            lines += self._flow([(c, a.text(n, q(20), DIM)) for n, c in r.members], tw)
         return lines
 
     @staticmethod

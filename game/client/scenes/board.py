@@ -1029,8 +1029,11 @@ class BoardScene(Scene):
             res = self.game.result()
             if res:
                 t = "Draw" if res.winner is None else f"{self.ui.side_name(res.winner)} wins"
-                surf.blit(self.assets.text(t, 30, ACCENT, bold=True), (px + 8, pr.y))
-                surf.blit(self.assets.text(res.reason, 20, TEXT, wrap=pw - 16), (px + 8, pr.y + 40))
+                img = fit_text(self.assets, t, 30, pw - 16, ACCENT, bold=True, min_size=18)
+                if img.get_width() > pw - 16:
+                    img = self.assets.text(t, 18, ACCENT, bold=True, wrap=pw - 16)
+                surf.blit(img, (px + 8, pr.y))
+                surf.blit(self.assets.text(res.reason, 20, TEXT, wrap=pw - 16), (px + 8, pr.y + img.get_height() + 4))
         # buttons
         mouse = getattr(self, "_hover_pos", (-1, -1))
         for b in self.buttons:
@@ -1083,7 +1086,8 @@ class BoardScene(Scene):
                 keys += ["E: explain AI", "I: hint"]
                 keys += ["F1: help", "Esc: menu"] + (["U: undo"] if self.session.can_undo() else [])
             hint = "   ".join(keys)
-            surf.blit(self.assets.text(hint, 15, DIM, wrap=info.width), (info.x + 4, info.bottom - 40))
+            img = self.assets.text(hint, 15, DIM, wrap=info.width - 8)
+            surf.blit(img, (info.x + 4, info.bottom - img.get_height() - 4))
 
     def _draw_odds(self, surf, rect, pv) -> None:
         panel(surf, rect, colour=(30, 26, 22), border=(200, 150, 60), width=2)
