@@ -30,7 +30,7 @@ from ..games import plugin_for
 from ..input import Intent
 from ..session import Session
 from ..widgets import (ACCENT, BAD, BORDER, DIM, GOOD, TEXT, Banner, Button, LogView, PassDevice,
-                       blit_center, fit_text, panel)
+                       blit_center, fit_scale, fit_text, panel)
 from .base import Scene
 from .overlays import HelpOverlay, PauseOverlay
 
@@ -68,7 +68,9 @@ class BoardScene(Scene):
         px = self.map_w + 8
         self.px = px
         self.pw = w - px - 8
-        self.log = LogView(pygame.Rect(px, h - 176, self.pw, 168))
+        k = fit_scale(app.size)             # (a taller log, in larger type, on a large window)
+        lh = round(168 * max(1.0, k))
+        self.log = LogView(pygame.Rect(px, h - lh - 8, self.pw, lh), size=max(17, round(17 * k)))
         self.seq = Sequencer()
         self.seq.time_scale = app.time_scale * (DEMO_SPEED if demo else 1.0)
         self.banner: Banner | None = None
