@@ -213,28 +213,31 @@ class SummaryScene(AttractScene):
         else:
             hex_backdrop(surf, self.time)
         s = self.summary
-        r = pygame.Rect(w // 2 - 430, 86, 860, 470)
+        k = fit_scale((w, h))                   # (laid out for 1280×720, scaled to the window)
+        q = lambda v: round(v * k)  # noqa: E731
+        r = pygame.Rect(w // 2 - q(430), q(86), q(860), q(470))
         panel(surf, r, colour=(14, 16, 22), border=self.colour, alpha=235, width=4)
-        y = r.y + 30
+        y = r.y + q(30)
         title = f"{s.title}  ·  {s.local}" if s.local and s.local != s.title else s.title
-        blit_center(surf, fit_text(self.assets, title, 30, r.width - 60, DIM, bold=True), (r.centerx, y))
-        y += 70
-        blit_center(surf, fit_text(self.assets, s.headline, 76, r.width - 60, self.colour, bold=True), (r.centerx, y))
-        y += 70
+        blit_center(surf, fit_text(self.assets, title, q(30), r.width - 60, DIM, bold=True), (r.centerx, y))
+        y += q(70)
+        blit_center(surf, fit_text(self.assets, s.headline, q(76), r.width - 60, self.colour, bold=True),
+                    (r.centerx, y))
+        y += q(70)
         if s.reason:
-            img = self.assets.text(s.reason, 30, TEXT, wrap=r.width - 80, centre=True)
+            img = self.assets.text(s.reason, q(30), TEXT, wrap=r.width - 80, centre=True)
             blit_center(surf, img, (r.centerx, y + img.get_height() // 2))
-            y += img.get_height() + 26
-        blit_center(surf, self.assets.text(s.line, 30, ACCENT, bold=True), (r.centerx, y + 14))
-        y += 56
+            y += img.get_height() + q(26)
+        blit_center(surf, fit_text(self.assets, s.line, q(30), r.width - 60, ACCENT, bold=True), (r.centerx, y + q(14)))
+        y += q(56)
         if s.scores:
             score = "    ".join(f"{name} {v}" for name, v in s.scores)
-            blit_center(surf, fit_text(self.assets, score, 26, r.width - 60, TEXT), (r.centerx, y + 12))
-            y += 44
+            blit_center(surf, fit_text(self.assets, score, q(26), r.width - 60, TEXT), (r.centerx, y + q(12)))
+            y += q(44)
         if s.next_title:
-            pygame.draw.line(surf, BORDER, (r.x + 60, r.bottom - 70), (r.right - 60, r.bottom - 70), 2)
-            blit_center(surf, fit_text(self.assets, f"Next: {s.next_title}", 26, r.width - 60, DIM, bold=True),
-                        (r.centerx, r.bottom - 38))
+            pygame.draw.line(surf, BORDER, (r.x + 60, r.bottom - q(70)), (r.right - 60, r.bottom - q(70)), 2)
+            blit_center(surf, fit_text(self.assets, f"Next: {s.next_title}", q(26), r.width - 60, DIM, bold=True),
+                        (r.centerx, r.bottom - q(38)))
         c = self.attract.config.summary_seconds
         progress(surf, self.attract.t / c if c else 1.0, self.colour)
         self.hints(surf)
