@@ -20,6 +20,7 @@ from game.rulesets.yoshitsune.actions import (AllocateHit, BattleIn, Choose, Cho
                                               PickUp, Place, ReplenishAt, RetreatTo, Step, StopBattle, Target,
                                               TurnCard, UseCard)
 
+from ..i18n import _
 from ..widgets import ACCENT, DIM, TEXT, blit_center, clip_text, fit_scale, fit_text
 from .base import Choice, ClickResult, GameUI
 
@@ -611,8 +612,8 @@ class YoshitsuneUI(GameUI):
         k = fit_scale(surf.get_size())
         surf.blit(fit_text(self.assets, head, round(30 * k), area.width - 40, self.side_colour(seat), bold=True),
                   (area.x + 20, area.y + round(14 * k)))
-        sub = "Click a card (or arrows, then Enter / A) to put it in the deck (secret); point at one to read it. " \
-              "Court cards 後白河院の暗躍 / 追討令 come on top of the count."
+        sub = _("Click a card (or arrows, then Enter / A) to put it in the deck (secret); point at one to read it. "
+                "Court cards 後白河院の暗躍 / 追討令 come on top of the count.")
         sub_img = self.assets.text(sub, round(17 * k), DIM, wrap=area.width - 40)
         surf.blit(sub_img, (area.x + 20, area.y + round(54 * k)))
         n = max(1, len(pool))
