@@ -1,6 +1,6 @@
 """Command line: python -m game COMMAND ...
 
-  play [--fullscreen] [--game ID] [--load SAVE]   open the window (title screen)
+  play [--fullscreen] [--game ID] [--load SAVE] [--lang CODE]   open the window (title screen)
   demo [--games LIST] [--fullscreen] [--locked] [--idle S] [--stall S] [--max-actions N] [--seed S]
                                                   kiosk: AI plays AI in an attract loop
   demo --headless [--games N | --count N --games LIST] [--seed S] [--ai worker|inline] [--max-growth PCT]
@@ -9,7 +9,7 @@
   tournament GAME --a X --b Y --games N --seed S [--jobs J] [--json] [--explain] [--clock cpu]
                                                   X against Y on every side, with 95 % intervals
   replay SAVE [--verify]                          re-play a save, check its hash
-  screenshot GAME --out FILE.png [--save SAVE] [--scene SCENE] [--size WxH] [--players N]
+  screenshot GAME --out FILE.png [--save SAVE] [--scene SCENE] [--size WxH] [--players N] [--lang CODE]
                                                   render a screen headless (--all: every screen of GAME
                                                   or 'all' at the three sizes, into the folder --out)
   map-info PATH [--json]                          what the loader reads from a TMX map
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 
@@ -40,7 +41,20 @@ def _unknown_game(cmd: str, game_id: str | None) -> bool:
     return True
 
 
+def _lang_arg(s: argparse.ArgumentParser) -> None:
+    from game.client.i18n import LANGUAGES
+    s.add_argument("--lang", default=None, choices=list(LANGUAGES), metavar="CODE",
+                   help="interface language for this run: " + ", ".join(f"{k} ({v})" for k, v in LANGUAGES.items())
+                   + " (as $SANDTABLE_LANG; the settings keep their own)")
+
+
+def _apply_lang(a: argparse.Namespace) -> None:
+    if getattr(a, "lang", None):
+        os.environ["SANDTABLE_LANG"] = a.lang
+
+
 def _cmd_play(a: argparse.Namespace) -> int:
+    _apply_lang(a)
     if _unknown_game("play", a.game):
         return 2
     if a.load:                              # a bad save stops here, before the window opens
@@ -159,6 +173,7 @@ def _cmd_replay(a: argparse.Namespace) -> int:
 def _cmd_screenshot(a: argparse.Namespace) -> int:
     from game.client.screenshot import render
     from game.core.errors import SaveError
+    _apply_lang(a)
     try:
         from game.client.screenshot import parse_size, render_all
         size = parse_size(a.size)
@@ -236,6 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--fullscreen", action="store_true")
     s.add_argument("--game", default=None, help="skip to this game's seat screen")
     s.add_argument("--load", default=None, help="open a save")
+    _lang_arg(s)
     s.set_defaults(fn=_cmd_play)
 
     s = sub.add_parser("demo", help="kiosk: AI plays AI in an attract loop (hold Esc 2 s to exit)",
@@ -310,6 +326,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--size", default=None, metavar="WxH", help="the window size (default 1280x720)")
     s.add_argument("--all", action="store_true", help="every screen (GAME or 'all' for every game) at "
                    "1280x720, 1920x1080 and 1024x576 (or --size), as PNGs under the directory --out")
+    _lang_arg(s)
     s.set_defaults(fn=_cmd_screenshot)
 
     s = sub.add_parser("map-info", help="print what the loader reads from a TMX map")

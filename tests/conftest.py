@@ -26,9 +26,10 @@ def env(tmp_path_factory):
     """For client tests: headless drivers and private config/save folders,
     set before pygame is imported, restored afterwards."""
     base = tmp_path_factory.mktemp("client")
-    keys = ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "SANDTABLE_CONFIG", "SANDTABLE_SAVES")
+    keys = ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "SANDTABLE_CONFIG", "SANDTABLE_SAVES", "SANDTABLE_LANG")
     saved = {k: os.environ.get(k) for k in keys}
-    os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+    # (SANDTABLE_LANG: the interface in English whatever the developer's $LANG)
+    os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", SANDTABLE_LANG="en",
                       SANDTABLE_CONFIG=str(base / "config"), SANDTABLE_SAVES=str(base / "saves"))
     import pygame  # noqa: F401
     yield base
@@ -48,6 +49,8 @@ def _client(ai: str):
     sc = a.scene
     if sc is not None and hasattr(sc, "session"):
         sc.session.close()
+    from game.client import i18n
+    i18n.set_language("en")
     pygame.quit()
 
 

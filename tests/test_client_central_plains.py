@@ -260,7 +260,7 @@ def test_hover_lines_and_the_attack_preview(app):
     app.switch(sc)
     app.frame(0.05, [])
     lines = sc.ui.hover_lines("GUIDE")
-    assert lines[0].startswith("歸德") and any("馮玉祥" in ln for ln in lines) and "defence +1" in lines[1]
+    assert lines[0].endswith("歸德") and any("馮玉祥" in ln for ln in lines) and "defence +1" in lines[1]
     assert sc.ui.selected == "XUZHOU"                          # the only stronghold that can act: selected
     sc.click_hex("XUZHOU")
     assert sc.ui.selected is None

@@ -385,7 +385,7 @@ def test_a_side_of_several_seats_shows_its_camp_and_its_commanders():
         g.close()
     assert [r.side for r in rows] == ["central", "anti"]
     assert rows[0].name == rulesets.spec("central_plains").side_name("central")
-    assert [n for n, _ in rows[0].members] == ["蔣中正 Chiang Kai-shek", "何應欽 He Yingqin"]
+    assert [n for n, _ in rows[0].members] == ["Chiang Kai-shek 蔣中正", "He Yingqin 何應欽"]   # English 原名 (i18n.bilingual)
     assert len(rows[1].members) == 3
 
 

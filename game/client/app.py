@@ -24,8 +24,10 @@ from .assets import Assets
 from .audio import Audio
 from .input import InputMapper, Intent
 from .kiosk import Attract, KioskConfig, kiosk_log
+from . import i18n
 from .settings import Settings
 from .widgets import BAD, TEXT, blit_center
+from .i18n import _
 
 SIZE = (1280, 720)
 DEMO_EXIT_HOLD = 2.0        # hold Esc this long to leave the (unlocked) demo
@@ -54,6 +56,7 @@ class App:
         self.size = tuple(size)
         self.mode = mode
         self.settings = Settings()
+        i18n.set_language(self.settings.language())
         flags = pygame.SCALED | pygame.RESIZABLE
         self.screen = pygame.display.set_mode(self.size, flags)
         pygame.display.set_caption("Sandtable")
@@ -109,6 +112,11 @@ class App:
         if text:
             self.toasts.append([text, colour, ttl])
             del self.toasts[:-3]
+
+    def set_language(self, code: str) -> None:
+        """Switch the interface language now and keep it in settings (the settings
+        screen's chooser calls this with a code from ``i18n.available_languages()``)."""
+        self.settings["language"] = i18n.set_language(code)
 
     def next_seed(self) -> int:
         return self._rng.randrange(1, 2**31)
@@ -190,8 +198,8 @@ class App:
         if not self.attracting or self.locked:
             return ""
         if self.demo_from_play:
-            return "Any key: back to the title"
-        return "Any key, click or (A): play this game   ·   hold Esc: exit"
+            return _("Any key: back to the title")
+        return _("Any key, click or (A): play this game   ·   hold Esc: exit")
 
     def _attract_input(self, it: Intent) -> None:
         """Input on the attract loop: the first touch offers "press to play", the next plays."""
@@ -292,12 +300,12 @@ class App:
             return
         if it.name == "mute":
             self.audio.toggle_mute()
-            self.toast("Sound off" if self.settings["muted"] else "Sound on")
+            self.toast(_("Sound off") if self.settings["muted"] else _("Sound on"))
             return
         if it.name == "volume":
             self.audio.change_volume(0.1 * it.dx)
             self.audio.play("click")
-            self.toast(f"Volume {int(round(self.settings['volume'] * 100))}%")
+            self.toast(_("Volume {v}%").format(v=int(round(self.settings['volume'] * 100))))
             return
         if self.scene is not None:
             self.scene.handle(it)
@@ -407,7 +415,7 @@ def run(mode: str = "play", fullscreen: bool = False, game_id: str | None = None
         elif game_id:
             if game_id not in rulesets.available():
                 app.switch(TitleScene(app))
-                app.toast(f"{game_id}: not a playable game ({', '.join(rulesets.available())})", BAD, ttl=6.0)
+                app.toast(_("{game_id}: not a playable game ({join})").format(game_id=game_id, join=', '.join(rulesets.available())), BAD, ttl=6.0)
             elif seats:
                 game = rulesets.new_game(game_id, app.next_seed())
                 app.switch(BoardScene(app, Session(game, seats)))

@@ -46,6 +46,7 @@ from typing import Any, Callable, Protocol
 from game import rulesets
 from game.core.memory import rss_mb, settle_memory
 
+from .i18n import _
 from .session import Session
 from .settings import config_dir
 
@@ -170,12 +171,12 @@ class Summary:
 
     @property
     def headline(self) -> str:
-        return "DRAW" if self.winner is None else f"{self.winner_name.upper()} WINS"
+        return _("DRAW") if self.winner is None else _("{side} WINS").format(side=self.winner_name.upper())
 
     @property
     def line(self) -> str:
-        turns = f"{self.turns} turn{'s' if self.turns != 1 else ''}"
-        return f"in {turns} · {self.actions} decisions"
+        turns = (_("{turns} turn") if self.turns == 1 else _("{turns} turns")).format(turns=self.turns)
+        return _("in {turns} · {actions} decisions").format(turns=turns, actions=self.actions)
 
 
 def score_label(spec, key: str) -> str:

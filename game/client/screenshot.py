@@ -161,9 +161,10 @@ def _over_board(app, sc, scene: str) -> None:
     """Put what ``scene`` names over the board scene ``sc``."""
     from .scenes.overlays import HelpOverlay, LoadOverlay, PauseOverlay
     from .widgets import PassDevice
+    from .i18n import _
     sc.update(0.0)
     if scene == "help":
-        sc.modal = HelpOverlay(sc.ui.rules_text(), "Controls & rules")
+        sc.modal = HelpOverlay(sc.ui.rules_text(), _("Controls & rules"))
     elif scene == "pause":
         sc.modal = PauseOverlay(sc)
     elif scene == "load":

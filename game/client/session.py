@@ -28,6 +28,7 @@ from game.ai import agent_class, mix_seed
 from game.ai.worker import AgentSeat, AgentSpec, Reply, Ticket
 from game.core.errors import IllegalActionError, SaveError
 from game.core.save import clean_temp_files, default_save_dir, load_game, read_save, write_save
+from .i18n import _
 
 HUMAN = "human"
 LEVELS = ("easy", "normal", "hard")      # what the seats screen offers (game.ai.levels)
@@ -224,7 +225,7 @@ class Session:
             self._failed(reply)
             return None
         if reply.action not in self.game.legal_actions():
-            self._failed(Reply(t.id, error=f"the AI chose an action that is not legal: {reply.action!r}"))
+            self._failed(Reply(t.id, error=_("the AI chose an action that is not legal: {action!r}").format(action=reply.action)))
             return None
         at = self._position()
         events = self.game.apply(reply.action)
@@ -346,7 +347,7 @@ class Session:
             self.save_error = ""
             return self.last_save
         except OSError as e:
-            self.save_error = f"could not save: {e}"
+            self.save_error = _("could not save: {e}").format(e=e)
             return None
 
     @classmethod

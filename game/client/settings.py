@@ -1,4 +1,4 @@
-"""Small persisted user settings (volume, mute, fullscreen) in a JSON file.
+"""Small persisted user settings (volume, mute, fullscreen, language) in a JSON file.
 
 The folder is ``$SANDTABLE_CONFIG`` if set (tests point it at a temp dir),
 else ``$XDG_CONFIG_HOME/sandtable``, else ``~/.config/sandtable``.
@@ -14,7 +14,12 @@ from typing import Any
 
 from game.core.save import clean_temp_files, read_json_file
 
-DEFAULTS: dict[str, Any] = {"volume": 0.7, "muted": False, "fullscreen": False}
+from .i18n import LANGUAGES, from_environment
+
+DEFAULTS: dict[str, Any] = {"volume": 0.7, "muted": False, "fullscreen": False,
+                            #: interface language code (i18n.LANGUAGES); "" until chosen: the
+                            #: environment's ($SANDTABLE_LANG, $LANG ...) if one of ours, else English
+                            "language": ""}
 
 
 def config_dir() -> Path:
@@ -65,11 +70,20 @@ class Settings:
             ignored.append("volume")
             vol = DEFAULTS["volume"]
         self.values["volume"] = vol
+        if self.values["language"] and self.values["language"] not in LANGUAGES:
+            ignored.append("language")
+            self.values["language"] = DEFAULTS["language"]
         if ignored and not self.warning:
             shown = ", ".join(repr(k[:30]) for k in ignored[:5]) + (", …" if len(ignored) > 5 else "")
             self.warning = f"{self.path}: ignored unknown or bad settings {shown}; using the defaults for them"
         if self.warning and not quiet:
             print(f"settings: {self.warning}", file=sys.stderr)
+
+    def language(self) -> str:
+        """The interface language to use: $SANDTABLE_LANG if set (a one-off, e.g. for a
+        screenshot), else the one chosen in settings, else the environment's, else English."""
+        env = os.environ.get("SANDTABLE_LANG")
+        return from_environment() if env or not self.values["language"] else self.values["language"]
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]

@@ -9,6 +9,7 @@ import pygame
 
 from .assets import Assets
 from .input import Intent
+from .i18n import _
 
 # -- theme -------------------------------------------------------------------
 BG = (18, 22, 30)
@@ -248,7 +249,7 @@ class LogView:
                     break
                 s.blit(img, (8, y))
             if self.scroll:
-                tag = assets.text(f"▲ {self.scroll} newer below", 13, ACCENT)
+                tag = assets.text(_("▲ {scroll} newer below").format(scroll=self.scroll), 13, ACCENT)
                 s.blit(tag, (r.width - tag.get_width() - 8, r.height - tag.get_height() - 2))
             self._cache = s
         panel(surf, self.rect, colour=(24, 28, 38), width=2)
@@ -344,7 +345,7 @@ class PassDevice:
         w, h = surf.get_size()
         top = h // 2 - 170 if self.recap else h // 2 - 110
         pygame.draw.rect(surf, self.colour, (0, top, w, 8))
-        blit_center(surf, assets.text("Pass the device to", 36, DIM), (w // 2, top + 60))
+        blit_center(surf, assets.text(_("Pass the device to"), 36, DIM), (w // 2, top + 60))
         blit_center(surf, assets.text(self.seat_name, 64, self.colour, bold=True), (w // 2, top + 125))
         bar = pygame.Rect(0, 0, 560, 64)
         bar.center = (w // 2, top + 215)
@@ -355,12 +356,12 @@ class PassDevice:
             fill.width = int(bar.width * min(1.0, self.held / self.HOLD))
             pygame.draw.rect(surf, self.colour, fill, border_radius=14)
         pygame.draw.rect(surf, self.colour, bar, 3, border_radius=14)
-        blit_center(surf, assets.text(f"Hold here (or Enter / A) — or type  {self.letter}", 24, TEXT, bold=True),
+        blit_center(surf, assets.text(_("Hold here (or Enter / A) — or type  {letter}").format(letter=self.letter), 24, TEXT, bold=True),
                     bar.center)
-        blit_center(surf, assets.text("others look away", 20, DIM), (w // 2, bar.bottom + 22))
+        blit_center(surf, assets.text(_("others look away"), 20, DIM), (w // 2, bar.bottom + 22))
         if self.recap:
             y = bar.bottom + 56
-            blit_center(surf, assets.text("Since you last looked:", 20, ACCENT, bold=True), (w // 2, y))
+            blit_center(surf, assets.text(_("Since you last looked:"), 20, ACCENT, bold=True), (w // 2, y))
             y += 16
             for line in self.recap:
                 img = assets.text(line, 17, TEXT)

@@ -17,12 +17,13 @@ from game.rulesets.across_suez.actions import (Advance, Assign, Bombard, Cross, 
 from game.systems import paths
 
 from .base import blit_counter, Choice, ClickResult, GameUI, HexUnitsUI, label_image
+from ..i18n import N_, _
 
-PHASES = {"move": "movement", "stack_loss": "stacking", "bombard": "bombardment",
-          "declare": "combat", "ee_loss": "exchange loss", "retreat": "retreat", "advance": "advance",
-          "over": "game over"}
+PHASES = {"move": N_("movement"), "stack_loss": N_("stacking"), "bombard": N_("bombardment"),
+          "declare": N_("combat"), "ee_loss": N_("exchange loss"), "retreat": N_("retreat"), "advance": N_("advance"),
+          "over": N_("game over")}
 #: what a player is told about the bridge unit wherever it shows (its panel, the rules reference)
-BRIDGE_LOSS = "If the bridge is destroyed, Israel loses; once in 0112 it must never leave it."
+BRIDGE_LOSS = N_("If the bridge is destroyed, Israel loses; once in 0112 it must never leave it.")
 RESULT_COLOURS = {"Ae": (220, 70, 60), "Ar": (230, 140, 70), "Ee": (200, 190, 90), "Dr": (120, 200, 120),
                   "De": (60, 190, 90)}
 ROAD = (120, 74, 36)
@@ -32,7 +33,7 @@ NIGHT_TINT = (8, 16, 60, 105)
 
 
 class AcrossSuezUI(HexUnitsUI):
-    overlay_hint = "L: supply line"
+    overlay_hint = N_("L: supply line")
     def __init__(self, game, assets):
         super().__init__(game, assets)
         self.data = game.data
@@ -51,7 +52,7 @@ class AcrossSuezUI(HexUnitsUI):
         return tuple(c) if c else (200, 200, 200)
 
     def side_name(self, seat: str) -> str:
-        return self.data["sides"].get(seat, {}).get("name", seat)
+        return _(self.data["sides"].get(seat, {}).get("name", seat))
 
     def lab(self, key: str) -> str:
         return self.units_static.get(key, {}).get("label", key)
@@ -100,7 +101,7 @@ class AcrossSuezUI(HexUnitsUI):
                 poly = [(0, pts[0][1])] + pts + [(0, pts[-1][1])]
                 pygame.draw.polygon(surf, CANAL, poly)
                 pygame.draw.lines(surf, (20, 50, 110), False, pts, max(2, round(2 * z)))
-                lab = self.assets.text("SUEZ CANAL", max(8, int(10 * z)), (230, 240, 255), bold=True)
+                lab = self.assets.text(_("SUEZ CANAL"), max(8, int(10 * z)), (230, 240, 255), bold=True)
                 lab = pygame.transform.rotate(lab, 90)
                 surf.blit(lab, lab.get_rect(center=(max(lab.get_width() / 2, 6 * z), pts[len(pts) // 3][1])))
         # ridges on hexsides
@@ -168,7 +169,7 @@ class AcrossSuezUI(HexUnitsUI):
                 pygame.draw.polygon(surf, (230, 60, 40), [(x * z, y * z) for x, y in pts], max(2, round(3 * z)))
                 if not words:
                     continue
-                img = self.assets.text("CROSSING", max(7, int(8 * z)), (255, 255, 255), bold=True)
+                img = self.assets.text(_("CROSSING"), max(7, int(8 * z)), (255, 255, 255), bold=True)
                 bg = img.get_rect(center=(cx * z, cy * z + 11 * z)).inflate(4, 0)
                 pygame.draw.rect(surf, (190, 40, 30), bg)
                 surf.blit(img, img.get_rect(center=bg.center))
@@ -292,7 +293,7 @@ class AcrossSuezUI(HexUnitsUI):
             view.draw_hexes(surf, [h], (255, 40, 30, 70))
             view.draw_hexes(surf, [h], (255, 60, 40, 255), width=4)
             cx, cy = view.hex_center(h)
-            t = self.assets.text("! over-stacked", max(10, int(size * 0.26)), (255, 255, 255), bold=True)
+            t = self.assets.text(_("! over-stacked"), max(10, int(size * 0.26)), (255, 255, 255), bold=True)
             bg = t.get_rect(midtop=(cx, cy + size * 0.42)).inflate(8, 2)
             pygame.draw.rect(surf, (190, 30, 20), bg, border_radius=4)
             surf.blit(t, t.get_rect(center=bg.center))
@@ -308,7 +309,7 @@ class AcrossSuezUI(HexUnitsUI):
                 x, y = view.to_screen(obj.x, obj.y)
                 r = pygame.Rect(x, y, obj.width * view.z, obj.height * view.z)
                 pygame.draw.rect(surf, (255, 220, 60), r.inflate(8, 8), 4, border_radius=6)
-                t = self.assets.text("▼ NOW", 13, (255, 230, 90), bold=True)
+                t = self.assets.text(_("▼ NOW"), 13, (255, 230, 90), bold=True)
                 bg = t.get_rect(midbottom=(r.centerx, r.y - 5)).inflate(6, 2)
                 pygame.draw.rect(surf, (20, 20, 30), bg, border_radius=4)
                 surf.blit(t, t.get_rect(center=bg.center))
@@ -323,7 +324,7 @@ class AcrossSuezUI(HexUnitsUI):
         else:
             _moon(surf, r.center, 24)
         if img is None:
-            t = self.assets.text("NIGHT", 16, (220, 228, 255), bold=True)
+            t = self.assets.text(_("NIGHT"), 16, (220, 228, 255), bold=True)
             surf.blit(t, t.get_rect(midtop=(r.centerx, r.bottom + 2)))
 
     def _draw_crossed_box(self, surf, view) -> None:
@@ -347,8 +348,8 @@ class AcrossSuezUI(HexUnitsUI):
         icon = self.assets.scaled("across_suez/crossed_box.png", 26, 26)
         if icon is not None:
             surf.blit(icon, (box.x + 6, box.y + 6))
-        surf.blit(self.assets.text("ACROSS", 16, (240, 240, 255), bold=True), (box.x + 36, box.y + 4))
-        surf.blit(self.assets.text("the canal", 12, (190, 205, 235)), (box.x + 36, box.y + 20))
+        surf.blit(self.assets.text(_("ACROSS"), 16, (240, 240, 255), bold=True), (box.x + 36, box.y + 4))
+        surf.blit(self.assets.text(_("the canal"), 12, (190, 205, 235)), (box.x + 36, box.y + 20))
         n = len(crossed)
         t = self.assets.text(f"{n}/{need}", 22, (120, 230, 130) if n >= need else (255, 230, 120), bold=True)
         surf.blit(t, t.get_rect(topright=(box.right - 8, box.y + 6)))
@@ -362,15 +363,15 @@ class AcrossSuezUI(HexUnitsUI):
             img = self.counter_surface(k, cs)
             surf.blit(img, (box.x + 8 + (i % 4) * (cs + 3), y + (i // 4) * (cs + 4)))
         if not crossed:
-            surf.blit(self.assets.text("none yet", 13, (170, 180, 210)), (box.x + 10, y + 8))
+            surf.blit(self.assets.text(_("none yet"), 13, (170, 180, 210)), (box.x + 10, y + 8))
         y = box.bottom - 32
         if self.game.bridge_in_place():
-            bt = "bridge at 0112: 1 MP"
+            bt = _("bridge at 0112: 1 MP")
         else:
-            bt = f"no bridge: 3 MP, {self.state.get('crossed_this_phase', 0)}/2"
+            bt = _("no bridge: 3 MP, {crossed_this_phase}/2").format(crossed_this_phase=self.state.get('crossed_this_phase', 0))
         surf.blit(self.assets.text(bt, 12, (220, 226, 245)), (box.x + 8, y))
-        loc = "LOC open" if self.state.get("loc_open") else "LOC cut"
-        surf.blit(self.assets.text(f"{loc} · L: show", 12, (150, 230, 150) if self.state.get("loc_open")
+        loc = _("LOC open") if self.state.get("loc_open") else _("LOC cut")
+        surf.blit(self.assets.text(_("{loc} · L: show").format(loc=loc), 12, (150, 230, 150) if self.state.get("loc_open")
                                    else (255, 150, 130)), (box.x + 8, y + 15))
 
     # line of communication ---------------------------------------------------------
@@ -405,11 +406,11 @@ class AcrossSuezUI(HexUnitsUI):
     def toggle_overlay(self) -> str:
         self.show_loc = not self.show_loc
         if not self.show_loc:
-            return "Line of communication hidden"
-        route, _, blocked = self.loc_info()
+            return _("Line of communication hidden")
+        route, _cut, blocked = self.loc_info()
         if route:
-            return f"Line of communication open: {len(route)} hexes 0112 → 1708"
-        return f"Line of communication cut: {len(blocked)} blocking hexes shown in red"
+            return _("Line of communication open: {n} hexes 0112 → 1708").format(n=len(route))
+        return _("Line of communication cut: {n} blocking hexes shown in red").format(n=len(blocked))
 
     def _draw_loc(self, surf, view) -> None:
         route, reach, blocked = self.loc_info()
@@ -433,15 +434,15 @@ class AcrossSuezUI(HexUnitsUI):
     # panel text -----------------------------------------------------------------
     def status(self) -> list[tuple[str, str]]:
         st = self.state
-        phase = f"{self.side_name(st['side'])} {PHASES.get(st['phase'], st['phase'])}"
+        phase = f"{self.side_name(st['side'])} {_(PHASES.get(st['phase'], st['phase']))}"
         if st["phase"] == "over":
-            phase = "Game over"
+            phase = _("Game over")
         elif st.get("night"):
-            phase += " · night"
+            phase += _(" · night")
         n = len([k for k in st["crossed"] if self.units_static.get(k, {}).get("type") != "bridge"])
-        score = f"Across {n}/{self.data['victory']['min_crossed']} · LOC {'open' if st['loc_open'] else 'cut'}"
+        score = _("Across {n}/{min_crossed} · LOC {v}").format(n=n, min_crossed=self.data['victory']['min_crossed'], v='open' if st['loc_open'] else 'cut')
         if st["side"] == "ISR" and st["phase"] == "declare":
-            score += f" · artillery {st['supports_left']}"
+            score += _(" · artillery {supports_left}").format(supports_left=st['supports_left'])
         return [("Turn", f"{st['turn']}/{st['turns']}"), ("Phase", phase), ("Score", score)]
 
     def hover_lines(self, hex_: str | None) -> list[str]:
@@ -449,55 +450,55 @@ class AcrossSuezUI(HexUnitsUI):
         if hex_ is None or hex_ not in board.cells:
             return []
         cell = board.cells[hex_]
-        terr = {"clear": "clear: 1 MP", "lake": "Great Bitter Lake: impassable",
-                "chinese_farm": "Chinese Farm: 2 MP; defender 2 columns left",
-                "elevated_sand": "elevated sand: 2 MP; defender 1 column left (2 if attacked only across ridges)"
+        terr = {"clear": _("clear: 1 MP"), "lake": _("Great Bitter Lake: impassable"),
+                "chinese_farm": _("Chinese Farm: 2 MP; defender 2 columns left"),
+                "elevated_sand": _("elevated sand: 2 MP; defender 1 column left (2 if attacked only across ridges)")
                 }.get(cell.terrain, cell.terrain)
         out = [f"{hex_} · {terr}"]
         if cell.props.get("fort"):
-            out.append("Bar Lev fort: defender 1 column left")
+            out.append(_("Bar Lev fort: defender 1 column left"))
         if cell.props.get("label"):
             out.append(str(cell.props["label"]))
         roads = [n for n, ch in board.routes.items() if hex_ in ch]
         if roads:
-            out.append("road: " + ", ".join(roads) + " (½ MP along it)")
+            out.append(_("road: {roads} (½ MP along it)").format(roads=", ".join(roads)))
         if hex_ == self.game.crossing_hex:
-            out.append("crossing: exit over the canal for 3 MP (1 MP with the bridge here)")
+            out.append(_("crossing: exit over the canal for 3 MP (1 MP with the bridge here)"))
         for obj in board.objects_of_type("entry"):
             if obj.cell == hex_:
-                out.append(f"entry {obj.props.get('entry')} ({self.side_name(str(obj.props.get('side')))})")
+                out.append(_("entry {entry} ({side_name})").format(entry=obj.props.get('entry'), side_name=self.side_name(str(obj.props.get('side')))))
         units: list[str] = []
         for key in self.units_in(hex_):
             u = self.disp[key]
             s = self.units_static[key]
-            fp = f"firepower {u['firepower']}" + (f" (defends as {u['defends_as']})" if u["defends_as"] != u["firepower"] else "")
-            units += [f"{s['label']} — {s['name']}", f"{self.side_name(u['side'])} {u['type']} · {fp} · MA {u['ma']}"]
+            fp = _("firepower {firepower}").format(firepower=u['firepower']) + (_(" (defends as {defends_as})").format(defends_as=u['defends_as']) if u["defends_as"] != u["firepower"] else "")
+            units += [f"{s['label']} — {s['name']}", _("{side_name} {type} · {fp} · MA {ma}").format(side_name=self.side_name(u['side']), type=u['type'], fp=fp, ma=u['ma'])]
             if s.get("type") == "bridge":
-                units.append(BRIDGE_LOSS)
+                units.append(_(BRIDGE_LOSS))
         if hex_ in self.overstacked():
-            units.append("Over-stacked: at the end of movement all but one of these units are removed "
-                         "(you choose which)")
+            units.append(_("Over-stacked: at the end of movement all but one of these units are removed "
+                         "(you choose which)"))
         out[:0] = units
         return out
 
     def rules_text(self) -> list[str]:
         return [
-            "Turn: Israeli movement, Israeli combat, Egyptian movement, Egyptian combat. 7 turns.",
-            "Move: clear 1 MP, farm/sand 2 MP, road ½ MP, ridge hexside +1. Entering enemy ZOC stops.",
-            "Night turns (1, 4, 7, moon): MA −2, no artillery, no combined arms.",
-            "Cross at 0112 (Israeli movement, not turn 1): 3 MP, max 2 a phase; 1 MP, no limit with the bridge.",
-            "Odds: attack firepower − defence = column; shifts: terrain left, combined arms right,",
-            "Israeli artillery support 1 right (one per crossed unit + 1, chosen when resolving).",
-            "At the start of each Egyptian day combat phase Egypt may bombard up to 2 Israeli units",
-            "next to Egyptian units: a 1 eliminates.",
-            "Results: Ae/Ar attacker eliminated/retreats, Dr/De defender retreats/eliminated, Ee exchange.",
-            "Israel wins at the end of turn 7 with 6 units across, the bridge in 0112 and an open",
-            "line of communication 0112→1708 (key L shows it). Otherwise Egypt wins.",
-            "Stacking: one unit a hex at the end of movement; you remove the excess (a red hex warns).",
-            "Combat: one attack at a time: pick your units against one enemy, see the odds, resolve it,",
-            "then the next. A unit attacks once and is attacked once a phase. Turn 1: units next to",
-            "an enemy must attack. " + BRIDGE_LOSS,
-            "Click a unit, then a lit hex. The box top-right counts crossed units; click it to cross.",
+            _("Turn: Israeli movement, Israeli combat, Egyptian movement, Egyptian combat. 7 turns."),
+            _("Move: clear 1 MP, farm/sand 2 MP, road ½ MP, ridge hexside +1. Entering enemy ZOC stops."),
+            _("Night turns (1, 4, 7, moon): MA −2, no artillery, no combined arms."),
+            _("Cross at 0112 (Israeli movement, not turn 1): 3 MP, max 2 a phase; 1 MP, no limit with the bridge."),
+            _("Odds: attack firepower − defence = column; shifts: terrain left, combined arms right,"),
+            _("Israeli artillery support 1 right (one per crossed unit + 1, chosen when resolving)."),
+            _("At the start of each Egyptian day combat phase Egypt may bombard up to 2 Israeli units"),
+            _("next to Egyptian units: a 1 eliminates."),
+            _("Results: Ae/Ar attacker eliminated/retreats, Dr/De defender retreats/eliminated, Ee exchange."),
+            _("Israel wins at the end of turn 7 with 6 units across, the bridge in 0112 and an open"),
+            _("line of communication 0112→1708 (key L shows it). Otherwise Egypt wins."),
+            _("Stacking: one unit a hex at the end of movement; you remove the excess (a red hex warns)."),
+            _("Combat: one attack at a time: pick your units against one enemy, see the odds, resolve it,"),
+            _("then the next. A unit attacks once and is attacked once a phase. Turn 1: units next to"),
+            _("an enemy must attack."), _(BRIDGE_LOSS),
+            _("Click a unit, then a lit hex. The box top-right counts crossed units; click it to cross."),
         ]
 
     # interaction ------------------------------------------------------------------
@@ -591,8 +592,9 @@ class AcrossSuezUI(HexUnitsUI):
         if len(crossers) == 1:
             return ClickResult(action=crossers[0])
         if crossers:
-            return ClickResult(error="select the unit to cross first (" + ", ".join(self.lab(a.unit) for a in crossers) + ")")
-        return ClickResult(error="no unit can cross now (Israeli movement, not turn 1, within reach of 0112)")
+            return ClickResult(error=_("select the unit to cross first ({units})").format(
+                units=", ".join(self.lab(a.unit) for a in crossers)))
+        return ClickResult(error=_("no unit can cross now (Israeli movement, not turn 1, within reach of 0112)"))
 
     def click(self, hex_: str | None) -> ClickResult:
         kind = self._kind()
@@ -624,17 +626,17 @@ class AcrossSuezUI(HexUnitsUI):
                 return ClickResult(action=entering[0])
             if unit and self.disp[unit]["side"] == self.state["side"]:
                 self.selected = None
-                why = "has already moved" if unit in self.state.get("moved", ()) else "cannot move now"
+                why = _("has already moved") if unit in self.state.get("moved", ()) else _("cannot move now")
                 return ClickResult(error=f"{self.lab(unit)} {why}")
             if sel:
                 self.selected = None
-                return ClickResult(error=f"{hex_} is out of reach")
+                return ClickResult(error=_("{hex_} is out of reach").format(hex_=hex_))
             return ClickResult(handled=True)
         if kind == "bombard":
             for a in legal:
                 if isinstance(a, Bombard) and self.unit_hex(a.target) == hex_:
                     return ClickResult(action=a)
-            return ClickResult(error="click a lit Israeli unit next to an Egyptian unit")
+            return ClickResult(error=_("click a lit Israeli unit next to an Egyptian unit"))
         if kind == "declare":
             if sel and unit:
                 for u in self.units_in(hex_):
@@ -651,18 +653,18 @@ class AcrossSuezUI(HexUnitsUI):
                     if Resolve(u, False) in legal:
                         return ClickResult(action=Resolve(u, False))
             if sel and unit:
-                return ClickResult(error=f"{self.lab(sel)} cannot attack that unit")
+                return ClickResult(error=_("{lab} cannot attack that unit").format(lab=self.lab(sel)))
             if unit:
-                return ClickResult(error="select one of your units next to an enemy first")
+                return ClickResult(error=_("select one of your units next to an enemy first"))
             self.selected = None
             return ClickResult(handled=True)
         if kind == "stack_loss":
-            return ClickResult(error="over-stacked: choose the unit to remove with the buttons")
+            return ClickResult(error=_("over-stacked: choose the unit to remove with the buttons"))
         if kind == "ee_loss":
             for a in legal:
                 if isinstance(a, EeLoss) and self.unit_hex(a.unit) == hex_:
                     return ClickResult(action=a)
-            return ClickResult(error="click a lit unit to lose it in the exchange")
+            return ClickResult(error=_("click a lit unit to lose it in the exchange"))
         if kind == "retreat":
             for a in legal:
                 if isinstance(a, Retreat) and a.to == hex_ and (sel is None or a.unit == sel):
@@ -671,7 +673,7 @@ class AcrossSuezUI(HexUnitsUI):
                 if u in self._units_with(Retreat):
                     self.selected = u
                     return ClickResult(handled=True)
-            return ClickResult(error="retreat to a lit hex")
+            return ClickResult(error=_("retreat to a lit hex"))
         if kind == "advance":
             for a in legal:
                 if isinstance(a, Advance) and a.unit == sel and a.to == hex_:
@@ -680,7 +682,7 @@ class AcrossSuezUI(HexUnitsUI):
                 if u in self._units_with(Advance):
                     self.selected = u
                     return ClickResult(handled=True)
-            return ClickResult(error="advance to a lit hex" + ("" if EndAdvance() not in legal else ", or stop"))
+            return ClickResult(error=_("advance to a lit hex") if EndAdvance() not in legal else _("advance to a lit hex, or stop"))
         return ClickResult()
 
     def choices(self) -> list[Choice]:
@@ -690,34 +692,36 @@ class AcrossSuezUI(HexUnitsUI):
         sel = self.selected
         if kind == "move":
             due = len({a.unit for a in legal if isinstance(a, Enter)})
-            end = "End movement" + (f" ({due} reinforcement{'s' if due != 1 else ''} delayed)" if due else "")
+            end = ((_("End movement ({due} reinforcement delayed)") if due == 1 else
+                    _("End movement ({due} reinforcements delayed)")).format(due=due) if due else _("End movement"))
             lost = sum(len(k) - 1 for k in self.overstacked().values())
             if lost:            # the warning before the phase ends [4.4]
-                end = f"End movement: {lost} unit{'s' if lost != 1 else ''} lost ({', '.join(sorted(self.overstacked()))})"
+                end = (_("End movement: {lost} unit lost ({units})") if lost == 1 else _("End movement: {lost} units lost ({units})")).format(
+                    lost=lost, units=', '.join(sorted(self.overstacked())))
             out.append(Choice(end, EndPhase(), primary=True, enabled=EndPhase() in legal))
             if sel and Cross(sel) in legal:
-                out.append(Choice(f"Cross the canal: {self.lab(sel)}", Cross(sel)))
+                out.append(Choice(_("Cross the canal: {lab}").format(lab=self.lab(sel)), Cross(sel)))
             else:
                 n = sum(isinstance(a, Cross) for a in legal)
                 if n:
-                    out.append(Choice(f"{n} unit{'s' if n != 1 else ''} can cross: select one", None, enabled=False,
-                                      reason="select a unit, then this button, the box or 0112"))
+                    out.append(Choice((_("{n} unit can cross: select one") if n == 1 else _("{n} units can cross: select one")).format(n=n), None, enabled=False,
+                                      reason=_("select a unit, then this button, the box or 0112")))
             seen = set()
             for a in legal:
                 if isinstance(a, Enter) and a.unit not in seen and len(out) < 6:
                     seen.add(a.unit)
-                    out.append(Choice(f"Bring in {self.lab(a.unit)} at {a.hex}", a))
+                    out.append(Choice(_("Bring in {lab} at {hex}").format(lab=self.lab(a.unit), hex=a.hex), a))
         elif kind == "stack_loss":
             for a in legal:
                 if isinstance(a, StackLoss):
                     bridge = self.units_static[a.unit].get("type") == "bridge"
-                    out.append(Choice(f"Remove {self.lab(a.unit)} ({self.unit_hex(a.unit)})"
-                                      + (": Israel loses!" if bridge else ""), a))
+                    out.append(Choice(_("Remove {unit} ({hex})").format(unit=self.lab(a.unit), hex=self.unit_hex(a.unit))
+                                      + (_(": Israel loses!") if bridge else ""), a))
         elif kind == "bombard":
-            out.append(Choice("No (more) bombardment", EndBombardment(), primary=True))
+            out.append(Choice(_("No (more) bombardment"), EndBombardment(), primary=True))
             for a in legal:
                 if isinstance(a, Bombard) and len(out) < 6:
-                    out.append(Choice(f"Bombard {self.lab(a.target)}", a))
+                    out.append(Choice(_("Bombard {lab}").format(lab=self.lab(a.target)), a))
         elif kind == "declare":
             declared = self.state.get("declared", [])
             if declared:
@@ -726,23 +730,23 @@ class AcrossSuezUI(HexUnitsUI):
                 resolves = [a for a in legal if isinstance(a, Resolve)]
                 for a in resolves:
                     p = self.game.preview(tuple(atts), a.defender, a.support)
-                    txt = f"Resolve {names} → {self.lab(d)} [{p.column_label}]" + (" + artillery" if a.support else "")
+                    txt = f"Resolve {names} → {self.lab(d)} [{p.column_label}]" + (_(" + artillery") if a.support else "")
                     out.append(Choice(txt, a, primary=not out))
                 if not resolves:
-                    out.append(Choice(f"Resolve {names} → {self.lab(d)}", None, primary=True, enabled=False,
-                                      reason="turn 1: the blinking units must join this attack"))
+                    out.append(Choice(_("Resolve {names} → {lab}").format(names=names, lab=self.lab(d)), None, primary=True, enabled=False,
+                                      reason=_("turn 1: the blinking units must join this attack")))
             else:
                 ok = EndDeclarations() in legal
                 done = bool(self.state.get("defended"))
-                out.append(Choice("End combat" if done else "No attack: end combat", EndDeclarations(), primary=True,
-                                  enabled=ok, reason="" if ok else "turn 1: blinking units next to an enemy must attack"))
+                out.append(Choice(_("End combat") if done else _("No attack: end combat"), EndDeclarations(), primary=True,
+                                  enabled=ok, reason="" if ok else _("turn 1: blinking units next to an enemy must attack")))
         elif kind == "ee_loss":
             for a in legal:
                 if isinstance(a, EeLoss):
-                    out.append(Choice(f"Lose {self.lab(a.unit)} (firepower {self.units_static[a.unit]['firepower']})", a))
+                    out.append(Choice(_("Lose {lab} (firepower {firepower})").format(lab=self.lab(a.unit), firepower=self.units_static[a.unit]['firepower']), a))
         elif kind == "advance":
             if EndAdvance() in legal:
-                out.append(Choice("Do not advance", EndAdvance(), primary=True))
+                out.append(Choice(_("Do not advance"), EndAdvance(), primary=True))
         return out
 
     def actable_hexes(self) -> list[str]:
@@ -816,8 +820,7 @@ class AcrossSuezUI(HexUnitsUI):
         surf.blit(fit_text(A, head, 19, w, (255, 214, 110), bold=True), (x, y))
         y += 24
         labels = self.crt["column_labels"]
-        img = A.text(f"Firepower {p.attack} − defence {p.defence} = differential {p.differential:+d}"
-                     f" → column {labels[p.base_column]}", 15, (236, 232, 220), bold=True, wrap=w)
+        img = A.text(_("Firepower {attack} − defence {defence} = differential {differential:+d} → column {labels}").format(attack=p.attack, defence=p.defence, differential=p.differential, labels=labels[p.base_column]), 15, (236, 232, 220), bold=True, wrap=w)
         surf.blit(img, (x, y))
         y += img.get_height() + 2
         if p.shifts:
@@ -827,24 +830,24 @@ class AcrossSuezUI(HexUnitsUI):
                 surf.blit(img, (x, y))
                 y += img.get_height() + 1
         else:
-            surf.blit(A.text("no column shifts", 14, (170, 170, 170)), (x, y))
+            surf.blit(A.text(_("no column shifts"), 14, (170, 170, 170)), (x, y))
             y += 17
         if pv.get("night") and pv["attacker_side"] == "ISR":
-            surf.blit(A.text("night: no artillery, no combined arms", 14, (160, 170, 230)), (x, y))
+            surf.blit(A.text(_("night: no artillery, no combined arms"), 14, (160, 170, 230)), (x, y))
             y += 17
-        surf.blit(A.text(f"Final column {p.column_label} (net {p.net_shift:+d})", 16, (255, 214, 110), bold=True),
+        surf.blit(A.text(_("Final column {column_label} (net {net_shift:+d})").format(column_label=p.column_label, net_shift=p.net_shift), 16, (255, 214, 110), bold=True),
                   (x, y))
         y += 22
         y = self._odds_bar(surf, x, y, w, p.odds)
         sup = pv.get("support")
         if sup is not None and y + 40 < rect.bottom:
-            surf.blit(A.text(f"With artillery support: column {sup.column_label}", 14, (150, 200, 255), bold=True),
+            surf.blit(A.text(_("With artillery support: column {column_label}").format(column_label=sup.column_label), 14, (150, 200, 255), bold=True),
                       (x, y))
             y += 18
             y = self._odds_bar(surf, x, y, w, sup.odds, small=True)
         if y + 16 < rect.bottom:
-            hint = "click to declare · attackers add up" if pv.get("tentative") else \
-                "add attackers, or Resolve (the result applies at once)"
+            hint = _("click to declare · attackers add up") if pv.get("tentative") else \
+                _("add attackers, or Resolve (the result applies at once)")
             surf.blit(A.text(hint, 13, (170, 170, 170)), (x, y))
         return True
 
@@ -872,17 +875,18 @@ class AcrossSuezUI(HexUnitsUI):
         if k == "CombatResolved":
             names = " + ".join(self.lab(a) for a in d.get("attackers", ()))
             return {"heading": f"{names} → {self.lab(d.get('defender', ''))}",
-                    "rows": [(f"CRT column {d.get('column', '')}", (d.get("roll", 1),), 1, ())],
+                    "rows": [(_("CRT column {column}").format(column=d.get('column', '')), (d.get("roll", 1),), 1, ())],
                     "result": ev.text, "duration": 1.8}
         if k == "BombardmentResolved":
-            return {"heading": f"Egyptian bombardment: {self.lab(d.get('target', ''))}",
-                    "rows": [("Artillery die", (d.get("roll", 1),), 1, tuple(self.data["egyptian_bombardment"]["eliminate_on"]))],
+            return {"heading": _("Egyptian bombardment: {lab}").format(lab=self.lab(d.get('target', ''))),
+                    "rows": [(_("Artillery die"), (d.get("roll", 1),), 1, tuple(self.data["egyptian_bombardment"]["eliminate_on"]))],
                     "result": ev.text, "duration": 1.4}
         if k == "CombatStarted":
             names = " + ".join(self.lab(a) for a in d.get("attackers", ()))
             return {"heading": f"{names} → {self.lab(d.get('defender', ''))}", "rows": [],
-                    "result": f"{d.get('attack')} − {d.get('defence')} = {d.get('differential', 0):+d}: column "
-                              f"{d.get('column')}" + (" · artillery support" if d.get("supported") else ""),
+                    "result": _("{attack} − {defence} = {differential:+d}: column {column}").format(
+                        attack=d.get('attack'), defence=d.get('defence'), differential=d.get('differential', 0),
+                        column=d.get('column')) + (_(" · artillery support") if d.get("supported") else ""),
                     "duration": 0.9}
         return None
 

@@ -18,7 +18,11 @@ import pygame
 
 from game.core.actions import Action
 
+from ..i18n import N_
 from ..widgets import round_rect, stamp
+
+#: the sides' names in the games' data (data.json "sides"), translated where shown
+SIDE_NAMES = (N_("Japan"), N_("Soviet Union"), N_("Israel"), N_("Egypt"), N_("Qing"))
 
 
 @dataclass

@@ -31,6 +31,7 @@ from game.rulesets.central_plains.components import Battle
 
 from ..widgets import ACCENT, BAD, DIM, GOOD, TEXT, blit_center, fit_text, panel, round_rect
 from .base import Choice, ClickResult, GameUI
+from ..i18n import N_, _, bilingual
 
 PAPER = (222, 212, 178)
 INK = (44, 36, 26)
@@ -41,9 +42,9 @@ PIECE_ORDER = {"armoured_train": 0, "cavalry": 1, "infantry": 2, "grey_cavalry":
 #: decisions of the commander whose turn it is: they show his hand (hotseat: pass the device first)
 PRIVATE = ("command", "discard", "sacrifice", "card_move", "card_attack", "target", "name", "advance")
 DECISION_NAMES = {
-    "command": "commands", "discard": "discard to pay", "sacrifice": "sacrifice a card", "card_move": "card's move",
-    "card_attack": "card's attack", "target": "card's choice", "name": "name the defender",
-    "stand": "retreat or defend", "retreat": "retreat", "loss": "losses", "advance": "advance"}
+    "command": N_("commands"), "discard": N_("discard to pay"), "sacrifice": N_("sacrifice a card"), "card_move": N_("card's move"),
+    "card_attack": N_("card's attack"), "target": N_("card's choice"), "name": N_("name the defender"),
+    "stand": N_("retreat or defend"), "retreat": N_("retreat"), "loss": N_("losses"), "advance": N_("advance")}
 TOP_H = 118
 HAND_H = 152
 
@@ -96,7 +97,7 @@ def draw_terrain_dot(surf, terrain: str, c, z: float) -> None:
 
 class CentralPlainsUI(GameUI):
     zoc_overlay = False
-    overlay_hint = "L: hand"
+    overlay_hint = N_("L: hand")
     top_band = TOP_H
 
     def __init__(self, game, assets):
@@ -128,11 +129,11 @@ class CentralPlainsUI(GameUI):
     def side_name(self, seat: str) -> str:
         if seat in self.data["camps"]:
             c = self.data["camps"][seat]
-            return f"{c['name_zh']} {c['name_en']}"
+            return bilingual(c['name_en'], c['name_zh'], "zh")
         ks = self.commanders_of(seat or "")
         if len(ks) == 1:
             c = self.cmd[ks[0]]
-            return f"{c['name_zh']} {c['name_en'].split(' (')[0]}"
+            return bilingual(c['name_en'].split(' (')[0], c['name_zh'], "zh")
         return " · ".join(self.cmd[k]["name_zh"] for k in ks) or str(seat)
 
     def cmd_name(self, k: str) -> str:
@@ -144,11 +145,11 @@ class CentralPlainsUI(GameUI):
 
     def place_full(self, s: str) -> str:
         c = self.board.cells.get(s)
-        return f"{c.props['name_zh']} {c.props['name_en'].split(' (')[0]}" if c else s
+        return bilingual(c.props['name_en'].split(' (')[0], c.props['name_zh'], "zh") if c else s
 
     def card_title(self, cid: str) -> str:
         c = self.game.cdata[cid]
-        return f"{c['name_zh']} {c['name_en'].split(' (')[0]}"
+        return bilingual(c['name_en'].split(' (')[0], c['name_zh'], "zh")
 
     def piece_glyphs(self, pieces) -> str:
         g = {k: p["glyph"] for k, p in self.data["pieces"].items()}
@@ -187,7 +188,7 @@ class CentralPlainsUI(GameUI):
     def event_shown(self, ev) -> None:
         d = ev.data
         stacks = self.st.setdefault("stacks", {})
-        if ev.kind in ("PiecesMoved", "Advanced", "PieceRetreated"):
+        if ev.kind in ("PiecesMoved", _("Advanced"), "PieceRetreated"):
             pieces = list(d.get("pieces", ())) if ev.kind != "PieceRetreated" else [d.get("piece")]
             frm = stacks.get(d.get("frm"), [])
             for p in pieces:
@@ -206,7 +207,7 @@ class CentralPlainsUI(GameUI):
         owner = ev.data.get("private_to")
         cards = ev.data.get("cards")
         if owner and owner == self.viewer and cards and getattr(self, "single_viewer", True):
-            return f"{ev.text}: {', '.join(self.card_title(c) for c in cards)} (only you see this)"
+            return _("{text}: {join} (only you see this)").format(text=ev.text, join=', '.join(self.card_title(c) for c in cards))
         return ev.text
 
     def private_decision(self) -> bool:
@@ -214,7 +215,7 @@ class CentralPlainsUI(GameUI):
         return d is not None and d.kind in PRIVATE
 
     def recap_lines(self, events) -> list[str]:
-        keep = ("TurnStarted", "PiecesMoved", "CardPlayed", "BattleResolved", "PieceRetreated", "Advanced",
+        keep = ("TurnStarted", "PiecesMoved", "CardPlayed", "BattleResolved", "PieceRetreated", _("Advanced"),
                 "PieceRemoved", "NeutralJoined", "SupportPlaced", "CardExpired", "PiecePlaced", "PieceDefected",
                 "TroopsLost", "GameOver")
         return [e.text for e in events if e.kind in keep and not e.data.get("private_to")]
@@ -231,14 +232,12 @@ class CentralPlainsUI(GameUI):
             return None
         d = ev.data
         a, f = d.get("att", {}), d.get("dfn", {})
-        arow = (f"進攻 {self.cmd_name(d['attacker'])}: pieces {a.get('pieces')} + morale {a.get('morale')}"
-                f" + card {a.get('card')} + lasting {a.get('lasting')} + 2 red dice = {d.get('attack')}")
-        drow = (f"防守 {self.cmd_name(d['defender'])}: pieces {f.get('pieces')} + morale {f.get('morale')}"
-                f" {f.get('terrain', 0):+d} terrain + defend {f.get('lasting')} + 1 white die = {d.get('defence')}")
+        arow = (_("進攻 {cmd_name}: pieces {pieces} + morale {morale} + card {card} + lasting {lasting} + 2 red dice = {attack}").format(cmd_name=self.cmd_name(d['attacker']), pieces=a.get('pieces'), morale=a.get('morale'), card=a.get('card'), lasting=a.get('lasting'), attack=d.get('attack')))
+        drow = (_("防守 {cmd_name}: pieces {pieces} + morale {morale} {terrain:+d} terrain + defend {lasting} + 1 white die = {defence}").format(cmd_name=self.cmd_name(d['defender']), pieces=f.get('pieces'), morale=f.get('morale'), terrain=f.get('terrain', 0), lasting=f.get('lasting'), defence=d.get('defence')))
         loser = d.get("loser")
         res = (f"{d.get('attack')} vs {d.get('defence')}: " +
-               (f"{self.cmd_name(loser)} loses {d.get('losses')} troop(s)" if loser else "under 3 apart: no losses"))
-        return {"heading": f"Battle at {self.place_full(d.get('battlefield', ''))}",
+               (_("{cmd_name} loses {losses} troop(s)").format(cmd_name=self.cmd_name(loser), losses=d.get('losses')) if loser else _("under 3 apart: no losses")))
+        return {"heading": _("Battle at {place_full}").format(place_full=self.place_full(d.get('battlefield', ''))),
                 "rows": [(arow, tuple(d.get("red", ())), 2, ()), (drow, tuple(d.get("white", ())), 1, ())],
                 "result": res, "duration": 1.8}
 
@@ -288,7 +287,7 @@ class CentralPlainsUI(GameUI):
                 continue
             zh = self.assets.text(cell.props["name_zh"], max(9, round(19 * z * 1.25)), INK, bold=True)
             en = self.assets.text(cell.props["name_en"].split(" (")[0], max(8, round(11 * z * 1.25)), (70, 60, 46))
-            tag = self.assets.text("司令部 HQ", max(8, round(11 * z * 1.25)), HQ_RING, bold=True) if hq else None
+            tag = self.assets.text(_("司令部 HQ"), max(8, round(11 * z * 1.25)), HQ_RING, bold=True) if hq else None
             r = self.label_rect(key, z, zh, en, tag.get_height() if tag else 0)
             y = r.y
             if tag:
@@ -324,7 +323,7 @@ class CentralPlainsUI(GameUI):
             elif o.type in ("neutral_pile", "support_box"):
                 pygame.draw.rect(surf, (236, 228, 204), r, border_radius=round(6 * z))
                 pygame.draw.rect(surf, INK, r, max(1, round(2 * z)), border_radius=round(6 * z))
-                label = "中立軍人 pile" if o.type == "neutral_pile" else f'{o.props["text_zh"]} support'
+                label = _("中立軍人 pile") if o.type == "neutral_pile" else _("{text_zh} support").format(text_zh=o.props["text_zh"])
                 img = self.assets.text(label, max(8, round(14 * z)), INK)
                 surf.blit(img, img.get_rect(midtop=(r.centerx, r.y + 6 * z)))
             elif o.type == "map_title":
@@ -349,7 +348,7 @@ class CentralPlainsUI(GameUI):
             y += 30 * z
         for terr, t in self.data["terrain_types"].items():
             draw_terrain_dot(surf, terr, (r.x + 49 * z, y + 8 * z), z)
-            img = self.assets.text(f'{t["name_zh"]} {t["name_en"]}: defence {t["defence"]:+d}', size, INK)
+            img = self.assets.text(_("{name_zh} {name_en}: defence {defence:+d}").format(name_zh=t["name_zh"], name_en=t["name_en"], defence=t["defence"]), size, INK)
             surf.blit(img, img.get_rect(midleft=(r.x + 104 * z, y + 8 * z)))
             y += 30 * z
 
@@ -492,10 +491,10 @@ class CentralPlainsUI(GameUI):
             surf.blit(fit_text(self.assets, f"士氣 {tr.get('morale')}  兵力 {tr.get('troops')}", 16, r.width - 10,
                                TEXT, bold=True), (r.x + 6, r.y + 32))
             funds_col = BAD if tr.get("funds", 99) <= 2 * max(1, up) else TEXT
-            surf.blit(fit_text(self.assets, f"資金 {tr.get('funds')}  −{up}/turn", 16, r.width - 10, funds_col,
+            surf.blit(fit_text(self.assets, _("資金 {funds}  −{up}/turn").format(funds=tr.get('funds'), up=up), 16, r.width - 10, funds_col,
                                bold=True), (r.x + 6, r.y + 52))
             seat = seat_of.get(k, "")
-            surf.blit(fit_text(self.assets, f"hand {hands.get(seat, 0)}  deck {st.get('decks', {}).get(seat, 0)}",
+            surf.blit(fit_text(self.assets, _("hand {get}  deck {get2}").format(get=hands.get(seat, 0), get2=st.get('decks', {}).get(seat, 0)),
                                14, r.width - 10, DIM), (r.x + 6, r.y + 72))
             chips = [f"{self.game.cdata[p['card']]['name_zh']}·{p['counters']}"
                      for p in st.get("in_play", {}).get(k, [])]
@@ -506,21 +505,21 @@ class CentralPlainsUI(GameUI):
         round_rect(surf, (24, 28, 36), r, 8)
         round_rect(surf, (140, 140, 136), r, 8, 1)
         pile = st.get("neutral", [])
-        surf.blit(self.assets.text("中立軍人 neutral", 16, TEXT, bold=True), (r.x + 6, r.y + 4))
+        surf.blit(self.assets.text(_("中立軍人 neutral"), 16, TEXT, bold=True), (r.x + 6, r.y + 4))
         if pile:
             n = self.game.cdata[pile[0]]
             surf.blit(fit_text(self.assets, f"{n['name_zh']} {n['name_en']}", 17, r.width - 10, ACCENT, bold=True),
                       (r.x + 6, r.y + 26))
             sup = st.get("support", {})
-            surf.blit(fit_text(self.assets, f"中央 {sup.get('central', 0)} · 反蔣 {sup.get('anti', 0)} of {n['support']}",
+            surf.blit(fit_text(self.assets, _("中央 {central} · 反蔣 {anti} of {support}").format(central=sup.get('central', 0), anti=sup.get('anti', 0), support=n['support']),
                                16, r.width - 10, TEXT, bold=True), (r.x + 6, r.y + 50))
-            surf.blit(self.assets.text(f"{len(pile) - 1} more in the pile", 14, DIM), (r.x + 6, r.y + 72))
+            surf.blit(self.assets.text(_("{v} more in the pile").format(v=len(pile) - 1), 14, DIM), (r.x + 6, r.y + 72))
         else:
-            surf.blit(self.assets.text("all have joined", 15, DIM), (r.x + 6, r.y + 30))
+            surf.blit(self.assets.text(_("all have joined"), 15, DIM), (r.x + 6, r.y + 30))
         cut = st.get("cut", [])
         if cut:
             t = ", ".join(f"{self.place(a)}–{self.place(b)}" for a, b, _ in (self.game.link_ends[x] for x in cut))
-            surf.blit(fit_text(self.assets, f"cut: {t}", 13, r.width - 10, BAD, min_size=9), (r.x + 6, r.y + 92))
+            surf.blit(fit_text(self.assets, _("cut: {t}").format(t=t), 13, r.width - 10, BAD, min_size=9), (r.x + 6, r.y + 92))
 
     def _hand_cards(self) -> list[str]:
         return list((self.obs or {}).get("my_hand", [])) if self.obs is not None else []
@@ -534,11 +533,11 @@ class CentralPlainsUI(GameUI):
         panel(surf, band, colour=BAND, radius=0, alpha=232, width=0)
         legal = set(self._legal())
         kind = self._kind()
-        head = f"{self.side_name(seat)} — hand {len(cards)}/{self.st.get('hand_limits', {}).get(seat, 0)}"
+        head = _("{side_name} — hand {n}/{get}").format(side_name=self.side_name(seat), n=len(cards), get=self.st.get('hand_limits', {}).get(seat, 0))
         if kind == "command" and self.game.pending().seat == seat:
-            head += f"   click a card of {self.cmd_name(self.st.get('commander'))} (green) to play it"
+            head += _("   click a card of {cmd_name} (green) to play it").format(cmd_name=self.cmd_name(self.st.get('commander')))
         elif kind in ("discard", "sacrifice") and self.game.pending().seat == seat:
-            head += f"   click a card to {kind} it"
+            head += _("   click a card to {kind} it").format(kind=kind)
         surf.blit(fit_text(self.assets, head, 16, band.width - 12, ACCENT, bold=True), (band.x + 8, band.y + 3))
         if not cards:
             return
@@ -582,9 +581,8 @@ class CentralPlainsUI(GameUI):
                     if a in legal:
                         return ClickResult(action=a)
                 if self._kind() == "command":
-                    return ClickResult(error=f"{self.card_title(cid)} is {self.cmd_name(self.game.card_owner(cid))}'s "
-                                             "card: only he plays it (discard it to move or attack)")
-                return ClickResult(error="no use for a card now")
+                    return ClickResult(error=_("{card_title} is {cmd_name}'s card: only he plays it (discard it to move or attack)").format(card_title=self.card_title(cid), cmd_name=self.cmd_name(self.game.card_owner(cid))))
+                return ClickResult(error=_("no use for a card now"))
         if self.show_hand and self.obs is not None and view.area.collidepoint(pos) and \
                 pos[1] >= view.area.bottom - HAND_H:
             return ClickResult(handled=True)
@@ -594,22 +592,22 @@ class CentralPlainsUI(GameUI):
 
     def toggle_overlay(self) -> str:
         self.show_hand = not self.show_hand
-        return "hand shown" if self.show_hand else "hand hidden (L shows it)"
+        return _("hand shown") if self.show_hand else _("hand hidden (L shows it)")
 
     # -- side panel ---------------------------------------------------------------------------------------------------
     def status(self) -> list[tuple[str, str]]:
         st = self.st or self.game.public_state()
         k = st.get("commander")
-        kind = DECISION_NAMES.get(st.get("decision"), st.get("phase", ""))
+        kind = _(DECISION_NAMES.get(st.get("decision"), st.get("phase", "")))
         ph = f"{self.cmd_name(k)} — {kind}"
         if st.get("decision") == "command":
-            ph += f", {st.get('commands_left')} left"
+            ph += _(", {commands_left} left").format(commands_left=st.get('commands_left'))
         eff = st.get("effect")
         if eff:
             ph += f" ({self.game.cdata[eff['card']]['name_zh']})"
         troops = {camp: sum(st["tracks"][c]["troops"] for c in v["commanders"])
                   for camp, v in self.data["camps"].items() if camp != "_"}
-        score = f"troops 中央 {troops.get('central')} · 反蔣 {troops.get('anti')}"
+        score = _("troops 中央 {central} · 反蔣 {anti}").format(central=troops.get('central'), anti=troops.get('anti'))
         return [("Turn", f"{st.get('round', 1)}"), ("Phase", ph), ("Score", score)]
 
     def card_under_pointer(self) -> str | None:
@@ -627,9 +625,9 @@ class CentralPlainsUI(GameUI):
         owner = self.cmd.get(c["deck"])
         head = f"{kind['name_zh']} {kind['name_en']}"
         if c.get("counters"):
-            head += f", {c['counters']} counter card(s)"
+            head += _(", {counters} counter card(s)").format(counters=c['counters'])
         if c.get("sacrifice"):
-            head += ", sacrifice a card to play it"
+            head += _(", sacrifice a card to play it")
         lines = [f"{c['name_zh']} {c['name_en']}", f"{owner['name_zh'] if owner else '中立'}: {head}", c["text"]]
         if c.get("hook"):
             lines.append(c["hook"])
@@ -644,10 +642,10 @@ class CentralPlainsUI(GameUI):
             return self.battle_lines()
         c = self.board.cells[hex_]
         t = self.data["terrain_types"][c.terrain]
-        lines = [self.place_full(hex_), f"{t['name_zh']} {t['name_en']}: defence {t['defence']:+d}"]
+        lines = [self.place_full(hex_), _("{name_zh} {name_en}: defence {defence:+d}").format(name_zh=t['name_zh'], name_en=t['name_en'], defence=t['defence'])]
         hq = self.game.hq_at.get(hex_)
         if hq:
-            lines.append(f"司令部 HQ of {self.cmd_name(hq)}: taken by the enemy, the war is lost")
+            lines.append(_("司令部 HQ of {cmd_name}: taken by the enemy, the war is lost").format(cmd_name=self.cmd_name(hq)))
         pcs = st.get("stacks", {}).get(hex_, [])
         by: dict[str, list[str]] = {}
         for k, code in pcs:
@@ -656,11 +654,11 @@ class CentralPlainsUI(GameUI):
             lines.append(f"{self.cmd_name(k)}: {self.piece_glyphs(sorted(codes, key=PIECE_ORDER.get))}")
         links = [f"{self.data['link_kinds'][kind]['name_zh']} {self.place(o)}"
                  for kind in ("rail", "road", "river") for o, _ in self.game.links_of[kind][hex_]]
-        lines.append("links: " + ", ".join(links))
+        lines.append(_("links: {links}").format(links=", ".join(links)))
         for k in self.game.order:
             n = self.game.defend_bonus(k, hex_)
             if n:
-                lines.append(f"{self.cmd_name(k)} defends here +{n}")
+                lines.append(_("{cmd_name} defends here +{n}").format(cmd_name=self.cmd_name(k), n=n))
         return lines
 
     def battle_lines(self) -> list[str]:
@@ -668,15 +666,13 @@ class CentralPlainsUI(GameUI):
         if not lb:
             return []
         a, d = lb["attack"], lb["defence"]
-        out = [f"Last battle: {self.place_full(lb['battlefield'])}",
-               f"{self.cmd_name(a['commander'])} {a['total']} = pieces {a['pieces']} + morale {a['morale']} + card "
-               f"{a['card']} + lasting {a['lasting']} + dice {'+'.join(map(str, a['dice']))}",
-               f"{self.cmd_name(d['commander'])} {d['total']} = pieces {d['pieces']} + morale {d['morale']} "
-               f"{d['terrain']:+d} terrain + defend {d['lasting']} + die {'+'.join(map(str, d['dice']))}"]
+        out = [_("Last battle: {place_full}").format(place_full=self.place_full(lb['battlefield'])),
+               _("{cmd_name} {total} = pieces {pieces} + morale {morale} + card {card} + lasting {lasting} + dice {join}").format(cmd_name=self.cmd_name(a['commander']), total=a['total'], pieces=a['pieces'], morale=a['morale'], card=a['card'], lasting=a['lasting'], join='+'.join(map(str, a['dice']))),
+               _("{cmd_name} {total} = pieces {pieces} + morale {morale} {terrain:+d} terrain + defend {lasting} + die {join}").format(cmd_name=self.cmd_name(d['commander']), total=d['total'], pieces=d['pieces'], morale=d['morale'], terrain=d['terrain'], lasting=d['lasting'], join='+'.join(map(str, d['dice'])))]
         if lb["loser"]:
-            out.append(f"{self.cmd_name(lb['loser'])} lost {lb['losses']} troop(s)")
+            out.append(_("{cmd_name} lost {losses} troop(s)").format(cmd_name=self.cmd_name(lb['loser']), losses=lb['losses']))
         else:
-            out.append("less than 3 apart: no losses")
+            out.append(_("less than 3 apart: no losses"))
         return out
 
     def preview(self, hover: str | None) -> dict[str, Any] | None:
@@ -708,12 +704,9 @@ class CentralPlainsUI(GameUI):
         x, y = rect.x + 10, rect.y + 6
         lines = [(f"{self.cmd_name(a.commander)} → {self.place_full(pv['where'])} ({self.cmd_name(d.commander)})",
                   ACCENT, 19, True),
-                 (f"進攻 {a.total} + 2 red dice: pieces {a.pieces}, morale {a.morale}, card {a.card}, "
-                  f"lasting {a.lasting}", TEXT, 16, False),
-                 (f"防守 {d.total} + 1 white die: pieces {d.pieces}, morale {d.morale}, terrain {d.terrain:+d}, "
-                  f"defend {d.lasting}", TEXT, 16, False),
-                 (f"he loses troops {pv['p_def']:.0%} · we lose {pv['p_att']:.0%} · battlefield cleared "
-                  f"{pv['clear']:.0%} (if he defends)", GOOD, 16, True)]
+                 (_("進攻 {total} + 2 red dice: pieces {pieces}, morale {morale}, card {card}, lasting {lasting}").format(total=a.total, pieces=a.pieces, morale=a.morale, card=a.card, lasting=a.lasting), TEXT, 16, False),
+                 (_("防守 {total} + 1 white die: pieces {pieces}, morale {morale}, terrain {terrain:+d}, defend {lasting}").format(total=d.total, pieces=d.pieces, morale=d.morale, terrain=d.terrain, lasting=d.lasting), TEXT, 16, False),
+                 (_("he loses troops {p_def:.0%} · we lose {p_att:.0%} · battlefield cleared {clear:.0%} (if he defends)").format(p_def=pv['p_def'], p_att=pv['p_att'], clear=pv['clear']), GOOD, 16, True)]
         for text, col, size, bold in lines:
             img = self.assets.text(text, size, col, bold=bold, wrap=rect.width - 20)
             if y + img.get_height() > rect.bottom:
@@ -724,21 +717,21 @@ class CentralPlainsUI(GameUI):
 
     def rules_text(self) -> list[str]:
         return [
-            "中原大戰 The Central Plains War, 1930 — 中央軍 (蔣, 何) against 反蔣軍 (閻, 李, 馮), 2–5 players.",
-            "Turn order 李 → 蔣 → 閻 → 何 → 馮. Each turn: pay upkeep (1 funds per 4 army units, a train is 2),",
-            "return a counter card from each lasting / dispatch card, then 3 commands (central) or 2 (anti-Chiang):",
-            "  MOVE (discard 1): 1-3 pieces along one kind of link — rail: 步 3, 騎 3, 甲 any; road: 步 1, 騎 2;",
-            "  river: 步 2, 騎 2; cavalry may mix road and rail (2). Never through an enemy stronghold; 3 per stronghold.",
-            "  ATTACK (discard 2): from your stronghold on an enemy one next to it. He retreats (every piece 1 step)",
-            "  or defends. Attack = your pieces next to it + morale + 2 red dice; defence = his pieces there and next",
-            "  to it + morale + terrain (山 +2, 城 +1, 平 −1) + 1 white die. Every 3 points apart = 1 troop lost;",
-            "  a piece goes each time the troop marker enters a lower zone (every 2). Cleared: advance up to 3.",
-            "  PLAY A CARD: 一般 ordinary (now), 持續 lasting (with counters; some need a sacrifice), 派遣 dispatch",
-            "  (acts when its counters run out). Refill to the hand limit: 5 central, 4 anti-Chiang, +1 per extra",
-            "  commander a player holds. 中立軍人: support cards win the top neutral general for your camp.",
-            "Win at once by taking any enemy 司令部 HQ; lose at once when any of your commanders has 0 funds or 0 troops.",
-            "Click your pieces, then where they go (green) or whom to attack (red); click a card to play or discard it.",
-            "Hover a stronghold for its details; hover an attack target for the odds. L: hide the hand. U: undo.",
+            _("中原大戰 The Central Plains War, 1930 — 中央軍 (蔣, 何) against 反蔣軍 (閻, 李, 馮), 2–5 players."),
+            _("Turn order 李 → 蔣 → 閻 → 何 → 馮. Each turn: pay upkeep (1 funds per 4 army units, a train is 2),"),
+            _("return a counter card from each lasting / dispatch card, then 3 commands (central) or 2 (anti-Chiang):"),
+            _("  MOVE (discard 1): 1-3 pieces along one kind of link — rail: 步 3, 騎 3, 甲 any; road: 步 1, 騎 2;"),
+            _("  river: 步 2, 騎 2; cavalry may mix road and rail (2). Never through an enemy stronghold; 3 per stronghold."),
+            _("  ATTACK (discard 2): from your stronghold on an enemy one next to it. He retreats (every piece 1 step)"),
+            _("  or defends. Attack = your pieces next to it + morale + 2 red dice; defence = his pieces there and next"),
+            _("  to it + morale + terrain (山 +2, 城 +1, 平 −1) + 1 white die. Every 3 points apart = 1 troop lost;"),
+            _("  a piece goes each time the troop marker enters a lower zone (every 2). Cleared: advance up to 3."),
+            _("  PLAY A CARD: 一般 ordinary (now), 持續 lasting (with counters; some need a sacrifice), 派遣 dispatch"),
+            _("  (acts when its counters run out). Refill to the hand limit: 5 central, 4 anti-Chiang, +1 per extra"),
+            _("  commander a player holds. 中立軍人: support cards win the top neutral general for your camp."),
+            _("Win at once by taking any enemy 司令部 HQ; lose at once when any of your commanders has 0 funds or 0 troops."),
+            _("Click your pieces, then where they go (green) or whom to attack (red); click a card to play or discard it."),
+            _("Hover a stronghold for its details; hover an attack target for the odds. L: hide the hand. U: undo."),
         ]
 
     # -- interaction ------------------------------------------------------------------------------------------------
@@ -818,36 +811,36 @@ class CentralPlainsUI(GameUI):
         if self.selected is not None:
             self.selected = self.dest = None
             return ClickResult(handled=True)
-        return ClickResult(error="nothing to do there now" if self._legal() else "")
+        return ClickResult(error=_("nothing to do there now") if self._legal() else "")
 
     def _label(self, a) -> str:
         g = self.game
         if isinstance(a, Move):
-            return f"Move {self.piece_glyphs(a.pieces)} {self.place(a.frm)} → {self.place(a.to)}"
+            return _("Move {piece_glyphs} {place} → {place2}").format(piece_glyphs=self.piece_glyphs(a.pieces), place=self.place(a.frm), place2=self.place(a.to))
         if isinstance(a, Attack):
-            return f"Attack {self.place(a.battlefield)} from {self.place(a.origin)}"
+            return _("Attack {place} from {place2}").format(place=self.place(a.battlefield), place2=self.place(a.origin))
         if isinstance(a, EndCommands):
-            return "End the commands"
+            return _("End the commands")
         if isinstance(a, Skip):
-            return "Skip (leave it undone)"
+            return _("Skip (leave it undone)")
         if isinstance(a, Discard):
-            return f"Discard {self.card_title(a.card)}"
+            return _("Discard {card_title}").format(card_title=self.card_title(a.card))
         if isinstance(a, Sacrifice):
-            return "Sacrifice the top card of the deck" if a.card == "deck" else f"Sacrifice {self.card_title(a.card)}"
+            return _("Sacrifice the top card of the deck") if a.card == "deck" else _("Sacrifice {card_title}").format(card_title=self.card_title(a.card))
         if isinstance(a, Play):
-            return f"Play {self.card_title(a.card)}"
+            return _("Play {card_title}").format(card_title=self.card_title(a.card))
         if isinstance(a, NameDefender):
-            return f"Attack {self.cmd_name(a.commander)}"
+            return _("Attack {cmd_name}").format(cmd_name=self.cmd_name(a.commander))
         if isinstance(a, EndAttack):
-            return "End the attack"
+            return _("End the attack")
         if isinstance(a, Stand):
-            return "Defend 防守" if a.choice == "defend" else "Retreat 撤退"
+            return _("Defend 防守") if a.choice == "defend" else _("Retreat 撤退")
         if isinstance(a, RetreatPiece):
-            return f"Retreat {self.piece_glyphs((a.piece,))} → {self.place(a.to)}"
+            return _("Retreat {piece_glyphs} → {place}").format(piece_glyphs=self.piece_glyphs((a.piece,)), place=self.place(a.to))
         if isinstance(a, RemovePiece):
-            return f"Remove {self.piece_glyphs((a.piece,))} at {self.place(a.at)}"
+            return _("Remove {piece_glyphs} at {place}").format(piece_glyphs=self.piece_glyphs((a.piece,)), place=self.place(a.at))
         if isinstance(a, Advance):
-            return f"Advance {self.piece_glyphs(a.pieces)}" if a.pieces else "Do not advance"
+            return _("Advance {piece_glyphs}").format(piece_glyphs=self.piece_glyphs(a.pieces)) if a.pieces else _("Do not advance")
         if isinstance(a, Target):
             t = a.target
             if t in self.cmd:
@@ -855,8 +848,8 @@ class CentralPlainsUI(GameUI):
                 return f"{self.cmd_name(t)} (士氣 {tr.morale}, 兵力 {tr.troops}, 資金 {tr.funds})"
             if t in g.link_ends:
                 x, y, kind = g.link_ends[t]
-                return f"Cut {self.place(x)}–{self.place(y)} ({self.data['link_kinds'][kind]['name_zh']})"
-            s, _, k = t.partition("/")
+                return _("Cut {place}–{place2} ({name_zh})").format(place=self.place(x), place2=self.place(y), name_zh=self.data['link_kinds'][kind]['name_zh'])
+            s, _sep, k = t.partition("/")
             return f"{self.place(s)}" + (f": {self.cmd_name(k)}'s 步" if k else "")
         return a.label()
 

@@ -15,12 +15,13 @@ from game.rulesets.nomonhan.actions import (Advance, Assign, BlowBridge, EndAdva
 
 from game.systems.combat import pool_odds
 from .base import blit_counter, Choice, ClickResult, GameUI
+from ..i18n import N_, _, bilingual
 
 GLYPH_COLOURS = {"JP": ((250, 250, 246), (206, 30, 40)), "SOV": ((206, 30, 40), (255, 214, 60))}
 NATO = {"infantry": "infantry", "motorized": "motorized", "cavalry": "cavalry", "tank": "armor",
         "armored_car": "armored_car", "artillery": "artillery"}
-PHASES = {"move": "Movement", "declare": "Combat: declare", "order": "Combat: resolve", "loss": "Losses",
-          "advance": "Advance", "over": "Game over"}
+PHASES = {"move": N_("Movement"), "declare": N_("Combat: declare"), "order": N_("Combat: resolve"), "loss": N_("Losses"),
+          "advance": N_("Advance"), "over": N_("Game over")}
 
 
 class NomonhanUI(GameUI):
@@ -40,7 +41,7 @@ class NomonhanUI(GameUI):
         return tuple(c) if c else (200, 200, 200)
 
     def side_name(self, seat: str) -> str:
-        return self.data["sides"].get(seat, {}).get("name", seat)
+        return _(self.data["sides"].get(seat, {}).get("name", seat))
 
     def side_local(self, seat: str) -> str:
         return self.data["sides"].get(seat, {}).get("name_local", "")
@@ -110,9 +111,9 @@ class NomonhanUI(GameUI):
             surf.blit(img, img.get_rect(midtop=(r.centerx, r.y + 2 * z)))
             er = str(obj.props.get("end_roll", "")).replace(" ", "")
             if er:
-                lab = self.assets.text("end " + er.replace(",", "·"), max(8, int(9 * z)), (170, 30, 30), bold=True)
+                lab = self.assets.text(_("end {rolls}").format(rolls=er.replace(",", "·")), max(8, int(9 * z)), (170, 30, 30), bold=True)
                 surf.blit(lab, lab.get_rect(midbottom=(r.centerx, r.bottom - 2 * z)))
-        title = self.assets.text("GAME TURN", max(8, int(9 * z)), (200, 200, 190), bold=True)
+        title = self.assets.text(_("GAME TURN"), max(8, int(9 * z)), (200, 200, 190), bold=True)
         boxes = board.objects_of_type("turn_box")
         if boxes:
             r0 = self._box_rect(boxes[0], view, z)
@@ -323,7 +324,7 @@ class NomonhanUI(GameUI):
         surf.blit(num, num.get_rect(center=badge.center))
         er = str(box.props.get("end_roll", "")).replace(" ", "")
         if er:
-            lab = self.assets.text("end " + er.replace(",", "·"), max(8, int(9 * z)), (255, 255, 255), bold=True)
+            lab = self.assets.text(_("end {rolls}").format(rolls=er.replace(",", "·")), max(8, int(9 * z)), (255, 255, 255), bold=True)
             back = lab.get_rect(midbottom=(r.centerx, r.bottom - 2 * z)).inflate(6, 0)
             pygame.draw.rect(surf, (170, 30, 30), back, border_radius=3)
             surf.blit(lab, lab.get_rect(center=back.center))
@@ -331,35 +332,35 @@ class NomonhanUI(GameUI):
     # panel text -----------------------------------------------------------------
     def status(self) -> list[tuple[str, str]]:
         st = self.state
-        phase = PHASES.get(st["phase"], st["phase"])
+        phase = _(PHASES.get(st["phase"], st["phase"]))
         if st.get("idle_cycles"):       # the bound that ends a turn nobody fights in [5.0]
-            phase += f" · quiet {st['idle_cycles']}/{st['idle_limit']}"
+            phase += _(" · quiet {idle_cycles}/{idle_limit}").format(idle_cycles=st['idle_cycles'], idle_limit=st['idle_limit'])
         return [("Turn", f"{st['turn']}/{self.game.facts.turns}"), ("Phase", phase),
                 ("Initiative", st["initiative"]), ("Cycle", str(st["cycle"] + 1)),
-                ("Score", f"JP {st['score']['JP']} – SOV {st['score']['SOV']}")]
+                ("Score", _("JP {JP} – SOV {SOV}").format(JP=st['score']['JP'], SOV=st['score']['SOV']))]
 
     def hover_lines(self, hex_: str | None) -> list[str]:
         if hex_ is None or hex_ not in self.game.board.cells:
             return []
         cell = self.game.board.cells[hex_]
-        terr = {"hill": "hill: 2 MP; attacks on it hit only on 6", "clear": "clear steppe: 1 MP",
+        terr = {"hill": _("hill: 2 MP; attacks on it hit only on 6"), "clear": _("clear steppe: 1 MP"),
                 "impassable": "impassable"}.get(cell.terrain, cell.terrain)
         out = [f"{hex_} · {terr}"]
         key = self.unit_at(hex_)
         if key:
             u = self.disp[key]
             s = self.units_static[key]
-            out.insert(0, f"{s['label']} — {s['name']}")
+            out.insert(0, bilingual(s['name'], s['label'], "ja") if s['side'] == "JP" else f"{s['label']} — {s['name']}")
             steps = u["max_steps"] - u["steps_lost"]
-            att = "no attack" if u["attack"] == 0 else f"attack {u['attack']}"
-            out.insert(1, f"{self.side_name(u['side'])} · {att} · defence {u['defense']} · MA {u['ma']}")
-            out.insert(2, f"steps {steps}/{u['max_steps']}" + (" (reduced)" if u["steps_lost"] else "")
-                       + (" · tank: 2 VP per step" if u["tank"] else ""))
+            att = _("no attack") if u["attack"] == 0 else _("attack {attack}").format(attack=u['attack'])
+            out.insert(1, _("{side_name} · {att} · defence {defense} · MA {ma}").format(side_name=self.side_name(u['side']), att=att, defense=u['defense'], ma=u['ma']))
+            out.insert(2, _("steps {steps}/{max_steps}").format(steps=steps, max_steps=u['max_steps']) + (_(" (reduced)") if u["steps_lost"] else "")
+                       + (_(" · tank: 2 VP per step") if u["tank"] else ""))
             if s.get("support_range"):
-                out.insert(3, f"never attacks; supports Soviet attacks within {s['support_range']} hexes (+1)")
+                out.insert(3, _("never attacks; supports Soviet attacks within {support_range} hexes (+1)").format(support_range=s['support_range']))
         for obj in self.game.board.objects_of_type("flag"):
             if obj.cell == hex_:
-                out.append(f"{self.side_name(str(obj.props.get('side')))} flag: reinforcements enter here")
+                out.append(_("{side_name} flag: reinforcements enter here").format(side_name=self.side_name(str(obj.props.get('side')))))
         combat = self._combat_lines(hex_, key)
         return out[:1] + combat + out[1:] if key else out + combat
 
@@ -374,44 +375,43 @@ class NomonhanUI(GameUI):
                 if hex_ == self.unit_hex(k) or hex_ not in self.game.facts.neighbours.get(self.unit_hex(k), ()):
                     continue
                 if Retreat(k, hex_) in legal:
-                    out.append(f"{lab(k)} may retreat here")
+                    out.append(_("{lab} may retreat here").format(lab=lab(k)))
                 elif key is None:
-                    out.append(f"{lab(k)} may not retreat here: {self.game.retreat_refusal(k, hex_)}")
+                    out.append(_("{lab} may not retreat here: {retreat_refusal}").format(lab=lab(k), retreat_refusal=self.game.retreat_refusal(k, hex_)))
             return out
         combat = self.state.get("combat")
         if kind == "advance" and key is not None and combat and self.disp[key]["side"] != combat["loser"]:
             if any(isinstance(a, Advance) and a.unit == key for a in legal):
-                return ["may advance: one point, one hex, ignoring ZOC"]
+                return [_("may advance: one point, one hex, ignoring ZOC")]
             u = self.units_static[key]
             if not u["ma"]:
-                return ["never advances (no movement allowance)"]
+                return [_("never advances (no movement allowance)")]
             if key in {k for d, atts in self.state.get("declared", []) for k in (d, *atts)}:
-                return ["may not advance: it still has a combat to fight"]
-            return ["no free hex to advance into"]
+                return [_("may not advance: it still has a combat to fight")]
+            return [_("no free hex to advance into")]
         return []
 
     def rules_text(self) -> list[str]:
         return [
-            "Initiative side moves, then fights; then the other side moves and fights.",
-            "If the initiative side retreats or loses a step in combat, the turn ends",
-            "at once and the initiative passes. Otherwise the cycle repeats.",
-            "Move: clear 1 MP, hill 2 MP. Entering enemy ZOC stops you; leave it only",
-            "by retreat. ZOC does not cross the river except over a bridge. No stacking.",
-            "Combat: units in enemy ZOC must attack (not from hills). Each side rolls",
-            "dice equal to its strength: 5-6 hit (only 6 against a hill).",
-            "Fewer hits loses the difference: each loss = retreat 1 hex or lose a step.",
-            "A retreat goes away: never nearer the enemy it fought, never to a hex the",
-            "unit stood in this combat; a unit that cannot retreat so loses a step.",
-            "If the loser leaves its hex the winner gets 1 advance point per loss dealt;",
-            "each moves any one of its units 1 hex (not the artillery, not a unit still",
-            "to fight). Bridge attack: defender +1.",
-            "Soviet artillery: never attacks; +1 to Soviet attacks within 3 hexes.",
-            "A turn goes on while the initiative side wins; "
-            f"{self.game.idle_limit} quiet cycles in a row",
-            "(nothing lost or retreated) end it and the initiative stays.",
-            "Military bridge: infantry/cavalry only; Japan may blow it from 0207/0308.",
-            "Win: eliminate the Soviet artillery (JP) or both JP tanks (SOV); else points",
-            "(tank step 2, other 1). Turns 6 and 7 may end the game on a die roll.",
+            _("Initiative side moves, then fights; then the other side moves and fights."),
+            _("If the initiative side retreats or loses a step in combat, the turn ends"),
+            _("at once and the initiative passes. Otherwise the cycle repeats."),
+            _("Move: clear 1 MP, hill 2 MP. Entering enemy ZOC stops you; leave it only"),
+            _("by retreat. ZOC does not cross the river except over a bridge. No stacking."),
+            _("Combat: units in enemy ZOC must attack (not from hills). Each side rolls"),
+            _("dice equal to its strength: 5-6 hit (only 6 against a hill)."),
+            _("Fewer hits loses the difference: each loss = retreat 1 hex or lose a step."),
+            _("A retreat goes away: never nearer the enemy it fought, never to a hex the"),
+            _("unit stood in this combat; a unit that cannot retreat so loses a step."),
+            _("If the loser leaves its hex the winner gets 1 advance point per loss dealt;"),
+            _("each moves any one of its units 1 hex (not the artillery, not a unit still"),
+            _("to fight). Bridge attack: defender +1."),
+            _("Soviet artillery: never attacks; +1 to Soviet attacks within 3 hexes."),
+            _("A turn goes on while the initiative side wins; {idle_limit} quiet cycles in a row").format(idle_limit=self.game.idle_limit),
+            _("(nothing lost or retreated) end it and the initiative stays."),
+            _("Military bridge: infantry/cavalry only; Japan may blow it from 0207/0308."),
+            _("Win: eliminate the Soviet artillery (JP) or both JP tanks (SOV); else points"),
+            _("(tank step 2, other 1). Turns 6 and 7 may end the game on a die roll."),
         ]
 
     # interaction ------------------------------------------------------------------
@@ -497,11 +497,11 @@ class NomonhanUI(GameUI):
                 return ClickResult(handled=True)
             if unit and self.disp[unit]["side"] == self.state["side"]:
                 self.selected = None
-                why = "has already moved" if unit in self.state.get("moved", ()) else "cannot move (enemy ZOC or MA 0)"
+                why = _("has already moved") if unit in self.state.get("moved", ()) else _("cannot move (enemy ZOC or MA 0)")
                 return ClickResult(error=f"{self.units_static[unit]['label']} {why}")
             if sel:
                 self.selected = None
-                return ClickResult(error=f"{hex_} is out of reach")
+                return ClickResult(error=_("{hex_} is out of reach").format(hex_=hex_))
             return ClickResult(handled=True)
         if kind == "declare":
             if sel and unit:
@@ -513,16 +513,16 @@ class NomonhanUI(GameUI):
                 self.selected = None if unit == sel else unit
                 return ClickResult(handled=True)
             if sel and unit:
-                return ClickResult(error=f"{self.units_static[sel]['label']} cannot attack that unit")
+                return ClickResult(error=_("{label} cannot attack that unit").format(label=self.units_static[sel]['label']))
             if unit:
-                return ClickResult(error="select one of your units that can attack first")
+                return ClickResult(error=_("select one of your units that can attack first"))
             self.selected = None
             return ClickResult(handled=True)
         if kind == "order":
             for a in legal:
                 if isinstance(a, Resolve) and a.defender == unit:
                     return ClickResult(action=a)
-            return ClickResult(error="click a defender with an arrow pointing at it")
+            return ClickResult(error=_("click a defender with an arrow pointing at it"))
         if kind == "loss":
             losers = self._units_with(StepLoss)
             for a in legal:
@@ -533,7 +533,7 @@ class NomonhanUI(GameUI):
                     return ClickResult(action=StepLoss(unit))
                 self.selected = unit
                 return ClickResult(handled=True)
-            return ClickResult(error="retreat to a lit hex, or click the unit to lose a step")
+            return ClickResult(error=_("retreat to a lit hex, or click the unit to lose a step"))
         if kind == "advance":
             for a in legal:
                 if isinstance(a, Advance) and a.unit == sel and a.to == hex_:
@@ -541,7 +541,7 @@ class NomonhanUI(GameUI):
             if unit in self._units_with(Advance):
                 self.selected = unit
                 return ClickResult(handled=True)
-            return ClickResult(error="advance to a lit hex, or stop advancing")
+            return ClickResult(error=_("advance to a lit hex, or stop advancing"))
         return ClickResult()
 
     def choices(self) -> list[Choice]:
@@ -551,27 +551,27 @@ class NomonhanUI(GameUI):
         lab = lambda k: self.units_static[k]["label"]  # noqa: E731
         for a in legal:
             if isinstance(a, Enter):
-                out.append(Choice(f"Bring in {lab(a.unit)}", a))
+                out.append(Choice(_("Bring in {lab}").format(lab=lab(a.unit)), a))
         for a in legal:
             if isinstance(a, BlowBridge):
-                out.append(Choice("Blow the bridge", a))
+                out.append(Choice(_("Blow the bridge"), a))
         for a in legal:
             if isinstance(a, Resolve):
                 atts = dict((d, at) for d, at in self.state.get("declared", [])).get(a.defender, [])
                 names = "+".join(lab(x) for x in atts)
-                out.append(Choice(f"Resolve {names} → {lab(a.defender)}", a, primary=not any(c.primary for c in out)))
+                out.append(Choice(_("Resolve {names} → {lab}").format(names=names, lab=lab(a.defender)), a, primary=not any(c.primary for c in out)))
         for a in legal:
             if isinstance(a, StepLoss):
-                out.append(Choice(f"{lab(a.unit)}: lose a step", a))
+                out.append(Choice(_("{lab}: lose a step").format(lab=lab(a.unit)), a))
         if kind == "move":
-            out.append(Choice("End movement", EndPhase(), primary=True, enabled=EndPhase() in legal))
+            out.append(Choice(_("End movement"), EndPhase(), primary=True, enabled=EndPhase() in legal))
         elif kind == "declare":
             ok = EndDeclarations() in legal
-            label = "Resolve attacks" if (self.state.get("declared") or not ok) else "No attack: end combat"
+            label = _("Resolve attacks") if (self.state.get("declared") or not ok) else _("No attack: end combat")
             out.append(Choice(label, EndDeclarations(), primary=True, enabled=ok,
-                              reason="" if ok else "blinking units in enemy ZOC must attack first"))
+                              reason="" if ok else _("blinking units in enemy ZOC must attack first")))
         elif kind == "advance":
-            out.append(Choice("Stop advancing", EndAdvance(), primary=True))
+            out.append(Choice(_("Stop advancing"), EndAdvance(), primary=True))
         return out
 
     def actable_hexes(self) -> list[str]:

@@ -21,10 +21,11 @@ from game.rulesets.sino_japanese.actions import (Activate, Advance, Concede, Dec
                                                  Resolve, Retreat, Ship)
 
 from .base import blit_counter, Choice, ClickResult, GameUI, HexUnitsUI, label_image
+from ..i18n import N_, _, bilingual
 
-PHASES = {"move": "movement", "declare": "combat: declare", "order": "combat: resolve", "allocate": "damage",
-          "retreat": "damage: retreat", "advance": "advance", "stack": "over-stacked", "recover": "recovery",
-          "mobilisation": "mobilisation", "over": "game over"}
+PHASES = {"move": N_("movement"), "declare": N_("combat: declare"), "order": N_("combat: resolve"), "allocate": N_("damage"),
+          "retreat": N_("damage: retreat"), "advance": N_("advance"), "stack": N_("over-stacked"), "recover": N_("recovery"),
+          "mobilisation": N_("mobilisation"), "over": N_("game over")}
 LANE = {"blue": (40, 96, 210), "yellow": (236, 190, 30), "red": (210, 40, 40)}
 CITY_INK = (40, 30, 20)
 STEP_MARK = {"flip": "①", "retreat": "②", "remove": "③"}
@@ -33,7 +34,7 @@ GOOD = (110, 220, 120)
 
 
 class SinoJapaneseUI(HexUnitsUI):
-    overlay_hint = "L: supply lines"
+    overlay_hint = N_("L: supply lines")
     top_left = 8 + 300 + 8      # the HUD (_draw_hud)
 
     def __init__(self, game, assets):
@@ -55,7 +56,7 @@ class SinoJapaneseUI(HexUnitsUI):
         return tuple(c) if c else (200, 200, 200)
 
     def side_name(self, seat: str) -> str:
-        return self.data["sides"].get(seat, {}).get("name", seat)
+        return _(self.data["sides"].get(seat, {}).get("name", seat))
 
     def lab(self, key: str) -> str:
         u = self.units_static.get(key, {})
@@ -166,7 +167,7 @@ class SinoJapaneseUI(HexUnitsUI):
             pygame.draw.polygon(surf, (30, 24, 16), pts, max(2, int(3 * z)))
             if words:
                 props = board.cell(b).props
-                t = f"{props.get('name_local', '')} {props.get('name_en', b)}"
+                t = bilingual(props.get('name_en', b), props.get('name_local', ''), "zh")
                 img = self.assets.text(t, max(8, int(11 * z)), (30, 24, 16), bold=True)
                 surf.blit(img, (pts[0][0] + 4 * z, pts[0][1] + 2 * z))
         # the tracks
@@ -409,7 +410,7 @@ class SinoJapaneseUI(HexUnitsUI):
         pygame.draw.rect(surf, (200, 170, 90), box, 2, border_radius=6)
         A = self.assets
         label = self.data["turn_track"].get(str(st["turn"]), {}).get("label", "")
-        surf.blit(A.text(f"{label} · round {st['round']}/{st['rounds']}", 18, (255, 226, 140), bold=True),
+        surf.blit(A.text(_("{label} · round {round}/{rounds}").format(label=label, round=st['round'], rounds=st['rounds']), 18, (255, 226, 140), bold=True),
                   (box.x + 10, box.y + 6))
         y = box.y + 32
         for side in ("JP", "QING"):
@@ -417,13 +418,13 @@ class SinoJapaneseUI(HexUnitsUI):
             first = st["first"] == side
             pygame.draw.rect(surf, col, (box.x + 10, y + 2, 10, 24), border_radius=3)
             surf.blit(A.text(("★ " if first else "") + self.side_name(side), 18, col, bold=True), (box.x + 26, y + 2))
-            surf.blit(A.text(f"CP {st['cp'][side]}", 20, (240, 240, 240), bold=True), (box.x + 130, y + 1))
+            surf.blit(A.text(_("CP {cp}").format(cp=st['cp'][side]), 20, (240, 240, 240), bold=True), (box.x + 130, y + 1))
             am = st["ammo"][side]
-            surf.blit(A.text(f"ammo {am}/19", 18, (240, 220, 160), bold=True), (box.x + 196, y + 2))
+            surf.blit(A.text(_("ammo {am}/19").format(am=am), 18, (240, 220, 160), bold=True), (box.x + 196, y + 2))
             y += 28
         fl = st["fleet"]
-        fleet = "fleet gone" if fl["removed"] else ("fleet flipped" if fl["flipped"] else "fleet face up")
-        surf.blit(A.text(f"Japan {st['vp']} VP (20 wins) · {fleet}", 16, (220, 226, 240), bold=True),
+        fleet = _("fleet gone") if fl["removed"] else (_("fleet flipped") if fl["flipped"] else _("fleet face up"))
+        surf.blit(A.text(_("Japan {vp} VP (20 wins) · {fleet}").format(vp=st['vp'], fleet=fleet), 16, (220, 226, 240), bold=True),
                   (box.x + 10, y + 4))
 
     def _draw_allocation(self, surf, view) -> None:
@@ -432,19 +433,17 @@ class SinoJapaneseUI(HexUnitsUI):
         area = view.area
         A = self.assets
         lines: list[tuple[str, tuple[int, int, int]]] = []
-        lines.append((f"Attack on {c['hex']}: {c['attack_hits']} hit{'s' if c['attack_hits'] != 1 else ''} on "
-                      f"the defenders, {c['counter_hits']} on the attackers", (255, 226, 140)))
+        lines.append((_("Attack on {hex}: hits {attack_hits} on the defenders, {counter_hits} on the attackers").format(hex=c['hex'], attack_hits=c['attack_hits'], counter_hits=c['counter_hits']), (255, 226, 140)))
         for which in ("defender_alloc", "attacker_alloc"):
             a = c.get(which)
             if not a:
                 continue
             now = " ◀" if (c["stage"] == "defender") == (which == "defender_alloc") and c["stage"] in (
                 "defender", "attacker") else ""
-            lines.append((f"{self.side_name(a['side'])}: {a['hits']} left, step "
-                          f"{STEP_MARK.get(a['step'], a['step'])} {a['step']}{now}", self.side_colour(a["side"])))
+            lines.append((_("{side_name}: {hits} left, step {get} {step}{now}").format(side_name=self.side_name(a['side']), hits=a['hits'], get=STEP_MARK.get(a['step'], a['step']), step=a['step'], now=now), self.side_colour(a["side"])))
             for step, unit, paid in a["log"]:
                 verb = {"flip": "damaged", "retreat": "retreats", "remove": "removed"}[step]
-                lines.append((f"   {STEP_MARK[step]} {self.lab(unit)} pays {paid}: {verb}", (230, 230, 230)))
+                lines.append((_("   {STEP_MARK} {lab} pays {paid}: {verb}").format(STEP_MARK=STEP_MARK[step], lab=self.lab(unit), paid=paid, verb=verb), (230, 230, 230)))
         w = 380
         h = 10 + 20 * len(lines)
         box = pygame.Rect(area.x + 8, area.bottom - h - 8, w, h)
@@ -480,13 +479,13 @@ class SinoJapaneseUI(HexUnitsUI):
     def toggle_overlay(self) -> str:
         self.show_supply = not self.show_supply
         if not self.show_supply:
-            return "Supply lines hidden"
+            return _("Supply lines hidden")
         rep = self.supply_report()
         cut = [(k, why) for k, line, why in rep if line is None]
         if not cut:
-            return f"Supply: all {len(rep)} units in supply (lines shown)"
+            return _("Supply: all {n} units in supply (lines shown)").format(n=len(rep))
         first = cut[0]
-        return f"Supply: {len(cut)} cut off ({self.lab(first[0])}: {first[1]})"
+        return _("Supply: {n} cut off ({lab}: {first})").format(n=len(cut), lab=self.lab(first[0]), first=first[1])
 
     def _draw_supply(self, surf, view) -> None:
         sel = self.selected
@@ -514,11 +513,10 @@ class SinoJapaneseUI(HexUnitsUI):
         st = self.state
         d = self.game.pending()
         if st["phase"] == "over" or d is None:
-            phase = "Game over"
+            phase = _("Game over")
         else:
-            phase = f"{self.side_name(d.seat)} {PHASES.get(st['phase'], st['phase'])}"
-        score = (f"R{st['round']} · ★{self.side_name(st['first'])} · CP {st['cp']['JP']}/{st['cp']['QING']} · "
-                 f"ammo {st['ammo']['JP']}/{st['ammo']['QING']} · {st['vp']} VP")
+            phase = f"{self.side_name(d.seat)} {_(PHASES.get(st['phase'], st['phase']))}"
+        score = (_("R{round} · ★{side_name} · CP {JP}/{QING} · ammo {JP2}/{QING2} · {vp} VP").format(round=st['round'], side_name=self.side_name(st['first']), JP=st['cp']['JP'], QING=st['cp']['QING'], JP2=st['ammo']['JP'], QING2=st['ammo']['QING'], vp=st['vp']))
         return [("Turn", f"{st['turn']}/{st['turns']}"), ("Phase", phase), ("Score", score)]
 
     def hover_lines(self, hex_: str | None) -> list[str]:
@@ -535,57 +533,55 @@ class SinoJapaneseUI(HexUnitsUI):
             if u["damaged"]:
                 flags.append("damaged")
             if u.get("garrison"):
-                flags.append(f"garrison of {u['garrison']}")
+                flags.append(_("garrison of {garrison}").format(garrison=u['garrison']))
             if u.get("activated"):
-                flags.append(f"activated, {u['mp_used']} MP used" if u.get("moved") else "activated")
+                flags.append(_("activated, {mp_used} MP used").format(mp_used=u['mp_used']) if u.get("moved") else "activated")
             if u.get("shipped"):
-                flags.append("shipped this round")
+                flags.append(_("shipped this round"))
             if u.get("supplied") is False:
-                flags.append("OUT OF SUPPLY")
+                flags.append(_("OUT OF SUPPLY"))
             out.append(f"{key} {s['name_local']} ({s.get('commander', '')})")
-            out.append(f"  {self.side_name(u['side'])} · attack {u['attack']}, durability {u['durability']}, MA {u['ma']}"
+            out.append("  " + _("{side} · attack {attack}, durability {durability}, MA {ma}").format(
+                side=self.side_name(u['side']), attack=u['attack'], durability=u['durability'], ma=u['ma'])
                        + (" · " + ", ".join(flags) if flags else ""))
         if cell.kind == "box":
             p = cell.props
-            out.append(f"{p.get('name_local', '')} {p.get('name_en', hex_)}: {self.side_name(str(p.get('owner')))}'s "
-                       "box (supply source, port; 1 MP in from next door)")
+            out.append(_("{box}: {side_name}'s box (supply source, port; 1 MP in from next door)").format(box=bilingual(p.get('name_en', hex_), p.get('name_local', ''), "zh"), side_name=self.side_name(str(p.get('owner')))))
             return out
-        terr = {"clear": "clear: 1 MP", "hill": "hills 丘陵: 2 MP; the attacker scores 1 hit fewer",
-                "mountain": "mountains 山地: impassable", "sea": "sea"}.get(cell.terrain, cell.terrain)
-        name = cell.props.get("name_en", "")
-        local = cell.props.get("name_zh", "")
-        out.append(f"{hex_} {local} {name}".strip() + f" · {terr}")
+        terr = {"clear": _("clear: 1 MP"), "hill": _("hills 丘陵: 2 MP; the attacker scores 1 hit fewer"),
+                "mountain": _("mountains 山地: impassable"), "sea": _("sea")}.get(cell.terrain, cell.terrain)
+        place = bilingual(cell.props.get("name_en", ""), cell.props.get("name_zh", ""), "zh")
+        out.append(f"{hex_} {place}".strip() + f" · {terr}")
         city = g.facts.city.get(hex_)
         if city:
-            eff = {"small": "attacker -1 hit", "large": "attacker -1 hit, counterfire -1",
-                   "fortress": "durability +1, counterfire -1"}[city]
-            out.append(f"{self.data['city_types'][city].get('name_en', city)} {self.data['city_types'][city]['name_local']}: "
-                       f"{g.facts.vp.get(hex_, 0)} VP, {eff}; held by {self.side_name(g.controller(hex_))}")
+            eff = {"small": _("attacker -1 hit"), "large": _("attacker -1 hit, counterfire -1"),
+                   "fortress": _("durability +1, counterfire -1")}[city]
+            out.append(_("{name_en} {name_local}: {get} VP, {eff}; held by {side_name}").format(name_en=self.data['city_types'][city].get('name_en', city), name_local=self.data['city_types'][city]['name_local'], get=g.facts.vp.get(hex_, 0), eff=eff, side_name=self.side_name(g.controller(hex_))))
         if hex_ in g.ports:
-            out.append("port: " + ", ".join(sorted(g.ports[hex_])) + " lanes" + (" · red port (landings)"
+            out.append(_("port: {lanes} lanes").format(lanes=", ".join(sorted(g.ports[hex_]))) + (_(" · red port (landings)")
                                                                                   if hex_ in g.facts.red_ports else ""))
         if hex_ in g.facts.landing:
-            out.append(f"landing coast ({g.facts.landing[hex_].replace('_', ' ')})")
+            out.append(_("landing coast ({replace})").format(replace=g.facts.landing[hex_].replace('_', ' ')))
         rivers = [n for n in g.facts.neighbours.get(hex_, ()) if frozenset((hex_, n)) in g.facts.river]
         if rivers:
-            out.append("river sides to " + ", ".join(rivers) + " (an attack across: -1 hit per unit)")
+            out.append(_("river sides to {hexes} (an attack across: -1 hit per unit)").format(hexes=", ".join(rivers)))
         return out
 
     def rules_text(self) -> list[str]:
         return [
-            "8 monthly turns (option: 9), each a mobilisation phase and 4 rounds. Each round both sides roll command",
-            "points: Japan 1 die, Qing the lower of 2; the higher moves first; a tie: both keep them and roll again",
-            "(the first tie is the Battle of the Yellow Sea: the fleet flips). Each side: movement, combat, recovery.",
-            "Spend CP: activate a unit 1 (a move activates), form 1, ship 2, land 3; the rest becomes ammunition (19 max).",
-            "Move: clear 1 MP, hills 2, into your box 1; entering enemy ZOC stops; no ZOC to ZOC; 2 units a hex.",
-            "Attack: activated units, at most 2 MP used; 1 ammo a unit (prepared, unmoved: x1.5 for 2 ammo).",
-            "Dice = strength, 5-6 hit. Defenders counterfire with their strength if supplied and able to pay 1 ammo a die;",
-            "the fleet adds +3 (+1 flipped) for free. Hills/cities -1 hit, river -1 per unit, fortress durability +1,",
-            "large city/fortress counterfire -1. Damage 7.4: ① flip (durability) ② retreat (1) ③ remove (durability).",
-            "Recovery: 1 ammo flips a unit back (not in enemy ZOC). Supply: a line to a port, box or bridgehead (L shows).",
-            "Japan: ships and lands (from Incheon/Pyongyang, needs Pyongyang) once the fleet has flipped.",
-            "Japan wins with 20 VP at the end (small city 1, large 2, fortress 2, fleet 3, -2 a lost brigade).",
-            "Click a unit, then a lit hex; buttons for activation, transport, landing, prepared attacks and damage.",
+            _("8 monthly turns (option: 9), each a mobilisation phase and 4 rounds. Each round both sides roll command"),
+            _("points: Japan 1 die, Qing the lower of 2; the higher moves first; a tie: both keep them and roll again"),
+            _("(the first tie is the Battle of the Yellow Sea: the fleet flips). Each side: movement, combat, recovery."),
+            _("Spend CP: activate a unit 1 (a move activates), form 1, ship 2, land 3; the rest becomes ammunition (19 max)."),
+            _("Move: clear 1 MP, hills 2, into your box 1; entering enemy ZOC stops; no ZOC to ZOC; 2 units a hex."),
+            _("Attack: activated units, at most 2 MP used; 1 ammo a unit (prepared, unmoved: x1.5 for 2 ammo)."),
+            _("Dice = strength, 5-6 hit. Defenders counterfire with their strength if supplied and able to pay 1 ammo a die;"),
+            _("the fleet adds +3 (+1 flipped) for free. Hills/cities -1 hit, river -1 per unit, fortress durability +1,"),
+            _("large city/fortress counterfire -1. Damage 7.4: ① flip (durability) ② retreat (1) ③ remove (durability)."),
+            _("Recovery: 1 ammo flips a unit back (not in enemy ZOC). Supply: a line to a port, box or bridgehead (L shows)."),
+            _("Japan: ships and lands (from Incheon/Pyongyang, needs Pyongyang) once the fleet has flipped."),
+            _("Japan wins with 20 VP at the end (small city 1, large 2, fortress 2, fleet 3, -2 a lost brigade)."),
+            _("Click a unit, then a lit hex; buttons for activation, transport, landing, prepared attacks and damage."),
         ]
 
     # interaction ---------------------------------------------------------------------------------
@@ -685,14 +681,14 @@ class SinoJapaneseUI(HexUnitsUI):
             if units and self.units_static[units[0]]["side"] == self.state["side"]:
                 self.selected = None
                 u = next((x for x in self.state["units"] if x["key"] == units[0]), {})
-                why = ("is out of supply" if u.get("supplied") is False else
-                       "has already been activated" if u.get("activated") else
-                       "is a garrison: it stays in its fortress" if u.get("garrison") else
-                       "was formed this round" if u.get("formed") else "cannot move now (no command points?)")
+                why = (_("is out of supply") if u.get("supplied") is False else
+                       _("has already been activated") if u.get("activated") else
+                       _("is a garrison: it stays in its fortress") if u.get("garrison") else
+                       _("was formed this round") if u.get("formed") else _("cannot move now (no command points?)"))
                 return ClickResult(error=f"{self.lab(units[0])} {why}")
             if sel:
                 self.selected = None
-                return ClickResult(error=f"{hex_} is out of reach")
+                return ClickResult(error=_("{hex_} is out of reach").format(hex_=hex_))
             return ClickResult(handled=True)
         if kind == "declare":
             if sel:
@@ -707,17 +703,17 @@ class SinoJapaneseUI(HexUnitsUI):
                 self.selected = cands[i]
                 return ClickResult(handled=True)
             if sel:
-                return ClickResult(error=f"{self.lab(sel)} cannot attack {hex_}")
-            return ClickResult(error="select one of your activated units next to an enemy, then its target")
+                return ClickResult(error=_("{lab} cannot attack {hex_}").format(lab=self.lab(sel), hex_=hex_))
+            return ClickResult(error=_("select one of your activated units next to an enemy, then its target"))
         if kind == "order":
             if Resolve(hex_) in legal:
                 return ClickResult(action=Resolve(hex_))
-            return ClickResult(error="click a hex with an arrow pointing at it")
+            return ClickResult(error=_("click a hex with an arrow pointing at it"))
         if kind in ("allocate", "stack", "recover"):
             for a in legal:
                 if isinstance(a, (Flip, Remove, RemoveExcess, Recover)) and a.unit in units:
                     return ClickResult(action=a)
-            return ClickResult(error="click a lit unit, or use the buttons")
+            return ClickResult(error=_("click a lit unit, or use the buttons"))
         if kind == "retreat":
             for a in legal:
                 if isinstance(a, Retreat) and a.to == hex_ and (sel is None or a.unit == sel):
@@ -726,7 +722,7 @@ class SinoJapaneseUI(HexUnitsUI):
             if cands:
                 self.selected = cands[0]
                 return ClickResult(handled=True)
-            return ClickResult(error="retreat to a lit hex")
+            return ClickResult(error=_("retreat to a lit hex"))
         if kind == "advance":
             c = self.state.get("combat") or {}
             if hex_ == c.get("hex"):
@@ -737,7 +733,7 @@ class SinoJapaneseUI(HexUnitsUI):
             if cands:
                 self.selected = cands[0]
                 return ClickResult(handled=True)
-            return ClickResult(error="click the emptied hex to advance, or stop")
+            return ClickResult(error=_("click the emptied hex to advance, or stop"))
         return ClickResult()
 
     def choices(self) -> list[Choice]:
@@ -747,60 +743,60 @@ class SinoJapaneseUI(HexUnitsUI):
         out: list[Choice] = []
         if kind == "move":
             cp = self.state["cp"][self.state["side"]]
-            out.append(Choice(f"End movement ({cp} CP → ammunition)", EndMovement(), primary=True))
+            out.append(Choice(_("End movement ({cp} CP → ammunition)").format(cp=cp), EndMovement(), primary=True))
             if sel:
                 if Activate(sel) in legal:
-                    out.append(Choice(f"Activate {sel} here (1 CP; prepared attack)", Activate(sel)))
+                    out.append(Choice(_("Activate {sel} here (1 CP; prepared attack)").format(sel=sel), Activate(sel)))
                 for a in legal:
                     if isinstance(a, Land) and a.unit == sel and len(out) < 5:
-                        out.append(Choice(f"Land {sel} at {a.to} (3 CP): click a red hex", None, enabled=False,
-                                          reason="click one of the hexes lit orange"))
+                        out.append(Choice(_("Land {sel} at {to} (3 CP): click a red hex").format(sel=sel, to=a.to), None, enabled=False,
+                                          reason=_("click one of the hexes lit orange")))
                         break
                 ships = [a for a in legal if isinstance(a, Ship) and a.unit == sel]
                 if ships:
-                    out.append(Choice(f"Ship {sel} (2 CP): {', '.join(a.to for a in ships[:4])}", None, enabled=False,
-                                      reason="click one of the ports lit orange"))
+                    out.append(Choice(_("Ship {sel} (2 CP): {join}").format(sel=sel, join=', '.join(a.to for a in ships[:4])), None, enabled=False,
+                                      reason=_("click one of the ports lit orange")))
             for a in legal:
                 if isinstance(a, Form) and len(out) < 5:
-                    out.append(Choice(f"Form {a.unit} in {a.box} (1 CP)", a))
+                    out.append(Choice(_("Form {unit} in {box} (1 CP)").format(unit=a.unit, box=a.box), a))
             for a in legal:
                 if isinstance(a, (MoveFleet, LiftBridgehead)) and len(out) < 6:
-                    out.append(Choice("Beiyang fleet to " + a.to if isinstance(a, MoveFleet)
-                                      else "Take up the bridgehead", a))
+                    out.append(Choice(_("Beiyang fleet to {hex}").format(hex=a.to) if isinstance(a, MoveFleet)
+                                      else _("Take up the bridgehead"), a))
             if Concede() in legal and len(out) < 6:
-                out.append(Choice("Concede the war", Concede()))
+                out.append(Choice(_("Concede the war"), Concede()))
         elif kind == "declare":
             n = len(self.state.get("declared", []))
-            out.append(Choice("Resolve the attacks" if n else "No attack: end combat", EndDeclarations(),
+            out.append(Choice(_("Resolve the attacks") if n else _("No attack: end combat"), EndDeclarations(),
                               primary=True))
             if sel:
                 for a in legal:
                     if isinstance(a, Declare) and a.unit == sel and len(out) < 6:
-                        out.append(Choice(f"{'Prepared attack' if a.prepared else 'Attack'} {a.hex}"
-                                          f"{' (x1.5, 2 ammo)' if a.prepared else ' (1 ammo)'}", a))
+                        out.append(Choice(f"{_('Prepared attack') if a.prepared else _('Attack')} {a.hex}"
+                                          f"{_(' (x1.5, 2 ammo)') if a.prepared else _(' (1 ammo)')}", a))
         elif kind == "order":
             for a in legal:
                 if isinstance(a, Resolve) and len(out) < 6:
-                    out.append(Choice(f"Resolve the attack on {a.hex}", a, primary=not out))
+                    out.append(Choice(_("Resolve the attack on {hex}").format(hex=a.hex), a, primary=not out))
         elif kind in ("allocate", "stack"):
             for a in legal:
-                verb = {Flip: "Damage", Remove: "Remove", RemoveExcess: "Remove"}[type(a)]
+                verb = {Flip: _("Damage"), Remove: _("Remove"), RemoveExcess: _("Remove")}[type(a)]
                 if len(out) < 6:
                     out.append(Choice(f"{verb} {self.lab(a.unit)}", a, primary=not out))
         elif kind == "retreat":
             for a in legal:
                 if isinstance(a, Retreat) and len(out) < 6:
-                    out.append(Choice(f"{self.lab(a.unit)} retreats to {a.to}", a, primary=not out))
+                    out.append(Choice(_("{lab} retreats to {to}").format(lab=self.lab(a.unit), to=a.to), a, primary=not out))
         elif kind == "advance":
-            out.append(Choice("Do not advance", EndAdvance(), primary=True))
+            out.append(Choice(_("Do not advance"), EndAdvance(), primary=True))
             for a in legal:
                 if isinstance(a, Advance) and len(out) < 6:
-                    out.append(Choice(f"Advance {self.lab(a.unit)}", a))
+                    out.append(Choice(_("Advance {lab}").format(lab=self.lab(a.unit)), a))
         elif kind == "recover":
-            out.append(Choice("End the round", EndRecovery(), primary=True))
+            out.append(Choice(_("End the round"), EndRecovery(), primary=True))
             for a in legal:
                 if isinstance(a, Recover) and len(out) < 6:
-                    out.append(Choice(f"Recover {self.lab(a.unit)} (1 ammo)", a))
+                    out.append(Choice(_("Recover {lab} (1 ammo)").format(lab=self.lab(a.unit)), a))
         return out
 
     def actable_hexes(self) -> list[str]:
@@ -870,12 +866,12 @@ class SinoJapaneseUI(HexUnitsUI):
         pygame.draw.rect(surf, (200, 150, 60), rect, 2, border_radius=8)
         x, y, w = rect.x + 10, rect.y + 6, rect.width - 20
         cdice = p.counter_dice + p.fleet_dice
-        head = f"{' + '.join(p.attackers)} → {p.hex}: {p.attack_dice} dice v {cdice}"
+        head = _("{join} → {hex}: {attack_dice} dice v {cdice}").format(join=' + '.join(p.attackers), hex=p.hex, attack_dice=p.attack_dice, cdice=cdice)
         surf.blit(fit_text(A, head, 18, w, (255, 214, 110), bold=True), (x, y))
         y += 22
-        y = self._hits_bar(surf, x, y, w, "on defenders", p.attack_hits, (90, 200, 110), rect.bottom)
+        y = self._hits_bar(surf, x, y, w, _("on defenders"), p.attack_hits, (90, 200, 110), rect.bottom)
         if cdice:
-            self._hits_bar(surf, x, y, w, "on attackers", p.counter_hits, (220, 90, 80), rect.bottom)
+            self._hits_bar(surf, x, y, w, _("on attackers"), p.counter_hits, (220, 90, 80), rect.bottom)
         return True
 
     def _draw_preview_panel(self, surf, view) -> None:
@@ -892,16 +888,17 @@ class SinoJapaneseUI(HexUnitsUI):
         terr = (self.data["city_types"][city].get("name_en", city) if city else g.facts.terrain.get(p.hex, ""))
         lines.append((f"{' + '.join(p.attackers)} → {p.hex} {where} ({terr})", (255, 214, 110), 18))
         parts = " + ".join(f"{k} {n} ({why})" for k, n, why in p.attack_parts)
-        lines.append((f"Attack: {p.attack_dice} dice = {parts}; hit on {'-'.join(map(str, p.hit_on))}",
+        lines.append((_("Attack: {attack_dice} dice = {parts}; hit on {join}").format(attack_dice=p.attack_dice, parts=parts, join='-'.join(map(str, p.hit_on))),
                       (236, 232, 220), 15))
         if p.counter_dice or p.fleet_dice:
             cparts = " + ".join(f"{k} {n} ({why})" for k, n, why in p.counter_parts) if p.counter_dice else ""
-            fl = f"fleet {p.fleet_dice}" if p.fleet_dice else ""
-            lines.append((f"Counterfire: {p.counter_dice + p.fleet_dice} dice = " + " + ".join(x for x in (cparts, fl) if x)
-                          + f"; hit on {'-'.join(map(str, p.hit_on))}", (236, 232, 220), 15))
+            fl = _("fleet {fleet_dice}").format(fleet_dice=p.fleet_dice) if p.fleet_dice else ""
+            lines.append((_("Counterfire: {dice} dice = {parts}; hit on {faces}").format(
+                dice=p.counter_dice + p.fleet_dice, parts=" + ".join(x for x in (cparts, fl) if x),
+                faces='-'.join(map(str, p.hit_on))), (236, 232, 220), 15))
         else:
-            lines.append((f"No counterfire: {p.counter_reason}", (236, 232, 220), 15))
-        names = {"attack": "attacker's hits", "counter": "counterfire hits", "durability": "defender durability",
+            lines.append((_("No counterfire: {counter_reason}").format(counter_reason=p.counter_reason), (236, 232, 220), 15))
+        names = {"attack": _("attacker's hits"), "counter": _("counterfire hits"), "durability": _("defender durability"),
                  "ammo": "ammunition"}
         for target, reason, amount in p.modifiers:
             if target == "counter" and amount == 0:
@@ -911,10 +908,10 @@ class SinoJapaneseUI(HexUnitsUI):
             col = (150, 220, 150) if good_for_def else (240, 170, 130)
             if target == "ammo":
                 col = (200, 200, 230)
-            unit = " die" if "fleet" in reason else ""
+            unit = _(" die") if "fleet" in reason else ""
             lines.append((f"  {names[target]} {amount:+d}{unit}: {reason}", col, 14))
-        lines.append((f"Damage per defender: ① flip {p.flip_cost} hit{'s' if p.flip_cost != 1 else ''}, "
-                      f"② retreat 1, ③ remove {p.remove_cost}" + (" (fortress +1 each)" if p.durability_bonus else ""),
+        lines.append((_("Damage per defender (hits): ① flip {flip}, ② retreat 1, ③ remove {remove}").format(
+                      flip=p.flip_cost, remove=p.remove_cost) + (_(" (fortress +1 each)") if p.durability_bonus else ""),
                       (210, 210, 220), 14))
         w = min(560, view.area.width - 20)
         bars = 2 if (p.counter_dice or p.fleet_dice) else 1
@@ -934,9 +931,9 @@ class SinoJapaneseUI(HexUnitsUI):
             surf.blit(img, (box.x + 8, y))
             y += size + 6
         half = (w - 24) // 2 if bars == 2 else w - 16
-        self._hits_bar(surf, box.x + 8, y, half, "on the defenders", p.attack_hits, (90, 200, 110), box.bottom + 60)
+        self._hits_bar(surf, box.x + 8, y, half, _("on the defenders"), p.attack_hits, (90, 200, 110), box.bottom + 60)
         if bars == 2:
-            self._hits_bar(surf, box.x + 16 + half, y, half, "on the attackers", p.counter_hits, (220, 90, 80),
+            self._hits_bar(surf, box.x + 16 + half, y, half, _("on the attackers"), p.counter_hits, (220, 90, 80),
                            box.bottom + 60)
 
     def _hits_bar(self, surf, x, y, w, label, dist, col, bottom) -> int:
@@ -945,7 +942,7 @@ class SinoJapaneseUI(HexUnitsUI):
             return y
         A = self.assets
         exp = sum(k * pr for k, pr in enumerate(dist))
-        surf.blit(A.text(f"hits {label}: expected {exp:.1f}", 14, (255, 226, 140), bold=True), (x, y))
+        surf.blit(A.text(_("hits {label}: expected {exp:.1f}").format(label=label, exp=exp), 14, (255, 226, 140), bold=True), (x, y))
         y += 17
         n = min(len(dist), 12)
         bw = max(8, (w - 4) // max(1, n))
@@ -967,20 +964,20 @@ class SinoJapaneseUI(HexUnitsUI):
         d, k = ev.data, ev.kind
         if k == "CombatResolved":
             c = self.game.flow().combat
-            rows = [("ATTACK", tuple(d.get("attack_rolls", ())), len(d.get("attack_rolls", ())), (5, 6))]
+            rows = [(_("ATTACK"), tuple(d.get("attack_rolls", ())), len(d.get("attack_rolls", ())), (5, 6))]
             fleet = tuple(d.get("fleet_rolls", ()))
             troops = tuple(d.get("defense_rolls", ()))[:len(d.get("defense_rolls", ())) - len(fleet)]
             if troops:
-                rows.append(("COUNTERFIRE", troops, len(troops), (5, 6)))
+                rows.append((_("COUNTERFIRE"), troops, len(troops), (5, 6)))
             if fleet:
-                rows.append(("FLEET", fleet, len(fleet), (5, 6)))
+                rows.append((_("FLEET"), fleet, len(fleet), (5, 6)))
             mods = [f"{r} {n:+d}" for t, r, n in (c.modifiers if c else ()) if t in ("attack", "counter") and n]
             return {"heading": f"{' + '.join(d.get('attackers', ()))} → {d.get('hex', '')}", "rows": rows,
                     "result": ev.text + ("  ·  " + "; ".join(mods) if mods else ""), "duration": 2.2}
         if k == "CommandPoints":
-            return {"heading": "Command points", "rows": [
-                ("JAPAN (1 die)", tuple(d.get("jp_rolls", ())), 1, ()),
-                ("QING (lower of 2)", tuple(d.get("qing_rolls", ())), 2, ())],
+            return {"heading": _("Command points"), "rows": [
+                (_("JAPAN (1 die)"), tuple(d.get("jp_rolls", ())), 1, ()),
+                (_("QING (lower of 2)"), tuple(d.get("qing_rolls", ())), 2, ())],
                 "result": ev.text, "duration": 1.2}
         return None
 

@@ -23,6 +23,7 @@ from game.rulesets.yoshitsune.actions import (AllocateHit, BattleIn, Choose, Cho
 from ..i18n import _
 from ..widgets import ACCENT, DIM, TEXT, blit_center, clip_text, fit_scale, fit_text
 from .base import Choice, ClickResult, GameUI
+from ..i18n import N_, _, bilingual
 
 CLAN_COLOURS = {
     "genji": (238, 234, 222), "heike": (184, 46, 42), "kiso": (70, 140, 74), "ogata": (70, 110, 190),
@@ -34,13 +35,13 @@ LAND_BASE = (226, 206, 160)
 SEA = (78, 122, 170)
 SEA_DEEP = (52, 86, 128)
 BOX = (46, 52, 62)
-ORDER_LABELS = {"move": "Move", "battle": "Battle here", "enter": "Enter the map", "replenish": "Replenish",
-                "tribute": "Tribute to the court"}
+ORDER_LABELS = {"move": N_("Move"), "battle": N_("Battle here"), "enter": N_("Enter the map"), "replenish": N_("Replenish"),
+                "tribute": N_("Tribute to the court")}
 PHASE_NAMES = {
-    "replenish": "Replenishment", "build": "Deck building", "turn": "Action phase", "use": "Action phase",
-    "general": "General's order", "pick_general": "Choose a general", "target": "Card target", "move": "Movement",
-    "enter": "Entering", "replenish_at": "Replenish", "battle_areas": "Battles", "commander": "Battle",
-    "allocate": "Battle", "retreat": "Fate table", "continue": "Battle", "over": "Game over", "adjust": "Adjustment"}
+    "replenish": N_("Replenishment"), "build": N_("Deck building"), "turn": N_("Action phase"), "use": N_("Action phase"),
+    "general": N_("General's order"), "pick_general": N_("Choose a general"), "target": N_("Card target"), "move": N_("Movement"),
+    "enter": N_("Entering"), "replenish_at": N_("Replenish"), "battle_areas": N_("Battles"), "commander": N_("Battle"),
+    "allocate": N_("Battle"), "retreat": N_("Fate table"), "continue": N_("Battle"), "over": N_("Game over"), "adjust": N_("Adjustment")}
 
 
 class YoshitsuneUI(GameUI):
@@ -62,11 +63,11 @@ class YoshitsuneUI(GameUI):
 
     def side_name(self, seat: str) -> str:
         d = self.data["sides"].get(seat)
-        return f"{d['name']} {d['name_local']}" if d else str(seat)
+        return bilingual(d['name'], d['name_local'], "ja") if d else str(seat)
 
     def clan_name(self, clan: str) -> str:
         c = self.data["clans"].get(clan, {})
-        return f"{c.get('name_local', clan)} {c.get('name', '')}".strip()
+        return bilingual(c.get('name', ''), c.get('name_local', clan), "ja")
 
     def area_name(self, a: str) -> str:
         return self.game.place_name(a)
@@ -77,7 +78,7 @@ class YoshitsuneUI(GameUI):
 
     def card_title(self, cid: str) -> str:
         c = self.game.cdata[cid]
-        return f"{c['name_local']} {c['name']}"
+        return bilingual(c['name'], c['name_local'], "ja")
 
     # display model ------------------------------------------------------------------------
     def sync(self) -> None:
@@ -94,7 +95,7 @@ class YoshitsuneUI(GameUI):
         owner = ev.data.get("private_to")
         if owner and owner == self.viewer and ev.kind == "CardChosen" and "card" in ev.data \
                 and getattr(self, "single_viewer", True):
-            return f"{ev.text}: {self.card_title(ev.data['card'])} (only you see this)"
+            return _("{text}: {card_title} (only you see this)").format(text=ev.text, card_title=self.card_title(ev.data['card']))
         return ev.text
 
     def private_decision(self) -> bool:
@@ -114,20 +115,20 @@ class YoshitsuneUI(GameUI):
         d = ev.data
         if ev.kind == "Fire":
             v = int(d.get("valour", 0))
-            return {"heading": f"Battle in {self.area_name(d.get('area', ''))}",
+            return {"heading": _("Battle in {area_name}").format(area_name=self.area_name(d.get('area', ''))),
                     "rows": [(self.clan_name(d["clan"]), tuple(d.get("rolls", ())), len(d.get("rolls", ())),
                               tuple(range(1, v + 1)))],
-                    "result": f"{self.clan_name(d['clan'])}: valour {v} — {d.get('hits', 0)} hit(s)",
+                    "result": _("{clan_name}: valour {v} — {hits} hit(s)").format(clan_name=self.clan_name(d['clan']), v=v, hits=d.get('hits', 0)),
                     "duration": 1.5}
         if ev.kind == "LeaderFate":
             key = d.get("general", "")
             res = d.get("result", "")
-            return {"heading": f"Fate table 討取: {self.game.gdata.get(key, {}).get('name_local', key)}",
-                    "rows": [("1-2 retreat  3-5 wounded  6 killed", (int(d.get("roll", 1)),), 1, ())],
-                    "result": f"rolled {d.get('roll')}: {res}", "duration": 1.8}
+            return {"heading": _("Fate table 討取: {name_local}").format(name_local=self.game.gdata.get(key, {}).get('name_local', key)),
+                    "rows": [(_("1-2 retreat  3-5 wounded  6 killed"), (int(d.get("roll", 1)),), 1, ())],
+                    "result": _("rolled {roll}: {res}").format(roll=d.get('roll'), res=res), "duration": 1.8}
         if ev.kind == "Tribute":
             mod = int(d.get("modifier", 0))
-            return {"heading": "Tribute 朝貢 to Go-Shirakawa",
+            return {"heading": _("Tribute 朝貢 to Go-Shirakawa"),
                     "rows": [("1-3: 1  4-5: 2  6: 3" + (f"  (+{mod})" if mod else ""), (int(d.get("roll", 1)),), 1, ())],
                     "result": ev.text, "duration": 1.6}
         return None
@@ -237,11 +238,11 @@ class YoshitsuneUI(GameUI):
         # track titles
         t1 = self._obj("turn_1")
         if t1 is not None:
-            img = self.assets.text("Turn 回合 · cards 源/平", max(12, round(17 * z)), (250, 240, 210), bold=True)
+            img = self.assets.text(_("Turn 回合 · cards 源/平"), max(12, round(17 * z)), (250, 240, 210), bold=True)
             surf.blit(img, (t1.x * z, t1.y * z - img.get_height() - 2))
         g0 = self._obj("gs_m3")
         if g0 is not None:
-            img = self.assets.text("Go-Shirakawa 後白河 · replenish 源/平", max(12, round(17 * z)), (250, 240, 210), bold=True)
+            img = self.assets.text(_("Go-Shirakawa 後白河 · replenish 源/平"), max(12, round(17 * z)), (250, 240, 210), bold=True)
             surf.blit(img, (g0.x * z, g0.y * z - img.get_height() - 2))
         # the Ōu box and its arrows
         ou = b.cells.get("ou")
@@ -250,7 +251,7 @@ class YoshitsuneUI(GameUI):
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]
             r = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
             _box(surf, r, (70, 84, 70), (230, 200, 120))
-            surf.blit(fit_text(self.assets, "奥羽 Ōu (Hiraizumi)", title, r.width - 8, (250, 236, 200), bold=True),
+            surf.blit(fit_text(self.assets, _("奥羽 Ōu (Hiraizumi)"), title, r.width - 8, (250, 236, 200), bold=True),
                       (r.x + 5, r.y + 3))
             sc = (r.right - 14 * z - 4, r.bottom - 14 * z - 4)
             pygame.draw.circle(surf, (250, 246, 232), sc, max(8, round(11 * z)))
@@ -279,7 +280,7 @@ class YoshitsuneUI(GameUI):
         r = self.assets.text(_romaji(cell.props.get("name_en", n)), max(11, round(14 * z)), ink)
         rad = max(8, round(11 * z))
         base = bool(cell.props.get("base"))
-        tag = self.assets.text("據點 base", max(10, round(12 * z)), (196, 30, 30), bold=True) if base else None
+        tag = self.assets.text(_("據點 base"), max(10, round(12 * z)), (196, 30, 30), bold=True) if base else None
         th = tag.get_height() if tag else 0
         w = max(k.get_width() + 2 * (2 * rad + 4), r.get_width(), tag.get_width() if tag else 0)
         h = th + k.get_height() + r.get_height() - 2
@@ -535,7 +536,7 @@ class YoshitsuneUI(GameUI):
             surf.blit(self._card_image(None, cw, ch), (x + i * 3, y - i * 3))
         if n == 0:
             pygame.draw.rect(surf, (150, 150, 150), (x, y, cw, ch), 2, border_radius=10)
-        lab = self.assets.text(f"Deck: {n}", 22, TEXT, bold=True)
+        lab = self.assets.text(_("Deck: {n}").format(n=n), 22, TEXT, bold=True)
         r = lab.get_rect(midleft=(x + cw + 24, y + 18)).inflate(12, 6)
         pygame.draw.rect(surf, (10, 12, 18), r, border_radius=6)
         blit_center(surf, lab, r.center)
@@ -553,7 +554,7 @@ class YoshitsuneUI(GameUI):
             tw = 250
             body = self.assets.text(card_text(self.game, c), 17, TEXT, wrap=tw - 20)
             head = fit_text(self.assets, f"{c['name_local']}  {c['name']}", 20, tw - 20, ACCENT, bold=True)
-            who = self.assets.text(f"used by {self.side_name(act['user'])}" if act.get("user") else "", 17,
+            who = self.assets.text(_("used by {side_name}").format(side_name=self.side_name(act['user'])) if act.get("user") else "", 17,
                                    self.side_colour(act.get("user", "")), bold=True)
             th = head.get_height() + body.get_height() + who.get_height() + 26
             box = pygame.Rect(cx + w + 10, cy + h - th, tw, th)
@@ -586,9 +587,9 @@ class YoshitsuneUI(GameUI):
         if self.obs is None or self.viewer != seat or seat is None:
             # somebody else chooses: only public facts (how many they have chosen)
             counts = cards.get("chosen_counts", {})
-            lines = [f"{self.side_name(seat)} is choosing cards in secret" if seat else "Deck building"]
+            lines = [_("{side_name} is choosing cards in secret").format(side_name=self.side_name(seat)) if seat else _("Deck building")]
             for s, c in counts.items():
-                lines.append(f"{self.side_name(s)}: {c} chosen" + (" — done" if s in cards.get("done", []) else ""))
+                lines.append(_("{side}: {n} chosen").format(side=self.side_name(s), n=c) + (_(" — done") if s in cards.get("done", []) else ""))
             box = pygame.Rect(0, 0, 560, 40 + 34 * len(lines))
             box.center = (area.centerx, area.y + 120)
             tmp = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -608,7 +609,8 @@ class YoshitsuneUI(GameUI):
         tmp.fill((10, 12, 18, 232))
         surf.blit(tmp, area.topleft)
         normal = sum(1 for c in mine if c not in ("C02", "C03"))
-        head = f"{self.side_name(seat)}: choose up to {limit} card(s) for this turn's deck — {normal}/{limit} chosen"
+        head = _("{side_name}: choose up to {limit} card(s) for this turn's deck — {normal}/{limit} chosen").format(
+            side_name=self.side_name(seat), limit=limit, normal=normal)
         k = fit_scale(surf.get_size())
         surf.blit(fit_text(self.assets, head, round(30 * k), area.width - 40, self.side_colour(seat), bold=True),
                   (area.x + 20, area.y + round(14 * k)))
@@ -639,7 +641,7 @@ class YoshitsuneUI(GameUI):
             surf.blit(en, en.get_rect(midtop=(r.centerx, r.bottom + 3)))
             if cid in mine:
                 pygame.draw.rect(surf, ACCENT, r.inflate(8, 8), 5, border_radius=12)
-                tag = self.assets.text("✓ IN DECK", 18, (20, 16, 12), bold=True)
+                tag = self.assets.text(_("✓ IN DECK"), 18, (20, 16, 12), bold=True)
                 t = tag.get_rect(midbottom=(r.centerx, r.bottom - 6)).inflate(10, 4)
                 pygame.draw.rect(surf, ACCENT, t, border_radius=6)
                 blit_center(surf, tag, t.center)
@@ -657,7 +659,7 @@ class YoshitsuneUI(GameUI):
             pygame.draw.rect(surf, (0, 0, 0), b.move(0, 4), border_radius=12)
             pygame.draw.rect(surf, (200, 150, 40), b, border_radius=12)
             pygame.draw.rect(surf, ACCENT, b, 3, border_radius=12)
-            blit_center(surf, self.assets.text(f"Confirm {len(mine)} card(s) ▶", 26, (20, 16, 12), bold=True), b.center)
+            blit_center(surf, self.assets.text(_("Confirm {n} card(s) ▶").format(n=len(mine)), 26, (20, 16, 12), bold=True), b.center)
             self.confirm_rect = b
         self._draw_enlarged(surf, area)
 
@@ -702,8 +704,8 @@ class YoshitsuneUI(GameUI):
                 if a in self.game.legal_actions():
                     return ClickResult(action=a)
                 if cid in set((self.obs or {}).get("my_chosen", [])):
-                    return ClickResult(error="already in the deck (U: undo)")
-                return ClickResult(error="no more cards may be chosen this turn")
+                    return ClickResult(error=_("already in the deck (U: undo)"))
+                return ClickResult(error=_("no more cards may be chosen this turn"))
         if view.area.collidepoint(pos):
             return ClickResult(handled=True)
         return None
@@ -711,14 +713,13 @@ class YoshitsuneUI(GameUI):
     # -- side panel -------------------------------------------------------------------------------
     def status(self) -> list[tuple[str, str]]:
         st = self.st or self.game.public_state()
-        ph = PHASE_NAMES.get(st.get("phase"), st.get("phase", ""))
+        ph = _(PHASE_NAMES.get(st.get("phase"), st.get("phase", "")))
         cur = (st.get("cards") or {}).get("current")
         if cur and st.get("phase") not in ("build", "replenish"):
             ph = f"{ph}: {self.game.cdata[cur]['name_local']}"
         court = st.get("court", 0)
         sp = self.game.court_spaces.get(court, {})
-        score = f"Court {sp.get('name_local', court)} · bases 源{self.game.base_count('MINAMOTO')} " \
-                f"平{self.game.base_count('TAIRA')} · deck {st.get('cards', {}).get('deck_size', 0)}"
+        score = _("Court {name_local} · bases 源{base_count} 平{base_count2} · deck {deck_size}").format(name_local=sp.get('name_local', court), base_count=self.game.base_count('MINAMOTO'), base_count2=self.game.base_count('TAIRA'), deck_size=st.get('cards', {}).get('deck_size', 0))
         return [("Turn", f"{st.get('turn', 1)}/{self.game.turns}"), ("Phase", ph), ("Score", score)]
 
     def hover_lines(self, hex_: str | None) -> list[str]:
@@ -726,39 +727,39 @@ class YoshitsuneUI(GameUI):
             if self.obs is not None and getattr(self, "single_viewer", True):
                 deck = self.obs.get("my_cards_in_deck", [])
                 if deck and self.st.get("phase") not in ("build",):
-                    return ["Your cards still in the deck",
+                    return [_("Your cards still in the deck"),
                             *[self.card_title(c) for c in deck]]
             return []
         c = self.board.cells[hex_]
         st = self.st
         lines = [self.game.place_name(hex_, full=True)]
-        info = f"supply {c.props.get('supply', 0)}"
+        info = _("supply {supply}").format(supply=c.props.get('supply', 0))
         if c.props.get("base"):
-            info += " · base area 據點"
+            info += _(" · base area 據點")
         if c.props.get("sea"):
-            info += " · sea"
+            info += _(" · sea")
         ctrl = st.get("control", {}).get(hex_)
-        info += f" · control: {self.clan_name(ctrl) if ctrl else 'none'}"
+        info += _(" · control: {v}").format(v=self.clan_name(ctrl) if ctrl else 'none')
         lines.append(info)
         for clan, n in st.get("areas", {}).get(hex_, {}).items():
-            lines.append(f"{self.clan_name(clan)}: {n} retainer(s)")
+            lines.append(_("{clan_name}: {n} retainer(s)").format(clan_name=self.clan_name(clan), n=n))
         for k, g in st.get("generals", {}).items():
             if g["where"] == hex_:
                 gd = self.game.gdata[k]
-                lines.append(f"{gd['name_local']} {gd['name']} — valour {gd['valour']}, command {gd['command']}")
+                lines.append(_("{name_local} {name} — valour {valour}, command {command}").format(name_local=gd['name_local'], name=gd['name'], valour=gd['valour'], command=gd['command']))
         return lines
 
     def rules_text(self) -> list[str]:
         return [
-            "義經 Yoshitsune — Genpei War 1180–85, seven turns.",
-            "Each turn: court (Go-Shirakawa moves toward the side not holding Kyō), replenishment,",
-            "deck building (both sides secretly choose cards; one shared deck), action phase",
-            "(turn the top card: play it, fight battles with it, or pass), adjustment (supply).",
-            "Battle: one die per retainer; a die hits on ≤ the commander's valour.",
-            "A clan that loses its last retainer in a battle rolls on the fate table for its generals.",
-            "Win: remove 頼朝 / 宗盛, or hold all 4 base areas at the end of a turn.",
-            "Blocks show 'name valour-command'; ×N is the number of retainers of that clan.",
-            "Click lit areas to act; buttons on the right for the rest. U: undo, S: save, Esc: menu.",
+            _("義經 Yoshitsune — Genpei War 1180–85, seven turns."),
+            _("Each turn: court (Go-Shirakawa moves toward the side not holding Kyō), replenishment,"),
+            _("deck building (both sides secretly choose cards; one shared deck), action phase"),
+            _("(turn the top card: play it, fight battles with it, or pass), adjustment (supply)."),
+            _("Battle: one die per retainer; a die hits on ≤ the commander's valour."),
+            _("A clan that loses its last retainer in a battle rolls on the fate table for its generals."),
+            _("Win: remove 頼朝 / 宗盛, or hold all 4 base areas at the end of a turn."),
+            _("Blocks show 'name valour-command'; ×N is the number of retainers of that clan."),
+            _("Click lit areas to act; buttons on the right for the rest. U: undo, S: save, Esc: menu."),
         ]
 
     # -- interaction ----------------------------------------------------------------------------
@@ -788,49 +789,49 @@ class YoshitsuneUI(GameUI):
     def _label(self, a) -> str:
         gd = self.game.gdata
         if isinstance(a, TurnCard):
-            return "Turn the top card"
+            return _("Turn the top card")
         if isinstance(a, UseCard):
             cur = (self.st.get("cards") or {}).get("current")
             nm = self.game.cdata[cur]["name_local"] if cur else "card"
-            return {"play": f"Play {nm}", "fight": "Fight battles", "pass": "Pass"}[a.how]
+            return {"play": _("Play {nm}").format(nm=nm), "fight": _("Fight battles"), "pass": _("Pass")}[a.how]
         if isinstance(a, Order):
-            return ORDER_LABELS.get(a.what, a.what)
+            return _(ORDER_LABELS.get(a.what, a.what))
         if isinstance(a, DoneChoosing):
-            return "Confirm the cards"
+            return _("Confirm the cards")
         if isinstance(a, PickUp):
-            return "Take a retainer along"
+            return _("Take a retainer along")
         if isinstance(a, Drop):
-            return "Leave a retainer here"
+            return _("Leave a retainer here")
         if isinstance(a, EndMove):
-            return "End the move"
+            return _("End the move")
         if isinstance(a, EndBattles):
-            return "No more battles"
+            return _("No more battles")
         if isinstance(a, ContinueBattle):
-            return "Fight another round"
+            return _("Fight another round")
         if isinstance(a, StopBattle):
-            return "Break off the battle"
+            return _("Break off the battle")
         if isinstance(a, ChooseCommander):
-            return f"{gd[a.general]['name_local']} commands"
+            return _("{name_local} commands").format(name_local=gd[a.general]['name_local'])
         if isinstance(a, AllocateHit):
-            return f"Hit a {self.clan_name(a.clan)} retainer"
+            return _("Hit a {clan_name} retainer").format(clan_name=self.clan_name(a.clan))
         if isinstance(a, Pick):
-            return f"Activate {gd[a.general]['name_local']}"
+            return _("Activate {name_local}").format(name_local=gd[a.general]['name_local'])
         if isinstance(a, BattleIn):
-            return f"Battle in {self.area_name(a.area).split()[0]} ({self.clan_name(a.clan).split()[0]})"
+            return _("Battle in {split} ({split2})").format(split=self.area_name(a.area).split()[0], split2=self.clan_name(a.clan).split()[0])
         if isinstance(a, Target):
             t = a.target
             if t in gd:
-                return f"Target {gd[t]['name_local']}"
+                return _("Target {name_local}").format(name_local=gd[t]['name_local'])
             if t.startswith("move:"):
                 s, d = t[5:].split(">")
                 return f"僧兵 {self.area_name(s).split()[0]} → {self.area_name(d).split()[0]}"
             if t.startswith("replenish:"):
-                return f"僧兵 gather in {self.area_name(t[10:]).split()[0]}"
-            return f"Target {self.area_name(t).split()[0]}"
+                return _("僧兵 gather in {split}").format(split=self.area_name(t[10:]).split()[0])
+            return _("Target {split}").format(split=self.area_name(t).split()[0])
         if isinstance(a, (Place, EnterAt, ReplenishAt, RetreatTo, Step)):
             where = getattr(a, "area", None) or getattr(a, "to", "")
-            verb = {Place: "Replenish", EnterAt: "Enter at", ReplenishAt: "Replenish at", RetreatTo: "Retreat to",
-                    Step: "Move to"}[type(a)]
+            verb = {Place: _("Replenish"), EnterAt: _("Enter at"), ReplenishAt: _("Replenish at"), RetreatTo: _("Retreat to"),
+                    Step: _("Move to")}[type(a)]
             return f"{verb} {self.area_name(where).split()[0]}"
         return a.label()
 
@@ -874,7 +875,7 @@ class YoshitsuneUI(GameUI):
             if self.selected is not None:
                 self.selected = None
                 return ClickResult(handled=True)
-            return ClickResult(error="nothing to do there now" if legal else "")
+            return ClickResult(error=_("nothing to do there now") if legal else "")
         if len(cands) == 1 and len(self._areas_of(cands[0])) == 1:
             self.selected = None
             return ClickResult(action=cands[0])
@@ -928,9 +929,7 @@ def card_text(game, c) -> str:
     g = c.get("effect", {}).get("general")
     if g and g in game.gdata:
         gd = game.gdata[g]
-        return (f"General card: {gd['name_local']} (valour {gd['valour']}, command {gd['command']}) may move, "
-                f"fight, replenish or pay tribute; from the waiting box he may enter, and the card may still "
-                f"pay tribute (朝貢 does not need him).")
+        return (_("General card: {name_local} (valour {valour}, command {command}) may move, fight, replenish or pay tribute; from the waiting box he may enter, and the card may still pay tribute (朝貢 does not need him).").format(name_local=gd['name_local'], valour=gd['valour'], command=gd['command']))
     return c.get("type", "")
 
 

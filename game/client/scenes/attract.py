@@ -15,6 +15,7 @@ from ..games import plugin_for
 from ..widgets import ACCENT, BAD, BORDER, DIM, TEXT, blit_center, fit_text, panel
 from .base import Scene, fit_scale, footer, hex_backdrop
 from .select import map_thumbnail
+from ..i18n import _
 
 THUMB = (600, 430)
 
@@ -116,7 +117,7 @@ class TitleCardScene(AttractScene):
         """The card's text, top to bottom: (image, gap after it)."""
         a, sp = self.assets, self.spec
         q = self._q
-        out = [(a.text("NOW PLAYING  ·  AI AGAINST AI", q(20), DIM, bold=True), q(12)),
+        out = [(a.text(_("NOW PLAYING  ·  AI AGAINST AI"), q(20), DIM, bold=True), q(12)),
                (fit_text(a, sp.title, q(50), tw, TEXT, bold=True), 2)]
         if sp.local and sp.local != sp.title:
             out.append((fit_text(a, sp.local, q(54), tw, ACCENT, bold=True), 4))
@@ -135,7 +136,7 @@ class TitleCardScene(AttractScene):
         """The sides as lines of (colour or None, image): chips with "vs" between two
         sides; a side played by several seats gets a line of its seats under it."""
         a, q = self.assets, self._q
-        vs = a.text("vs", q(24), DIM)
+        vs = a.text(_("vs"), q(24), DIM)
         if not any(r.members for r in self.sides):
             chips = []
             for i, r in enumerate(self.sides):
@@ -236,8 +237,8 @@ class SummaryScene(AttractScene):
             y += q(44)
         if s.next_title:
             pygame.draw.line(surf, BORDER, (r.x + 60, r.bottom - q(70)), (r.right - 60, r.bottom - q(70)), 2)
-            blit_center(surf, fit_text(self.assets, f"Next: {s.next_title}", q(26), r.width - 60, DIM, bold=True),
-                        (r.centerx, r.bottom - q(38)))
+            blit_center(surf, fit_text(self.assets, _("Next: {next_title}").format(next_title=s.next_title), q(26),
+                                       r.width - 60, DIM, bold=True), (r.centerx, r.bottom - q(38)))
         c = self.attract.config.summary_seconds
         progress(surf, self.attract.t / c if c else 1.0, self.colour)
         self.hints(surf)
@@ -254,8 +255,8 @@ class PauseScene(AttractScene):
     def draw(self, surf: pygame.Surface) -> None:
         hex_backdrop(surf, self.time)
         w, h = surf.get_size()
-        blit_center(surf, self.assets.text("SANDTABLE", 96, ACCENT, bold=True), (w // 2, h // 2 - 60))
-        blit_center(surf, self.assets.text("The next battle is being set up…", 30, TEXT), (w // 2, h // 2 + 30))
+        blit_center(surf, self.assets.text(_("SANDTABLE"), 96, ACCENT, bold=True), (w // 2, h // 2 - 60))
+        blit_center(surf, self.assets.text(_("The next battle is being set up…"), 30, TEXT), (w // 2, h // 2 + 30))
         self.hints(surf)
 
 
@@ -268,21 +269,21 @@ def draw_play_prompt(surf: pygame.Surface, assets, title: str, local: str, left:
     r = pygame.Rect(0, 0, 820, 330)
     r.center = (w // 2, h // 2)
     panel(surf, r, colour=(16, 18, 26), border=ACCENT, alpha=245, width=5, radius=18)
-    blit_center(surf, assets.text("WANT TO PLAY?", 30, DIM, bold=True), (r.centerx, r.y + 42))
+    blit_center(surf, assets.text(_("WANT TO PLAY?"), 30, DIM, bold=True), (r.centerx, r.y + 42))
     name = f"{title}  ·  {local}" if local and local != title else title
     blit_center(surf, fit_text(assets, name, 44, r.width - 60, ACCENT, bold=True), (r.centerx, r.y + 104))
-    blit_center(surf, assets.text("▶  PRESS ANY KEY, CLICK OR (A) TO PLAY", 34, TEXT, bold=True),
+    blit_center(surf, assets.text(_("▶  PRESS ANY KEY, CLICK OR (A) TO PLAY"), 34, TEXT, bold=True),
                 (r.centerx, r.y + 176))
-    blit_center(surf, assets.text("you choose the sides next; the AI plays the others", 22, DIM),
+    blit_center(surf, assets.text(_("you choose the sides next; the AI plays the others"), 22, DIM),
                 (r.centerx, r.y + 222))
-    blit_center(surf, assets.text(f"Esc / (B): keep watching   ·   this goes away in {max(0, int(left + 0.99))} s",
+    blit_center(surf, assets.text(_("Esc / (B): keep watching   ·   this goes away in {max} s").format(max=max(0, int(left + 0.99))),
                                   20, DIM), (r.centerx, r.bottom - 36))
 
 
 def draw_idle_warning(surf: pygame.Surface, assets, left: float) -> None:
     """A person's game left alone: the demo comes back in ``left`` seconds."""
     w, h = surf.get_size()
-    img = assets.text(f"Still there? Press any key — the demo resumes in {max(0, int(left + 0.99))} s",
+    img = assets.text(_("Still there? Press any key — the demo resumes in {max} s").format(max=max(0, int(left + 0.99))),
                       24, (20, 16, 10), bold=True)
     r = img.get_rect(midbottom=(w // 2, h - 64)).inflate(30, 14)
     pygame.draw.rect(surf, ACCENT, r, border_radius=10)

@@ -33,6 +33,10 @@ from ..widgets import (ACCENT, BAD, BORDER, DIM, GOOD, TEXT, Banner, Button, Log
                        blit_center, fit_scale, fit_text, panel)
 from .base import Scene
 from .overlays import HelpOverlay, PauseOverlay
+from ..i18n import N_, _
+
+#: the AI levels as the board names them (who is to move)
+LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 
 MAP_FRACTION = 0.72
 DEMO_SPEED = 1.3                    # the demo's animations run this much faster than a person's game
@@ -185,12 +189,12 @@ class BoardScene(Scene):
             s.start_ai()
         if s.ai_notice:
             self.app.toast(s.ai_notice, BAD, ttl=5.0)
-            self.log.add(f"AI: {s.ai_notice}", BAD)
+            self.log.add(_("AI: {ai_notice}").format(ai_notice=s.ai_notice), BAD)
             s.ai_notice = ""
         if s.ai_error and not self.demo and getattr(self, "_shown_error", "") != s.ai_error:
             self._shown_error = s.ai_error
             self.app.toast(s.ai_error, BAD, ttl=8.0)
-            self.log.add(f"AI: {s.ai_error}", BAD)
+            self.log.add(_("AI: {ai_error}").format(ai_error=s.ai_error), BAD)
 
     def waiting_for_person(self) -> bool:
         """A person could act now (the kiosk's idle timeout counts only then)."""
@@ -211,27 +215,27 @@ class BoardScene(Scene):
         """I: what the normal AI would do for the human seat to move (lit like an explanation)."""
         if self.demo or self.replay or not self.session.human_to_move():
             self.app.audio.play("error")
-            self.app.toast("A hint is for your own decision")
+            self.app.toast(_("A hint is for your own decision"))
             return
         if self.session.request_hint():
             self.app.audio.play("click")
             if self.session.current_hint() is None:
-                self.app.toast("Hint: thinking…")
+                self.app.toast(_("Hint: thinking…"))
         else:
             self.app.audio.play("error")
-            self.app.toast("No hint for this game yet")
+            self.app.toast(_("No hint for this game yet"))
 
     def undo(self) -> bool:
         if not self.session.undo():
             self.app.audio.play("error")
-            self.app.toast("Nothing to undo (undo stops at the last dice roll)")
+            self.app.toast(_("Nothing to undo (undo stops at the last dice roll)"))
             return False
         self.seq.clear()
         self.dice = None
         self.ui.sync()
         self.ui.selected = None
         self.ui.auto_select()
-        self.log.add("— undone —", DIM)
+        self.log.add(_("— undone —"), DIM)
         self.app.audio.play("click")
         self._buttons_key = None
         return True
@@ -239,7 +243,7 @@ class BoardScene(Scene):
     def save(self) -> Path | None:
         p = self.session.save()
         if p:
-            self.app.toast(f"Saved {p.name}", GOOD)
+            self.app.toast(_("Saved {name}").format(name=p.name), GOOD)
         else:
             self.app.toast(self.session.save_error, BAD)
         return p
@@ -347,7 +351,7 @@ class BoardScene(Scene):
                 ann(b)
                 self.dice = {"attack_rolls": (d.get("roll", 1),), "defense_rolls": (), "attack_hits_on": (),
                              "defense_hits_on": (), "attackers": (), "defender": None, "modifiers": [],
-                             "landed": False, "t": 0.0, "result": ev.text, "title": "End-of-turn roll", "ev": None}
+                             "landed": False, "t": 0.0, "result": ev.text, "title": _("End-of-turn roll"), "ev": None}
                 self.app.audio.play("dice")
 
             def end(b):
@@ -359,8 +363,8 @@ class BoardScene(Scene):
             def start(b):
                 ann(b)
                 init = d.get("initiative", "")
-                self.banner = Banner(f"TURN {d.get('turn', '')}", ui.side_colour(init) if init else ACCENT, 1.3,
-                                     sub=f"{ui.side_name(init)} holds the initiative" if init else "")
+                self.banner = Banner(_("TURN {turn}").format(turn=d.get('turn', '')), ui.side_colour(init) if init else ACCENT, 1.3,
+                                     sub=_("{side_name} holds the initiative").format(side_name=ui.side_name(init)) if init else "")
             return [Beat("banner", 0.9, on_start=start)]
         if k == "GameOver":
             return [Beat("log", 0.6, on_start=ann)]
@@ -382,7 +386,7 @@ class BoardScene(Scene):
             self.app.audio.play("click")
             return
         if n == "help":
-            self.modal = HelpOverlay(self.ui.rules_text(), "Controls & rules")
+            self.modal = HelpOverlay(self.ui.rules_text(), _("Controls & rules"))
             return
         if n == "zoom":
             if it.pos and self.log.rect.collidepoint(it.pos):
@@ -409,8 +413,8 @@ class BoardScene(Scene):
             return
         if n == "explain":
             self.explain = not self.explain
-            self.app.toast("AI explanations on: its last decision and the alternatives it weighed"
-                           if self.explain else "AI explanations off")
+            self.app.toast(_("AI explanations on: its last decision and the alternatives it weighed")
+                           if self.explain else _("AI explanations off"))
             self.app.audio.play("click")
             return
         if n == "hint":
@@ -514,7 +518,7 @@ class BoardScene(Scene):
     def _replay_input(self, it: Intent) -> None:
         if it.name in ("context", "confirm", "click_cursor") or (it.name == "press" and it.button == 1):
             self.paused = not self.paused
-            self.app.toast("Replay paused — Space: play, →: step" if self.paused else "Replay playing")
+            self.app.toast(_("Replay paused — Space: play, →: step") if self.paused else _("Replay playing"))
         elif it.name == "cursor" and it.dx > 0 and not self.seq.busy:
             if self.session.machine_to_move():
                 self.machine_step()
@@ -613,7 +617,7 @@ class BoardScene(Scene):
                 if hotseat_secret:
                     self.banner = Banner(f"{self.ui.side_name(seat).upper()}", self.ui.side_colour(seat), 1.1)
                 else:
-                    self.banner = Banner(f"{self.ui.side_name(seat).upper()}'S TURN", self.ui.side_colour(seat), 1.1)
+                    self.banner = Banner(_("{side_name}'S TURN").format(side_name=self.ui.side_name(seat).upper()), self.ui.side_colour(seat), 1.1)
             self.last_seat = seat
             self.ui.auto_select()
 
@@ -695,8 +699,9 @@ class BoardScene(Scene):
         if self.demo:
             self._draw_demo_banner(surf)
         elif self.replay:
-            t = f"REPLAY  {self.session.replay_total - len(self.session.replay or [])}/{self.session.replay_total}" \
-                + ("  — paused" if self.paused else "") + "   Space: pause  →: step  Esc: menu"
+            t = _("REPLAY  {step}/{total}").format(step=self.session.replay_total - len(self.session.replay or []),
+                                                  total=self.session.replay_total) \
+                + (_("  — paused") if self.paused else "") + "   " + _("Space: pause  →: step  Esc: menu")
             img = self.assets.text(t, 20, (20, 16, 10), bold=True)
             r = img.get_rect(midtop=(self.map_w // 2, 8)).inflate(24, 10)
             pygame.draw.rect(surf, ACCENT, r, border_radius=8)
@@ -744,12 +749,12 @@ class BoardScene(Scene):
             return None
         hint = self.session.current_hint() if not self.replay else None
         if hint is not None:
-            return hint, HINT_COLOUR, "Hint: the normal AI would"
+            return hint, HINT_COLOUR, _("Hint: the normal AI would")
         if self.explain:
             ex = self.session.last_explanation()
             if ex is not None:
                 who = self.ui.side_name(ex.seat)
-                return ex, EXPLAIN_COLOUR, f"{who} ({ex.level}) chose"
+                return ex, EXPLAIN_COLOUR, _("{who} ({level}) chose").format(who=who, level=ex.level)
         return None
 
     def _draw_explanation(self, surf) -> None:
@@ -786,7 +791,7 @@ class BoardScene(Scene):
         lines = [(f"{title}:", True)] + [(f"{'▶ ' if alt.chosen else '   '}{alt.label}  —  {_alt_number(ex, alt)}", alt.chosen)
                                          for alt in alts]
         if ex.iterations:
-            lines.append((f"{ex.iterations} simulations in {ex.seconds:.1f} s", False))
+            lines.append((_("{iterations} simulations in {seconds:.1f} s").format(iterations=ex.iterations, seconds=ex.seconds), False))
         imgs = [fit_text(self.assets, t, 17, area.width // 2, colour if bold else TEXT, bold=bold) for t, bold in lines]
         bw = max(i.get_width() for i in imgs) + 20
         bh = sum(i.get_height() + 3 for i in imgs) + 12
@@ -821,9 +826,9 @@ class BoardScene(Scene):
         t = d.get("t", 0.0)
         rows = []
         if d.get("attack_rolls") is not None or d.get("attack_dice"):
-            rows.append(("ATTACK", d.get("attack_rolls"), d.get("attack_dice", 0), d.get("attack_hits_on", ())))
+            rows.append((_("ATTACK"), d.get("attack_rolls"), d.get("attack_dice", 0), d.get("attack_hits_on", ())))
         if d.get("defense_rolls") or d.get("defense_dice"):
-            rows.append(("DEFENCE", d.get("defense_rolls"), d.get("defense_dice", 0), d.get("defense_hits_on", ())))
+            rows.append((_("DEFENCE"), d.get("defense_rolls"), d.get("defense_dice", 0), d.get("defense_hits_on", ())))
         if d.get("title"):
             rows = [(d["title"], d.get("attack_rolls"), 1, ())]
         if d.get("rows"):
@@ -852,7 +857,7 @@ class BoardScene(Scene):
             limg = fit_text(self.assets, label, 20, max(120, box.width - 260), TEXT, bold=True)
             surf.blit(limg, (box.x + 18, y + size // 2 - 12))
             if hits_on:
-                hs = "hits on " + "-".join(map(str, hits_on)) if len(hits_on) > 1 else f"hits on {hits_on[0]}"
+                hs = _("hits on {hits_on}").format(hits_on="-".join(map(str, hits_on)))
                 surf.blit(self.assets.text(hs, 15, DIM), (box.x + 18, y + size // 2 + 10))
             count = len(rolls) if rolls is not None else n
             x = box.x + max(150, limg.get_width() + 36)
@@ -871,10 +876,10 @@ class BoardScene(Scene):
                 surf.blit(img, img.get_rect(center=(x + size // 2 + jx, y + size // 2 + jy)))
                 x += size + 10
             if landed and rolls is not None and hits_on:
-                tag = self.assets.text(f"{hits} hit{'s' if hits != 1 else ''}", 24, GOOD if hits else DIM, bold=True)
+                tag = self.assets.text((_("{hits} hit") if hits == 1 else _("{hits} hits")).format(hits=hits), 24, GOOD if hits else DIM, bold=True)
                 surf.blit(tag, tag.get_rect(midright=(box.right - 18, y + size // 2)))
             if count == 0:
-                surf.blit(self.assets.text("no dice", 20, DIM), (x, y + size // 2 - 10))
+                surf.blit(self.assets.text(_("no dice"), 20, DIM), (x, y + size // 2 - 10))
             y += size + 24
         if landed and d.get("result"):
             blit_center(surf, fit_text(self.assets, d["result"], 24, width - 30, TEXT, bold=True),
@@ -885,13 +890,13 @@ class BoardScene(Scene):
         spec = self.game.spec()
         name = f"{spec.title}  {spec.local}" if spec.local and spec.local != spec.title else spec.title
         left = self.ui.top_left             # (beside and below the game's own top panels)
-        img = fit_text(self.assets, f"DEMO  ·  {name}", 24, self.map_w - left - 60, (20, 16, 10), bold=True)
+        img = fit_text(self.assets, _("DEMO  ·  {name}").format(name=name), 24, self.map_w - left - 60, (20, 16, 10), bold=True)
         r = self.demo_pill = img.get_rect(midtop=((left + self.map_w) // 2, 10 + self.ui.top_band)).inflate(30, 12)
         pygame.draw.rect(surf, ACCENT, r, border_radius=10)
         blit_center(surf, img, r.center)
         if self.game.is_over():
             res = self.game.result()
-            txt = ("Draw" if res.winner is None else f"{self.ui.side_name(res.winner)} wins") + f" — {res.reason}"
+            txt = (_("Draw") if res.winner is None else _("{side_name} wins").format(side_name=self.ui.side_name(res.winner))) + f" — {res.reason}"
             self.banner_static(surf, txt)
 
     def banner_static(self, surf, text: str) -> None:
@@ -917,7 +922,7 @@ class BoardScene(Scene):
         for c in choices[:6]:
             rect = pygame.Rect(self.px, y, self.pw, h)
             self.buttons.append(Button(c.label, rect, c.action, enabled=c.enabled, primary=c.primary,
-                                       hint="Space" if c.primary else "", size=24 if n <= 4 else 20, reason=c.reason))
+                                       hint=_("Space") if c.primary else "", size=24 if n <= 4 else 20, reason=c.reason))
             y += h + 8
 
     def _panel_key(self) -> tuple:
@@ -982,7 +987,8 @@ class BoardScene(Scene):
         panel(surf, bar, width=2)
         if st:
             narrow = pw < 330                   # (a small window: the turn smaller, the phase on two lines)
-            turn = self.assets.text(f"TURN {st.get('Turn', '')}", 24 if narrow else 30, ACCENT, bold=True)
+            turn = self.assets.text(_("TURN {turn}").format(turn=st.get('Turn', '')), 24 if narrow else 30, ACCENT,
+                                    bold=True)
             surf.blit(turn, (bar.x + 12, bar.y + 8))
             px_ = bar.x + 12 + turn.get_width() + 12 if narrow else max(bar.x + 170, bar.x + turn.get_width() + 26)
             room = bar.right - 10 - px_
@@ -996,7 +1002,7 @@ class BoardScene(Scene):
             if init:
                 chip = pygame.Rect(bar.x + 12, bar.y + 54, 150, 32)
                 pygame.draw.rect(surf, self.ui.side_colour(init), chip, border_radius=8)
-                blit_center(surf, self.assets.text(f"★ {init}  cycle {st.get('Cycle', '')}", 17,
+                blit_center(surf, self.assets.text(_("★ {init}  cycle {cycle}").format(init=init, cycle=st.get('Cycle', '')), 17,
                                                    (20, 16, 12) if init == "JP" else (255, 255, 255), bold=True),
                             chip.center)
                 surf.blit(fit_text(self.assets, st.get("Score", ""), 24, pw - 180, TEXT, bold=True),
@@ -1010,16 +1016,17 @@ class BoardScene(Scene):
         if d is not None:
             seat = d.seat
             kind = self.session.seats.get(seat, "human")
-            who = f"{self.ui.side_name(seat)} — {'you' if kind == 'human' else 'AI (' + kind + ')'}"
+            who = (_("{side} — you") if kind == "human" else _("{side} — AI ({level})")).format(
+                side=self.ui.side_name(seat), level=_(LEVEL_NAMES.get(kind, kind)))
             if self.replay:
-                who = f"{self.ui.side_name(seat)} — replay"
+                who = _("{side_name} — replay").format(side_name=self.ui.side_name(seat))
             pygame.draw.rect(surf, self.ui.side_colour(seat), (px, pr.y, 8, pr.height), border_radius=4)
             surf.blit(fit_text(self.assets, who, 20, pw - 20, self.ui.side_colour(seat), bold=True), (px + 16, pr.y))
             text = d.prompt if (self.session.human_to_move() and not self.seq.busy) else (
-                "…" if self.seq.busy else f"{self.ui.side_name(seat)} is thinking…")
+                "…" if self.seq.busy else _("{side_name} is thinking…").format(side_name=self.ui.side_name(seat)))
             colour, wrap = TEXT, pw - 20
             if self.session.ai_error and not self.replay and not self.seq.busy:
-                text, colour = f"The AI cannot move: {self.session.ai_error}", BAD
+                text, colour = _("The AI cannot move: {ai_error}").format(ai_error=self.session.ai_error), BAD
             elif self.thinking():
                 wrap = pw - 64                  # room for the spinner
             for size in (22, 20, 18, 16, 14):
@@ -1030,7 +1037,7 @@ class BoardScene(Scene):
         else:
             res = self.game.result()
             if res:
-                t = "Draw" if res.winner is None else f"{self.ui.side_name(res.winner)} wins"
+                t = _("Draw") if res.winner is None else _("{side_name} wins").format(side_name=self.ui.side_name(res.winner))
                 img = fit_text(self.assets, t, 30, pw - 16, ACCENT, bold=True, min_size=18)
                 if img.get_width() > pw - 16:
                     img = self.assets.text(t, 18, ACCENT, bold=True, wrap=pw - 16)
@@ -1080,13 +1087,13 @@ class BoardScene(Scene):
                 surf.blit(img, (info.x + 8, y))
                 y += img.get_height() + 4
         else:
-            keys = ["Z: enemy ZOC"] if self.ui.zoc_overlay else []
-            keys += [self.ui.overlay_hint] if self.ui.overlay_hint else []
+            keys = [_("Z: enemy ZOC")] if self.ui.zoc_overlay else []
+            keys += [_(self.ui.overlay_hint)] if self.ui.overlay_hint else []
             if self.demo:                   # (what works in the demo is on the pill under the map)
                 keys = []
             else:
-                keys += ["E: explain AI", "I: hint"]
-                keys += ["F1: help", "Esc: menu"] + (["U: undo"] if self.session.can_undo() else [])
+                keys += [_("E: explain AI"), _("I: hint")]
+                keys += [_("F1: help"), _("Esc: menu")] + ([_("U: undo")] if self.session.can_undo() else [])
             hint = "   ".join(keys)
             img = self.assets.text(hint, 15, DIM, wrap=info.width - 8)
             surf.blit(img, (info.x + 4, info.bottom - img.get_height() - 4))
@@ -1100,33 +1107,31 @@ class BoardScene(Scene):
         y += 28
         ah = "-".join(map(str, s["attack_hits_on"]))
         dh = "-".join(map(str, s["defense_hits_on"]))
-        surf.blit(self.assets.text(f"Attack {s['attack_dice']} dice (hit {ah})   Defence {s['defense_dice']} dice (hit {dh})",
+        surf.blit(self.assets.text(_("Attack {attack_dice} dice (hit {ah})   Defence {defense_dice} dice (hit {dh})").format(attack_dice=s['attack_dice'], ah=ah, defense_dice=s['defense_dice'], dh=dh),
                                    15, TEXT, wrap=rect.width - 20), (x, y))
         y += 22
         for role, reason, amount in s.get("modifiers", []):
             surf.blit(self.assets.text(f"{role} {amount:+d}: {reason}", 15, DIM), (x, y))
             y += 18
         if s.get("hill"):
-            surf.blit(self.assets.text("defender on a hill: attack hits only on 6", 15, DIM), (x, y))
+            surf.blit(self.assets.text(_("defender on a hill: attack hits only on 6"), 15, DIM), (x, y))
             y += 18
         # probability bar
         bar = pygame.Rect(x, y + 4, rect.width - 20, 22)
         parts = [(o.attacker_wins, (80, 200, 110), "att"), (o.tie, (150, 150, 150), "tie"),
                  (o.defender_wins, (220, 80, 70), "def")]
         cx = bar.x
-        for p, col, _ in parts:
+        for p, col, _w in parts:
             wpx = int(round(bar.width * p))
             pygame.draw.rect(surf, col, (cx, bar.y, wpx, bar.height))
             cx += wpx
         pygame.draw.rect(surf, (0, 0, 0), bar, 2)
         y = bar.bottom + 4
-        img = self.assets.text(f"attacker wins {o.attacker_wins:.0%} · tie {o.tie:.0%} · defender wins "
-                               f"{o.defender_wins:.0%}", 15, TEXT, bold=True, wrap=rect.width - 20)
+        img = self.assets.text(_("attacker wins {attacker_wins:.0%} · tie {tie:.0%} · defender wins {defender_wins:.0%}").format(attacker_wins=o.attacker_wins, tie=o.tie, defender_wins=o.defender_wins), 15, TEXT, bold=True, wrap=rect.width - 20)
         surf.blit(img, (x, y))
         y += img.get_height() + 2
         if y < rect.bottom - 16:
-            surf.blit(self.assets.text(f"expected losses: attacker {o.attacker_losses:.2f}, defender "
-                                       f"{o.defender_losses:.2f}", 15, DIM), (x, y))
+            surf.blit(self.assets.text(_("expected losses: attacker {attacker_losses:.2f}, defender {defender_losses:.2f}").format(attacker_losses=o.attacker_losses, defender_losses=o.defender_losses), 15, DIM), (x, y))
 
 
 def _alt_number(ex, alt) -> str:

@@ -7,6 +7,7 @@ from ..input import Intent
 from ..session import Session
 from ..widgets import ACCENT, DIM, TEXT, Menu, blit_center, fit_column, fit_text, panel
 from .base import Scene, fit_scale
+from ..i18n import _
 
 
 class GameOverScene(Scene):
@@ -23,7 +24,7 @@ class GameOverScene(Scene):
         self.bg = background
         self.result = self.session.game.result()
         w, h = app.size
-        self.menu = Menu(fit_column([("▶ Replay", "replay"), ("New game", "new"), ("Title", "title")],
+        self.menu = Menu(fit_column([(_("▶ Replay"), "replay"), (_("New game"), "new"), (_("Title"), "title")],
                                     w // 2, app.size, top=350, bottom=80, w=360, h=60, gap=14, size=28), self._choose)
         self.played = False
 
@@ -78,27 +79,28 @@ class GameOverScene(Scene):
         res = self.result
         seats_data = getattr(self.session.game, "data", {}).get("sides", {})
         if res is None:
-            title, colour = "Game over", ACCENT
+            title, colour = _("Game over"), ACCENT
         elif res.winner is None:
-            title, colour = "DRAW", ACCENT
+            title, colour = _("DRAW"), ACCENT
         else:
             side = seats_data.get(res.winner, {})
             if not side:                    # a camp (中原大戰): its name from the spec
                 from game import rulesets
                 name = rulesets.spec(self.session.game_id).side_name(res.winner)
                 side = {"name": name, "colour": ACCENT}
-            title = f"{side.get('name', res.winner).upper()} WINS"
+            title = _("{side} WINS").format(side=_(side.get('name', res.winner)).upper())
             colour = tuple(side.get("colour", ACCENT))
             colour = tuple(min(255, int(c * 1.25)) for c in colour)
         room = r.width - q(40)
         blit_center(surf, fit_text(self.assets, title, q(72), room, colour, bold=True, min_size=24), (w // 2, q(140)))
         if res is not None:
             blit_center(surf, fit_text(self.assets, res.reason, q(28), room, TEXT), (w // 2, q(210)))
-            score = "   ".join(f"{seats_data.get(s, {}).get('name', s)} {v}" for s, v in res.scores)
+            score = "   ".join(f"{_(seats_data.get(s, {}).get('name', s))} {v}" for s, v in res.scores)
             blit_center(surf, fit_text(self.assets, score, q(40), room, ACCENT, bold=True), (w // 2, q(270)))
         if getattr(self, "_turns", None) is None:
             self._turns = sum(1 for e in self.session.game.events if e.kind == "TurnStarted")
         turns = self._turns
-        blit_center(surf, self.assets.text(f"{len(self.session.game.history)} decisions · {turns} turns", q(20), DIM),
+        blit_center(surf, self.assets.text(_("{n} decisions · {turns} turns").format(n=len(self.session.game.history),
+                                                                                    turns=turns), q(20), DIM),
                     (w // 2, q(318)))
         self.menu.draw(surf, self.assets)

@@ -17,11 +17,12 @@ from ..input import Intent
 from ..session import HUMAN, Session, default_seats, seat_kind
 from ..widgets import ACCENT, BORDER, DIM, FOCUS, PANEL, TEXT, Button, blit_center, fit_text
 from .base import Scene, fit_scale, footer, hex_backdrop
+from ..i18n import N_, _
 
-OPTIONS = ((HUMAN, "Human"), ("easy", "AI easy"), ("normal", "AI normal"), ("hard", "AI hard"))
+OPTIONS = ((HUMAN, N_("Human")), ("easy", N_("AI easy")), ("normal", N_("AI normal")), ("hard", N_("AI hard")))
 #: one line for each choice, shown for the seat in focus ("random" is for tests and the command line)
-OPTION_INFO = {HUMAN: "You play this side.", **DESCRIPTIONS}
-SIDE_INFO = {"JP": ("Japan", "日本軍", (214, 180, 92)), "SOV": ("Soviet Union", "ソ連軍", (178, 60, 52))}
+OPTION_INFO = {HUMAN: N_("You play this side."), **DESCRIPTIONS}
+SIDE_INFO = {"JP": (N_("Japan"), "日本軍", (214, 180, 92)), "SOV": (N_("Soviet Union"), "ソ連軍", (178, 60, 52))}
 
 
 class SeatsScene(Scene):
@@ -86,9 +87,9 @@ class SeatsScene(Scene):
         rw = min(q(1040), w - 2 * q(16))
         self.row_rects = [pygame.Rect(w // 2 - rw // 2, top + i * (rh + 8), rw, rh) for i in range(n)]
         by = min(top + n * (rh + 8) + 6, h - q(96))
-        self.start = Button("START ▶", pygame.Rect(w // 2 - q(170), by, q(340), q(58)), "start", primary=True,
+        self.start = Button(_("START ▶"), pygame.Rect(w // 2 - q(170), by, q(340), q(58)), "start", primary=True,
                             size=q(30))
-        self.back = Button("◀ Back", pygame.Rect(q(30), q(20), q(150), q(50)), "back", size=q(22))
+        self.back = Button(_("◀ Back"), pygame.Rect(q(30), q(20), q(150), q(50)), "back", size=q(22))
         self.opt_rects: dict[tuple[int, int], pygame.Rect] = {}
         bh = min(q(64), rh - 12)
         left = round(rw * 380 / 1040)               # the seat's name, then its choices
@@ -215,12 +216,12 @@ class SeatsScene(Scene):
         room = w - 2 * (self.back.rect.right + q(12))     # the title: between the Back button and its mirror
         blit_center(surf, fit_text(self.assets, f"{self.entry.title}  ·  {self.entry.local}", q(44), room, ACCENT,
                                    bold=True, min_size=20), (w // 2, q(48)))
-        ask = "How many players, who holds which commanders, and who plays each seat?" if self.option_rows \
-            else "Who commands each side?"
+        ask = _("How many players, who holds which commanders, and who plays each seat?") if self.option_rows \
+            else _("Who commands each side?")
         blit_center(surf, fit_text(self.assets, ask, q(24) if self.option_rows else q(28), w - q(40), TEXT),
                     (w // 2, q(94) if self.option_rows else q(118)))
         if self.option_rows:
-            surf.blit(self.assets.text("Players", q(26), TEXT if self.row == 0 else DIM, bold=True),
+            surf.blit(self.assets.text(_("Players"), q(26), TEXT if self.row == 0 else DIM, bold=True),
                       (self.player_rects[0].x - q(130), q(132)))
             for k, r in enumerate(self.player_rects):
                 b = Button(str(self.player_choices[k]), r, k, size=q(28), primary=self.player_choices[k] == self.players)
@@ -239,20 +240,21 @@ class SeatsScene(Scene):
             big = q(32) if self.row_h >= q(96) else q(26)
             ty = r.y + q(10) if self.row_h >= q(80) else r.centery - big * 0.7
             name_w = self.opt_rects[(i, 0)].x - r.x - 60
-            surf.blit(fit_text(self.assets, name, big, name_w, TEXT, bold=True), (r.x + 50, ty))
+            surf.blit(fit_text(self.assets, _(name), big, name_w, TEXT, bold=True), (r.x + 50, ty))
             if self.row_h >= q(80):
                 surf.blit(fit_text(self.assets, f"{seat}  {local}" if local != seat else seat, q(20), name_w, DIM),
                           (r.x + 50, r.y + q(14) + big + 6))
             for j, (key, label) in enumerate(OPTIONS):
-                b = Button(label, self.opt_rects[(i, j)], key, size=q(24), primary=self.seats[seat] == key)
+                b = Button(_(label), self.opt_rects[(i, j)], key, size=q(24), primary=self.seats[seat] == key)
                 b.draw(surf, self.assets, focused=False)
         if 0 <= self.row - self.option_rows < len(self.seat_names):    # what the focused seat's choice means
             seat = self.seat_names[self.row - self.option_rows]
             kind = seat_kind(self.seats[seat])
-            line = f"{self.seat_label(seat)[0]}: {dict(OPTIONS).get(kind, kind)} — {OPTION_INFO.get(kind, '')}"
+            line = _("{side}: {choice} — {meaning}").format(side=_(self.seat_label(seat)[0]), choice=_(dict(OPTIONS).get(kind, kind)),
+                                                            meaning=_(OPTION_INFO.get(kind, '')))
             blit_center(surf, fit_text(self.assets, line, q(22), w - 80, DIM),
                         (w // 2, min(self.start.rect.bottom + q(24), h - q(54))))
         self.start.draw(surf, self.assets, focused=self.row == self.option_rows + len(self.seat_names))
         self.back.draw(surf, self.assets)
-        keys = "↑/↓ row    ←/→ or click: Human / AI easy / normal / hard    Enter / Space / X: start    Esc / B: back"
+        keys = _("↑/↓ row    ←/→ or click: Human / AI easy / normal / hard    Enter / Space / X: start    Esc / B: back")
         footer(surf, self.assets, keys)

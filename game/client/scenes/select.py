@@ -11,6 +11,7 @@ from ..games import plugin_for
 from ..input import Intent
 from ..widgets import ACCENT, BORDER, DIM, FOCUS, PANEL, TEXT, Button, blit_center, fit_text
 from .base import Scene, fit_scale, footer, hex_backdrop
+from ..i18n import _
 
 CARD_W, CARD_H = 232, 430
 
@@ -58,7 +59,7 @@ class SelectScene(Scene):
         x0 = (w - (n * cw + (n - 1) * gap)) // 2
         self.cards = [pygame.Rect(x0 + i * (cw + gap), top, cw, ch) for i in range(n)]
         bh = round(56 * s)
-        self.back = Button("◀ Back", pygame.Rect(round(40 * s), h - bh - round(44 * s), round(180 * s), bh), "back",
+        self.back = Button(_("◀ Back"), pygame.Rect(round(40 * s), h - bh - round(44 * s), round(180 * s), bh), "back",
                            size=round(24 * s))
         self.hover = None
 
@@ -68,7 +69,7 @@ class SelectScene(Scene):
     def choose(self, i: int) -> None:
         if not self.ready(i):
             self.app.audio.play("error")
-            self.app.toast("Coming soon: that game is not playable yet")
+            self.app.toast(_("Coming soon: that game is not playable yet"))
             return
         self.app.audio.play("click")
         from .seats import SeatsScene
@@ -107,7 +108,7 @@ class SelectScene(Scene):
         hex_backdrop(surf, self.time)
         w, h = surf.get_size()
         s = self.s
-        blit_center(surf, self.assets.text("CHOOSE A BATTLE", round(56 * s), ACCENT, bold=True), (w // 2, round(70 * s)))
+        blit_center(surf, self.assets.text(_("CHOOSE A BATTLE"), round(56 * s), ACCENT, bold=True), (w // 2, round(70 * s)))
         for i, (gid, r) in enumerate(zip(self.ids, self.cards)):
             entry = rulesets.spec(gid)
             ready = self.ready(i)
@@ -140,9 +141,9 @@ class SelectScene(Scene):
                 tag = pygame.Rect(0, 0, rr.width - q(30), q(46))
                 tag.center = (rr.centerx, pic.centery)
                 pygame.draw.rect(surf, (120, 40, 36), tag, border_radius=q(10))
-                blit_center(surf, self.assets.text("COMING SOON", q(24), TEXT, bold=True), tag.center)
+                blit_center(surf, self.assets.text(_("COMING SOON"), q(24), TEXT, bold=True), tag.center)
             else:
-                blit_center(surf, self.assets.text("PLAY ▶", q(26), ACCENT if focused else TEXT, bold=True),
+                blit_center(surf, self.assets.text(_("PLAY ▶"), q(26), ACCENT if focused else TEXT, bold=True),
                             (rr.centerx, rr.bottom - q(30)))
         self.back.draw(surf, self.assets)
-        footer(surf, self.assets, "←/→ choose    Enter / A / click: play    Esc / B: back")
+        footer(surf, self.assets, _("←/→ choose    Enter / A / click: play    Esc / B: back"))

@@ -6,6 +6,7 @@ import pygame
 from ..input import Intent
 from ..widgets import ACCENT, DIM, TEXT, blit_center
 from .base import Scene, footer, hex_backdrop
+from ..i18n import _
 
 IDLE_DEMO_SECONDS = 120.0
 
@@ -49,11 +50,11 @@ class TitleScene(Scene):
         surf.blit(band, (0, h // 2 - 190))
         pygame.draw.rect(surf, ACCENT, (0, h // 2 - 190, w, 6))
         pygame.draw.rect(surf, ACCENT, (0, h // 2 + 104, w, 6))
-        blit_center(surf, self.assets.text("SANDTABLE", 120, ACCENT, bold=True), (w // 2, h // 2 - 90))
-        blit_center(surf, self.assets.text("Historical board wargames on one screen  ·  歴史ウォーゲーム",
+        blit_center(surf, self.assets.text(_("SANDTABLE"), 120, ACCENT, bold=True), (w // 2, h // 2 - 90))
+        blit_center(surf, self.assets.text(_("Historical board wargames on one screen  ·  歴史ウォーゲーム"),
                                            28, TEXT), (w // 2, h // 2 + 4))
-        blit_center(surf, self.assets.text("hotseat  ·  versus the AI  ·  demo", 22, DIM), (w // 2, h // 2 + 52))
+        blit_center(surf, self.assets.text(_("hotseat  ·  versus the AI  ·  demo"), 22, DIM), (w // 2, h // 2 + 52))
         if int(self.time * 1.6) % 2 == 0:
-            blit_center(surf, self.assets.text("PRESS ANY KEY", 44, TEXT, bold=True), (w // 2, h // 2 + 190))
-        esc = "Esc: back to the demo" if self.app.kiosk is not None else "Esc: quit"
-        footer(surf, self.assets, f"Enter / A / click: start    F11: fullscreen    M: mute    {esc}")
+            blit_center(surf, self.assets.text(_("PRESS ANY KEY"), 44, TEXT, bold=True), (w // 2, h // 2 + 190))
+        esc = _("Esc: back to the demo") if self.app.kiosk is not None else _("Esc: quit")
+        footer(surf, self.assets, _("Enter / A / click: start    F11: fullscreen    M: mute    {esc}").format(esc=esc))
