@@ -46,6 +46,7 @@ assets: $(STAMP)
 	$(PY) tools/gen_tiles.py
 	$(PY) tools/gen_sprites.py
 	$(PY) tools/gen_audio.py
+	$(PY) tools/gen_music.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -188,6 +188,8 @@ def test_sounds_exist_and_are_well_formed():
     for name in REQUIRED_SOUNDS:
         assert f"{name}.wav" in files, f"audio/manifest.json lacks {name}.wav"
     for name, info in files.items():
+        if info.get("generator") == "tools/gen_music.py":
+            continue                    # the themes (IMA ADPCM): tests/test_music.py
         path = AUDIO / name
         assert path.is_file(), f"missing {path}: run python tools/gen_audio.py"
         params, data = _read(path)
@@ -205,17 +207,19 @@ def test_sounds_exist_and_are_well_formed():
         else:
             # faded in and out: no click at either end
             assert abs(data[0]) < 200 and abs(data[-1]) < 200, name
-        if name.startswith("music"):
-            assert path.stat().st_size <= 1.5 * 1024 * 1024
 
 
 def test_audio_regenerates_byte_identical(tmp_path):
     gen = load_tool("gen_audio")
     m = gen.generate(tmp_path)
-    assert m == manifest(AUDIO), "audio list changed: run python tools/gen_audio.py"
+    committed = manifest(AUDIO)
+    ours = {k: v for k, v in committed["files"].items() if v.get("generator", "tools/gen_audio.py") == "tools/gen_audio.py"}
+    assert m == dict(committed, files=ours), "audio list changed: run python tools/gen_audio.py"
     for name in m["files"]:
         assert (tmp_path / name).read_bytes() == (AUDIO / name).read_bytes(), \
             f"{name} differs: run python tools/gen_audio.py"
+    (tmp_path / "manifest.json").write_text((AUDIO / "manifest.json").read_text(encoding="utf-8"), encoding="utf-8")
+    gen.generate(tmp_path)              # the music's entries (tools/gen_music.py) stay as they were
     assert (tmp_path / "manifest.json").read_bytes() == (AUDIO / "manifest.json").read_bytes()
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Synthesize the game's sound effects and menu music into audio/.
+"""Synthesize the game's sound effects into audio/ (the music: tools/gen_music.py).
 
 Standard library only (math, wave, array, random with fixed seeds): 16-bit
 mono WAV at 22050 Hz. Deterministic: running it again gives byte-identical
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SR = 22050
 TAU = 2 * math.pi
 SFX_PEAK = 0.89      # -1 dBFS
-MUSIC_PEAK = 0.30    # a quiet bed under the effects
+GENERATOR = "tools/gen_audio.py"
 
 Buf = list  # list[float]
 
@@ -483,75 +483,6 @@ def s_bridge_blown() -> Buf:
     return fade(soft_clip(normalise(out[: int(sec * SR)], 1.0), 1.5), 0.001, 0.3)
 
 
-# --- music ------------------------------------------------------------------------
-
-def music_menu() -> Buf:
-    """A quiet, loopable march bed: 24 s (12 bars of 4/4 at 120 bpm).
-    Drone on D (D2 + A2), a muted snare cadence, a soft fife-like tune.
-    Everything that rings past the loop end wraps round to the start, and the
-    drone frequencies are whole cycles of the loop, so it loops without a seam."""
-    rng = rng_for("music_menu")
-    bpm = 120
-    beat = 60 / bpm
-    bars = 12
-    length = bars * 4 * beat          # 24.0 s
-    out = silence(length)
-    # drone: each voice has a whole number of samples per period (D2 ~ 73.5 Hz
-    # = 300 samples, A2 = 200, D3 = 150), so one 600-sample cycle tiles the loop
-    cyc = 600
-    one = [0.0] * cyc
-    for period, g in ((300, 0.55), (200, 0.35), (150, 0.18)):
-        for i in range(cyc):
-            x = (i % period) / period
-            one[i] += g * (4 * x - 1 if x < 0.5 else 3 - 4 * x)
-    one = lowpass(one * 3, 500)[2 * cyc:]       # steady state of the filter
-    n = len(out)
-    drone: Buf = []
-    for k in range(n // cyc):   # a slow swell (two per loop), one gain per drone cycle
-        drone.extend(map((0.75 + 0.25 * math.sin(TAU * 2 * k * cyc / n)).__mul__, one))
-    mix(out, drone, 0, 1.0)
-    # snare: a muted field drum, "rat-a-tat" on beat 4 of each bar, soft taps elsewhere
-    def snare() -> Buf:
-        sn = mul(bandpass(noise(0.12, rng), 1800, 0.8), env_exp(int(0.12 * SR), 0.03, 0.001))
-        return mix(sn, thump(220, 180, 0.08, 0.02), 0, 0.4)
-    snares = [snare() for _ in range(4)]   # a few takes, so the drum is not a machine
-    kick = thump(80, 50, 0.3, 0.1)
-    hit_no = 0
-    for b in range(bars):
-        t0 = b * 4 * beat
-        for k, g in ((0, 0.5), (1, 0.25), (2, 0.4), (3, 0.25), (3.5, 0.3), (3.75, 0.3)):
-            mix(out, snares[hit_no % 4], t0 + k * beat, g, wrap=True)
-            hit_no += 1
-        # bass drum on 1 and 3
-        mix(out, kick, t0, 0.7, wrap=True)
-        mix(out, kick, t0 + 2 * beat, 0.5, wrap=True)
-    # fife tune (D dorian), two 6-bar phrases; (note, beats)
-    phrase_a = [("D5", 1), ("F5", 0.5), ("E5", 0.5), ("D5", 1), ("A4", 1),
-                ("C5", 1), ("D5", 0.5), ("E5", 0.5), ("F5", 2),
-                ("G5", 1), ("F5", 0.5), ("E5", 0.5), ("D5", 1), ("C5", 1),
-                ("A4", 2), (None, 2),
-                ("D5", 1), ("E5", 1), ("F5", 1), ("A5", 1),
-                ("G5", 1.5), ("F5", 0.5), ("E5", 2)]
-    phrase_b = [("F5", 1), ("E5", 0.5), ("D5", 0.5), ("C5", 1), ("A4", 1),
-                ("C5", 1), ("D5", 1), ("E5", 2),
-                ("F5", 1), ("G5", 1), ("A5", 1), ("G5", 0.5), ("F5", 0.5),
-                ("E5", 2), (None, 2),
-                ("D5", 1), ("C5", 0.5), ("A4", 0.5), ("C5", 1), ("E5", 1),
-                ("D5", 3), (None, 1)]
-    t = 0.0
-    for n_, beats in phrase_a + phrase_b:
-        d = beats * beat
-        if n_:
-            v = osc(note(n_), d * 0.92, "tri", vib=(5.0, 0.004))
-            v = mul(v, adsr(len(v), 0.03, 0.1, 0.7, min(0.12, d * 0.3)))
-            mix(out, v, t, 0.32, wrap=True)
-        t += d
-    assert abs(t - length) < 1e-6, t
-    out = echo(out, beat * 0.75, 0.2, 3, wrap=True)
-    # a loop has no fade; the join is seamless because everything wrapped
-    return out
-
-
 # name: (synth function, what it is, peak level 0..1)
 SOUNDS = {
     "click": (s_click, "UI select", 0.6),
@@ -567,7 +498,6 @@ SOUNDS = {
     "retreat": (s_retreat, "falling whoosh and bugle (retreat)", 0.8),
     "advance": (s_advance, "rising bugle (advance after combat)", 0.8),
     "bridge_blown": (s_bridge_blown, "blast, cracking timbers, splash", SFX_PEAK),
-    "music_menu": (music_menu, "quiet loopable march bed for the menus (24 s)", MUSIC_PEAK),
 }
 
 
@@ -606,10 +536,14 @@ def generate(out_dir: Path, only: list[str] | None = None) -> dict:
             "seconds": round(len(buf) / SR, 3),
             "peak": peak,
         }
-    manifest = {"format": 1, "generator": "tools/gen_audio.py", "rate": SR, "channels": 1,
+    manifest = {"format": 1, "generator": GENERATOR, "rate": SR, "channels": 1,
                 "sample_width": 2, "files": files}
     if not only:
-        (out_dir / "manifest.json").write_text(dump_manifest(manifest) + "\n", encoding="utf-8")
+        path = out_dir / "manifest.json"
+        old = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+        kept = {k: v for k, v in (old.get("files") or {}).items()       # the music's (tools/gen_music.py)
+                if isinstance(v, dict) and v.get("generator", GENERATOR) != GENERATOR}
+        path.write_text(dump_manifest(dict(manifest, files={**files, **kept})) + "\n", encoding="utf-8")
     return manifest
 
 

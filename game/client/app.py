@@ -22,6 +22,7 @@ from game.core.save import clean_temp_files, default_save_dir
 
 from .assets import Assets
 from .audio import Audio
+from .i18n import _
 from .input import InputMapper, Intent
 from .kiosk import Attract, KioskConfig, kiosk_log
 from . import i18n
@@ -67,7 +68,7 @@ class App:
                 pygame.display.set_icon(icon)
             except pygame.error:
                 pass
-        self.audio = Audio(self.assets, self.settings)
+        self.audio = Audio(self.assets, self.settings, threaded=not fast)
         self.input = InputMapper()
         self.time_scale = time_scale if time_scale is not None else (FAST_SCALE if fast else 1.0)
         self.clock = pygame.time.Clock()
@@ -209,8 +210,8 @@ class App:
         if n == "quit":
             self.quit(0)
             return
-        if n in ("pad_added", "pad_removed", "release", "drag"):
-            return
+        if n in ("pad_added", "pad_removed", "release", "drag", "confirm_up", "pan"):
+            return                      # (a release, a stick's scroll each frame: not a person's "play")
         if self.demo_from_play:
             if n != "point":
                 self.leave_demo()
@@ -295,6 +296,9 @@ class App:
         if it.name == "quit":
             self.quit(0)
             return
+        if it.name in ("pad_added", "pad_removed"):     # (the scene is told too: a title may ignore it)
+            self.toast((_("Controller connected: {name}") if it.name == "pad_added"
+                        else _("Controller disconnected: {name}")).format(name=it.text or _("gamepad")))
         if it.name == "fullscreen":
             self.toggle_fullscreen()
             return
@@ -319,6 +323,7 @@ class App:
                 return
         for it in self.input.poll(dt):
             self._guard("input", self.route, it)
+        self.audio.poll()                       # a theme decoded meanwhile starts its cross-fade
         if self.kiosk is not None and self.input.combo_held_for(self.now) >= EXIT_HOLD:
             self.quit(0)                        # the kiosk's exit combination, locked or not
             return

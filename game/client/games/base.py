@@ -222,6 +222,12 @@ class GameUI:
         r = self.focused_card_rect()
         return self.click_at(r.center, view) if r is not None else None
 
+    def focus_rects(self) -> list[pygame.Rect]:
+        """Where on the panels the game drew over the map a click acts (its cards, a confirm
+        box), in the order the pad's focus ring steps through them (game.client.padfocus);
+        :meth:`click_at` at a rect's centre is what pressing it does."""
+        return []
+
     # drawing -------------------------------------------------------------------
     def decorate_static(self, surf: pygame.Surface, view, z: float) -> None:
         pass

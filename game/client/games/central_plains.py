@@ -573,6 +573,9 @@ class CentralPlainsUI(GameUI):
         surf.set_clip(clip)
         pygame.draw.rect(surf, GOOD if usable else (90, 84, 70), r, 3 if usable else 1, border_radius=8)
 
+    def focus_rects(self) -> list[pygame.Rect]:
+        return [r for r, _ in self.card_rects]
+
     def click_at(self, pos, view) -> ClickResult | None:
         for r, cid in self.card_rects:
             if r.collidepoint(pos):

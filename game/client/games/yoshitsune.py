@@ -693,6 +693,11 @@ class YoshitsuneUI(GameUI):
         surf.blit(self._card_image(cid, w, h), big)
         pygame.draw.rect(surf, ACCENT, big.inflate(6, 6), 3, border_radius=14)
 
+    def focus_rects(self) -> list[pygame.Rect]:
+        if self.st.get("phase") != "build" or self.viewer != self.st.get("seat"):
+            return []
+        return [r for r, _ in self.card_rects] + ([self.confirm_rect] if self.confirm_rect else [])
+
     def click_at(self, pos, view) -> ClickResult | None:
         if self.st.get("phase") != "build" or self.viewer != self.st.get("seat"):
             return None

@@ -83,6 +83,7 @@ class TitleCardScene(AttractScene):
         self.sides = side_rows(run.game, app.assets)
         self.number = run.number
         self.attract = attract
+        self.music = app.audio.theme_for(self.spec.id)     # the theme of the game on show
 
     def draw(self, surf: pygame.Surface) -> None:
         hex_backdrop(surf, self.time)
@@ -307,8 +308,7 @@ class AttractPresenter:
 
     def show_play(self, run) -> None:
         from .board import BoardScene
-        self.app.audio.music(None)
-        self.app.switch(BoardScene(self.app, run.session, demo=True))
+        self.app.switch(BoardScene(self.app, run.session, demo=True))     # (it plays the game's theme)
 
     def board(self):
         sc = self.app.scene

@@ -28,6 +28,7 @@ from ..audio import effect_for
 from ..board_view import BoardView
 from ..games import plugin_for
 from ..input import Intent
+from ..padfocus import PanelFocus
 from ..session import Session
 from ..widgets import (ACCENT, BAD, BORDER, DIM, GOOD, TEXT, Banner, Button, LogView, PassDevice,
                        blit_center, fit_scale, fit_text, panel)
@@ -64,6 +65,7 @@ class BoardScene(Scene):
         self.demo_pill: pygame.Rect | None = None     # where the demo's "which game" pill was drawn
         self.replay = session.replay is not None
         self.ui = plugin_for(self.game, app.assets)
+        self.music = app.audio.theme_for(self.game.game_id)    # the game's theme (Scene.enter plays it)
         w, h = app.size
         self.map_w = int(w * MAP_FRACTION)
         self.view = BoardView(self.game.board, app.assets, pygame.Rect(0, 0, self.map_w, h),
@@ -92,6 +94,7 @@ class BoardScene(Scene):
         self.drag_from = None
         self.dragged = False
         self.buttons: list[Button] = []
+        self.pad_focus = PanelFocus(self)   # pad / keys: the side buttons and the game's panels (Y, F)
         self._buttons_key = None
         self._panel_cache: dict = {}
         self._replaced = False
@@ -380,6 +383,8 @@ class BoardScene(Scene):
             if self.modal.done:
                 self.modal = None
             return
+        if self.pad_focus.handle(it):
+            return
         n = it.name
         if n in ("back", "menu"):
             self.modal = PauseOverlay(self)
@@ -395,7 +400,8 @@ class BoardScene(Scene):
                 self.view.zoom(it.dy, it.pos if it.source == "mouse" else None)
             return
         if n == "pan":
-            self.view.pan(-it.dx * 80, -it.dy * 80)
+            k = 1 if it.source == "pad" else 80         # the right stick: whole pixels each frame
+            self.view.pan(-it.dx * k, -it.dy * k)
             return
         if n == "drag" and self.drag_from is not None:
             self.view.pan(it.dx, it.dy)
@@ -482,12 +488,7 @@ class BoardScene(Scene):
         if n == "press" and it.button == 1 and it.pos:
             for b in self.buttons:
                 if b.rect.collidepoint(it.pos):
-                    if b.enabled:
-                        self.submit(b.value)
-                    else:
-                        self.app.audio.play("error")
-                        if b.reason:
-                            self.app.toast(b.reason, BAD)
+                    self.press_button(b)
                     return
             res = self.ui.click_at(it.pos, self.view)
             if res is not None:             # a game panel drawn over the map (cards ...) took the click
@@ -514,6 +515,15 @@ class BoardScene(Scene):
             return
         if n == "context":
             self.main_button()
+
+    def press_button(self, b: Button) -> None:
+        """A side-panel button pressed (a click, or A on the pad's focus ring)."""
+        if b.enabled:
+            self.submit(b.value)
+        else:
+            self.app.audio.play("error")
+            if b.reason:
+                self.app.toast(b.reason, BAD)
 
     def _replay_input(self, it: Intent) -> None:
         if it.name in ("context", "confirm", "click_cursor") or (it.name == "press" and it.button == 1):
@@ -696,6 +706,7 @@ class BoardScene(Scene):
             self.banner.draw(surf, self.assets, self.view.area)
         surf.set_clip(clip)
         self._draw_panel(surf)
+        self.pad_focus.draw(surf)
         if self.demo:
             self._draw_demo_banner(surf)
         elif self.replay:

@@ -20,7 +20,7 @@ class TitleScene(Scene):
         self.idle = 0.0
 
     def handle(self, it: Intent) -> None:
-        if it.name in ("point", "drag", "release", "pad_added", "pad_removed"):
+        if it.name in ("point", "drag", "release", "pad_added", "pad_removed", "confirm_up"):
             if it.name == "point":
                 self.idle = 0.0
             return
