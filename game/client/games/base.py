@@ -181,47 +181,6 @@ class GameUI:
         """A click on a panel the game draws over the map; None when it is not on one."""
         return None
 
-    # cards drawn over the map (a hand, a pool to choose from), reached with keys and pad too
-    card_focus: int | None = None       # the card the keys point at (index in ``card_rects``)
-
-    def card_cursor(self, dx: int, dy: int) -> bool:
-        """Arrows / D-pad while the game shows cards to pick: move the focus between
-        them (True); False (the default): the arrows move the hex cursor."""
-        return False
-
-    def _card_cursor(self, dx: int, dy: int) -> bool:
-        """``card_cursor`` for a game whose cards to pick are in ``card_rects``."""
-        rects = [r for r, _c in getattr(self, "card_rects", ())]
-        if not rects:
-            return False
-        i = self.card_focus if self.card_focus is not None and self.card_focus < len(rects) else None
-        if i is None:
-            self.card_focus = 0
-            return True
-        cx, cy = rects[i].center
-        best, score = i, 1e18
-        for j, r in enumerate(rects):
-            vx, vy = r.centerx - cx, r.centery - cy
-            along = vx * dx + vy * dy
-            if j == i or along <= 0:
-                continue
-            d = along + 3 * abs(vx * dy - vy * dx)      # straight on first
-            if d < score:
-                best, score = j, d
-        self.card_focus = best
-        return True
-
-    def focused_card_rect(self) -> pygame.Rect | None:
-        rects = getattr(self, "card_rects", ())
-        if self.card_focus is not None and self.card_focus < len(rects):
-            return rects[self.card_focus][0]
-        return None
-
-    def card_confirm(self, view) -> ClickResult | None:
-        """Enter / A on the focused card: what a click on it does; None if no card has the focus."""
-        r = self.focused_card_rect()
-        return self.click_at(r.center, view) if r is not None else None
-
     def focus_rects(self) -> list[pygame.Rect]:
         """Where on the panels the game drew over the map a click acts (its cards, a confirm
         box), in the order the pad's focus ring steps through them (game.client.padfocus);

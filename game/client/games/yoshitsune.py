@@ -650,8 +650,6 @@ class YoshitsuneUI(GameUI):
                 shade.fill((0, 0, 0, 150))
                 surf.blit(shade, r)
             self.card_rects.append((r, cid))
-            if i == self.card_focus:
-                pygame.draw.rect(surf, (255, 255, 255), r.inflate(12, 12), 3, border_radius=14)
         done = DoneChoosing() in self.game.legal_actions()
         if done and self.game.pending().seat == seat:
             b = pygame.Rect(0, 0, 380, 60)
@@ -663,14 +661,11 @@ class YoshitsuneUI(GameUI):
             self.confirm_rect = b
         self._draw_enlarged(surf, area)
 
-    def card_cursor(self, dx: int, dy: int) -> bool:
-        # the pool of cards to choose from: the arrows go from card to card
-        return self.st.get("phase") == "build" and self._card_cursor(dx, dy)
-
     def shown_card(self) -> tuple[pygame.Rect, str] | None:
-        """The card under the pointer, or the one the keys point at: shown enlarged."""
-        for i, (r, cid) in enumerate(self.card_rects):
-            if i == self.card_focus or (self.card_focus is None and self.pointer and r.collidepoint(self.pointer)):
+        """The card under the pointer (or the pad's / arrows' focus ring, which points
+        there too: game.client.padfocus): shown enlarged."""
+        for r, cid in self.card_rects:
+            if self.pointer and r.collidepoint(self.pointer):
                 return r, cid
         return None
 

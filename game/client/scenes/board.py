@@ -429,7 +429,6 @@ class BoardScene(Scene):
         if n == "point" and it.pos:
             self.hover_hex = self.view.hex_at(it.pos)
             self.show_cursor = False
-            self.ui.card_focus = None           # the mouse points again: its card is the one shown
             self._hover_pos = it.pos
             self.ui.pointer = it.pos
             return
@@ -459,9 +458,6 @@ class BoardScene(Scene):
         if self.seq.busy:
             if n in ("press", "confirm", "context", "click_cursor"):
                 self.seq.skip()
-            return
-        if n == "cursor" and self.can_act() and self.ui.card_cursor(it.dx, it.dy):
-            self.show_cursor = False        # the keys move between the cards the game shows
             return
         if n == "cursor":
             start = self.cursor_hex if self.show_cursor else (self.hover_hex or self._selected_hex() or self.cursor_hex)
@@ -498,11 +494,6 @@ class BoardScene(Scene):
             if hx is not None or it.pos[0] < self.map_w:
                 self.click_hex(hx)
             return
-        if n in ("click_cursor", "confirm") and not self.show_cursor:
-            res = self.ui.card_confirm(self.view)
-            if res is not None:             # Enter / A on the focused card
-                self._click_result(res)
-                return
         if n == "click_cursor":
             self.click_hex(self.cursor_hex)
             return
