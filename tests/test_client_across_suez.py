@@ -281,4 +281,6 @@ def test_the_bridge_panel_and_the_rules_say_losing_it_loses_the_game(app):
     settle(app, sc)
     lines = sc.ui.hover_lines("1011")
     assert lines[0].startswith("Bridge") and any("destroyed, Israel loses" in line for line in lines)
-    assert any("destroyed, Israel loses" in line for line in sc.ui.rules_text())
+    from game.client.rules_ref import reference
+    win = reference(g, sc.ui)[0]
+    assert win.id == "win" and any("Israel loses at once" in str(b) for _k, b in win.blocks)

@@ -72,4 +72,5 @@ def test_the_status_counts_quiet_cycles(app, tmp_path):
     g = Nomonhan.from_position({"JP_T3": "0408", "SV_149": "0402"}, idle=2)
     sc = board(app, g, tmp_path, "quiet")
     assert dict(sc.ui.status())["Phase"].endswith("quiet 2/4")
-    assert any("quiet cycles in a row" in line for line in sc.ui.rules_text())
+    from game.client.rules_ref import reference
+    assert any("4 quiet cycles in a row" in str(b) for s in reference(g, sc.ui) for _k, b in s.blocks)

@@ -8,8 +8,8 @@ main context button, arrows = hex cursor (Shift+arrows pan), A = click at the
 cursor, Tab/Shift+Tab = cycle units, F = focus the panel's buttons and cards,
 Z = ZOC overlay, E = explain the AI's last decision (toggle), I = hint (what the
 normal AI would do), U = undo, Ctrl+S = save, Ctrl+L = load, Esc = menu/back,
-M = mute, +/- = volume, F11 or Alt+Enter = fullscreen, F1 = help, PageUp/PageDown
-= zoom, Ctrl+Q = quit. The kiosk's exit combination, which works even when it is
+M = mute, +/- = volume, F11 or Alt+Enter = fullscreen, F1 = help (the rules reference), PageUp/PageDown
+= zoom, Home/End = top/end (the rules reference), Ctrl+Q = quit. The kiosk's exit combination, which works even when it is
 locked: hold Ctrl+Shift+Q 2 s.
 
 Gamepad (the SDL GameController layout, Xbox names): D-pad / left stick =
@@ -353,6 +353,10 @@ class InputMapper:
             return [Intent("zoom", dy=1)]
         if k == pygame.K_PAGEDOWN:
             return [Intent("zoom", dy=-1)]
+        if k == pygame.K_HOME:
+            return [Intent("home")]
+        if k == pygame.K_END:
+            return [Intent("end")]
         if k == pygame.K_BACKSPACE:
             return [Intent("back")]
         return [Intent("any")]

@@ -9,7 +9,7 @@ KIOSK_SCENES = ("card", "demo", "prompt", "summary", "locked")
 #: the board with something over it: the help, the pause menu, the load list, the
 #: hotseat cover, the dice panel (rolling, then landed), the hovered card (義經)
 BOARD_SCENES = ("board", "help", "pause", "load", "pass", "dice", "dice_landed", "hover")
-SCENES = ("title", "select", "seats", "gameover") + BOARD_SCENES + KIOSK_SCENES
+SCENES = ("title", "select", "seats", "gameover", "rules", "tutorial") + BOARD_SCENES + KIOSK_SCENES
 #: the decision at which a game shows cards to point at (the "hover" scene)
 HOVER_AT = {"yoshitsune": "build", "central_plains": "command"}
 #: the window sizes every screen must work at
@@ -75,7 +75,8 @@ def _kiosk_scene(app, game_id: str, scene: str) -> None:
 def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), scene: str = "board",
            options: dict | None = None, game=None, app=None) -> str:
     """Render ``scene`` (one of SCENES: the menus, the board (alone or under an
-    overlay, see BOARD_SCENES), the game over, and the kiosk's "card", "demo",
+    overlay, see BOARD_SCENES), the game over, the rules reference over the board
+    ("rules"), the Nomonhan tutorial's first step ("tutorial"), and the kiosk's "card", "demo",
     "prompt", "summary", "locked") for a fresh ``game_id`` game (with ``options``,
     e.g. {"players": 5}; the kiosk's scenes always play the default options, as the
     kiosk does), the position in ``save`` or ``game`` (a Game, whose seat to move is
@@ -113,7 +114,10 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
         elif scene == "seats":
             from .scenes.seats import SeatsScene
             app.switch(SeatsScene(app, game_id))
-        elif scene in BOARD_SCENES + ("gameover",):
+        elif scene == "tutorial":
+            from .tutorial import TutorialScene
+            app.switch(TutorialScene(app))
+        elif scene in BOARD_SCENES + ("gameover", "rules"):
             from .scenes.board import BoardScene
             if session is None:
                 session = Session(rulesets.new_game(game_id, 1, options=options or None), autosave=False)
@@ -135,7 +139,11 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
                 app.switch(GameOverScene(app, session, bg))
             else:
                 app.switch(BoardScene(app, session))
-                _over_board(app, app.scene, scene)
+                if scene == "rules":            # the rules reference (F1) open over the board
+                    from .scenes.overlays import HelpOverlay
+                    app.scene.modal = HelpOverlay(session.game, app.scene.ui)
+                else:
+                    _over_board(app, app.scene, scene)
         elif scene in KIOSK_SCENES:
             _kiosk_scene(app, game_id, scene)
         else:
@@ -164,7 +172,7 @@ def _over_board(app, sc, scene: str) -> None:
     from .i18n import _
     sc.update(0.0)
     if scene == "help":
-        sc.modal = HelpOverlay(sc.ui.rules_text(), _("Controls & rules"))
+        sc.modal = HelpOverlay(sc.game, sc.ui)
     elif scene == "pause":
         sc.modal = PauseOverlay(sc)
     elif scene == "load":

@@ -481,26 +481,6 @@ class AcrossSuezUI(HexUnitsUI):
         out[:0] = units
         return out
 
-    def rules_text(self) -> list[str]:
-        return [
-            _("Turn: Israeli movement, Israeli combat, Egyptian movement, Egyptian combat. 7 turns."),
-            _("Move: clear 1 MP, farm/sand 2 MP, road ½ MP, ridge hexside +1. Entering enemy ZOC stops."),
-            _("Night turns (1, 4, 7, moon): MA −2, no artillery, no combined arms."),
-            _("Cross at 0112 (Israeli movement, not turn 1): 3 MP, max 2 a phase; 1 MP, no limit with the bridge."),
-            _("Odds: attack firepower − defence = column; shifts: terrain left, combined arms right,"),
-            _("Israeli artillery support 1 right (one per crossed unit + 1, chosen when resolving)."),
-            _("At the start of each Egyptian day combat phase Egypt may bombard up to 2 Israeli units"),
-            _("next to Egyptian units: a 1 eliminates."),
-            _("Results: Ae/Ar attacker eliminated/retreats, Dr/De defender retreats/eliminated, Ee exchange."),
-            _("Israel wins at the end of turn 7 with 6 units across, the bridge in 0112 and an open"),
-            _("line of communication 0112→1708 (key L shows it). Otherwise Egypt wins."),
-            _("Stacking: one unit a hex at the end of movement; you remove the excess (a red hex warns)."),
-            _("Combat: one attack at a time: pick your units against one enemy, see the odds, resolve it,"),
-            _("then the next. A unit attacks once and is attacked once a phase. Turn 1: units next to"),
-            _("an enemy must attack."), _(BRIDGE_LOSS),
-            _("Click a unit, then a lit hex. The box top-right counts crossed units; click it to cross."),
-        ]
-
     # interaction ------------------------------------------------------------------
     def _movers(self) -> list[str]:
         return [k for k in self._units_with(Move) + self._units_with(Cross)]

@@ -245,9 +245,6 @@ class GameUI:
     def hover_lines(self, hex_: str | None) -> list[str]:
         return [hex_] if hex_ else []
 
-    def rules_text(self) -> list[str]:
-        return []
-
     # interaction ---------------------------------------------------------------
     def targets(self) -> dict[str, str]:
         """hex -> kind ("move", "attack", "retreat", "advance", "resolve", "select") to light up."""

@@ -718,25 +718,6 @@ class CentralPlainsUI(GameUI):
             y += img.get_height() + 4
         return True
 
-    def rules_text(self) -> list[str]:
-        return [
-            _("中原大戰 The Central Plains War, 1930 — 中央軍 (蔣, 何) against 反蔣軍 (閻, 李, 馮), 2–5 players."),
-            _("Turn order 李 → 蔣 → 閻 → 何 → 馮. Each turn: pay upkeep (1 funds per 4 army units, a train is 2),"),
-            _("return a counter card from each lasting / dispatch card, then 3 commands (central) or 2 (anti-Chiang):"),
-            _("  MOVE (discard 1): 1-3 pieces along one kind of link — rail: 步 3, 騎 3, 甲 any; road: 步 1, 騎 2;"),
-            _("  river: 步 2, 騎 2; cavalry may mix road and rail (2). Never through an enemy stronghold; 3 per stronghold."),
-            _("  ATTACK (discard 2): from your stronghold on an enemy one next to it. He retreats (every piece 1 step)"),
-            _("  or defends. Attack = your pieces next to it + morale + 2 red dice; defence = his pieces there and next"),
-            _("  to it + morale + terrain (山 +2, 城 +1, 平 −1) + 1 white die. Every 3 points apart = 1 troop lost;"),
-            _("  a piece goes each time the troop marker enters a lower zone (every 2). Cleared: advance up to 3."),
-            _("  PLAY A CARD: 一般 ordinary (now), 持續 lasting (with counters; some need a sacrifice), 派遣 dispatch"),
-            _("  (acts when its counters run out). Refill to the hand limit: 5 central, 4 anti-Chiang, +1 per extra"),
-            _("  commander a player holds. 中立軍人: support cards win the top neutral general for your camp."),
-            _("Win at once by taking any enemy 司令部 HQ; lose at once when any of your commanders has 0 funds or 0 troops."),
-            _("Click your pieces, then where they go (green) or whom to attack (red); click a card to play or discard it."),
-            _("Hover a stronghold for its details; hover an attack target for the odds. L: hide the hand. U: undo."),
-        ]
-
     # -- interaction ------------------------------------------------------------------------------------------------
     def _map_actions(self) -> list:
         return [a for a in self._legal() if isinstance(a, (Move, Attack, RetreatPiece, Target))

@@ -391,29 +391,6 @@ class NomonhanUI(GameUI):
             return [_("no free hex to advance into")]
         return []
 
-    def rules_text(self) -> list[str]:
-        return [
-            _("Initiative side moves, then fights; then the other side moves and fights."),
-            _("If the initiative side retreats or loses a step in combat, the turn ends"),
-            _("at once and the initiative passes. Otherwise the cycle repeats."),
-            _("Move: clear 1 MP, hill 2 MP. Entering enemy ZOC stops you; leave it only"),
-            _("by retreat. ZOC does not cross the river except over a bridge. No stacking."),
-            _("Combat: units in enemy ZOC must attack (not from hills). Each side rolls"),
-            _("dice equal to its strength: 5-6 hit (only 6 against a hill)."),
-            _("Fewer hits loses the difference: each loss = retreat 1 hex or lose a step."),
-            _("A retreat goes away: never nearer the enemy it fought, never to a hex the"),
-            _("unit stood in this combat; a unit that cannot retreat so loses a step."),
-            _("If the loser leaves its hex the winner gets 1 advance point per loss dealt;"),
-            _("each moves any one of its units 1 hex (not the artillery, not a unit still"),
-            _("to fight). Bridge attack: defender +1."),
-            _("Soviet artillery: never attacks; +1 to Soviet attacks within 3 hexes."),
-            _("A turn goes on while the initiative side wins; {idle_limit} quiet cycles in a row").format(idle_limit=self.game.idle_limit),
-            _("(nothing lost or retreated) end it and the initiative stays."),
-            _("Military bridge: infantry/cavalry only; Japan may blow it from 0207/0308."),
-            _("Win: eliminate the Soviet artillery (JP) or both JP tanks (SOV); else points"),
-            _("(tank step 2, other 1). Turns 6 and 7 may end the game on a die roll."),
-        ]
-
     # interaction ------------------------------------------------------------------
     def auto_select(self) -> None:
         """Keep the selection valid for the decision at hand."""

@@ -567,23 +567,6 @@ class SinoJapaneseUI(HexUnitsUI):
             out.append(_("river sides to {hexes} (an attack across: -1 hit per unit)").format(hexes=", ".join(rivers)))
         return out
 
-    def rules_text(self) -> list[str]:
-        return [
-            _("8 monthly turns (option: 9), each a mobilisation phase and 4 rounds. Each round both sides roll command"),
-            _("points: Japan 1 die, Qing the lower of 2; the higher moves first; a tie: both keep them and roll again"),
-            _("(the first tie is the Battle of the Yellow Sea: the fleet flips). Each side: movement, combat, recovery."),
-            _("Spend CP: activate a unit 1 (a move activates), form 1, ship 2, land 3; the rest becomes ammunition (19 max)."),
-            _("Move: clear 1 MP, hills 2, into your box 1; entering enemy ZOC stops; no ZOC to ZOC; 2 units a hex."),
-            _("Attack: activated units, at most 2 MP used; 1 ammo a unit (prepared, unmoved: x1.5 for 2 ammo)."),
-            _("Dice = strength, 5-6 hit. Defenders counterfire with their strength if supplied and able to pay 1 ammo a die;"),
-            _("the fleet adds +3 (+1 flipped) for free. Hills/cities -1 hit, river -1 per unit, fortress durability +1,"),
-            _("large city/fortress counterfire -1. Damage 7.4: ① flip (durability) ② retreat (1) ③ remove (durability)."),
-            _("Recovery: 1 ammo flips a unit back (not in enemy ZOC). Supply: a line to a port, box or bridgehead (L shows)."),
-            _("Japan: ships and lands (from Incheon/Pyongyang, needs Pyongyang) once the fleet has flipped."),
-            _("Japan wins with 20 VP at the end (small city 1, large 2, fortress 2, fleet 3, -2 a lost brigade)."),
-            _("Click a unit, then a lit hex; buttons for activation, transport, landing, prepared attacks and damage."),
-        ]
-
     # interaction ---------------------------------------------------------------------------------
     def _movers(self) -> list[str]:
         return self._units_with(Move) + [k for k in self._units_with(Ship) + self._units_with(Land)

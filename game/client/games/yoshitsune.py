@@ -749,19 +749,6 @@ class YoshitsuneUI(GameUI):
                 lines.append(_("{name_local} {name} — valour {valour}, command {command}").format(name_local=gd['name_local'], name=gd['name'], valour=gd['valour'], command=gd['command']))
         return lines
 
-    def rules_text(self) -> list[str]:
-        return [
-            _("義經 Yoshitsune — Genpei War 1180–85, seven turns."),
-            _("Each turn: court (Go-Shirakawa moves toward the side not holding Kyō), replenishment,"),
-            _("deck building (both sides secretly choose cards; one shared deck), action phase"),
-            _("(turn the top card: play it, fight battles with it, or pass), adjustment (supply)."),
-            _("Battle: one die per retainer; a die hits on ≤ the commander's valour."),
-            _("A clan that loses its last retainer in a battle rolls on the fate table for its generals."),
-            _("Win: remove 頼朝 / 宗盛, or hold all 4 base areas at the end of a turn."),
-            _("Blocks show 'name valour-command'; ×N is the number of retainers of that clan."),
-            _("Click lit areas to act; buttons on the right for the rest. U: undo, S: save, Esc: menu."),
-        ]
-
     # -- interaction ----------------------------------------------------------------------------
     def _areas_of(self, a) -> list[str]:
         """The map areas a click goes through to choose this action ([] for button-only actions)."""

@@ -391,7 +391,7 @@ class BoardScene(Scene):
             self.app.audio.play("click")
             return
         if n == "help":
-            self.modal = HelpOverlay(self.ui.rules_text(), _("Controls & rules"))
+            self.modal = HelpOverlay(self.game, self.ui)
             return
         if n == "zoom":
             if it.pos and self.log.rect.collidepoint(it.pos):

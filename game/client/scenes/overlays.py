@@ -1,33 +1,17 @@
-"""Modal overlays on the board: pause menu, load list, help / rules."""
+"""Modal overlays on the board: pause menu, load list, help / rules (the rules reference is
+game/client/rules_ref.py)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pygame
 
+from ..i18n import _
 from ..input import Intent
+from ..rules_ref import RulesOverlay as HelpOverlay  # noqa: F401  (F1: the rules reference)
 from ..session import list_saves
-from ..widgets import ACCENT, BAD, DIM, TEXT, Button, Menu, blit_center, column, fit_column, fit_text, panel
+from ..widgets import ACCENT, BAD, DIM, TEXT, Button, Menu, blit_center, column, fit_column, panel
 from .base import fit_scale
-from ..i18n import N_, _
-
-CONTROLS = [
-    (N_("Click / A / Enter"), N_("select a unit, then a lit hex (move, attack, retreat, advance)")),
-    (N_("Space / X"), N_("main button: end movement, resolve attacks, stop advancing")),
-    (N_("Arrows / D-pad / stick"), N_("move the hex cursor      Shift+arrows / right stick: pan")),
-    (N_("F / Y"), N_("focus the buttons and cards, then Enter / A")),
-    (N_("Tab / LB RB"), N_("cycle your units that can act")),
-    (N_("Wheel / PgUp PgDn / LT RT"), N_("zoom      right or middle drag: pan")),
-    (N_("Z / L3"), N_("enemy zone-of-control overlay")),
-    ("E", N_("explain: the AI's last decision and its best alternatives, lit on the map (toggle)")),
-    ("I", N_("hint: what the normal AI would do in your place, shown the same way")),
-    (N_("U / Ctrl+Z"), N_("undo (back to the last dice roll)")),
-    (N_("Ctrl+S / Ctrl+L"), N_("save / load")),
-    ("M, + / -", N_("mute, volume")),
-    (N_("F11 / Alt+Enter"), N_("fullscreen")),
-    (N_("Esc / Start / B"), N_("menu, back, cancel")),
-    (N_("F1 / Back"), N_("this help")),
-]
 
 
 class Overlay:
@@ -47,49 +31,6 @@ def _dim(surf: pygame.Surface, alpha: int = 170) -> None:
     veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     veil.fill((6, 8, 12, alpha))
     surf.blit(veil, (0, 0))
-
-
-class HelpOverlay(Overlay):
-    def __init__(self, rules: list[str] | None = None, title: str = N_("Controls")):
-        self.rules = rules or []
-        self.title = title
-
-    def handle(self, it: Intent) -> None:
-        if it.name in ("back", "help", "confirm", "press", "menu", "any", "context", "click_cursor"):
-            self.done = True
-
-    def draw(self, surf: pygame.Surface, assets) -> None:
-        _dim(surf)
-        w, h = surf.get_size()
-        r = pygame.Rect(60, 30, w - 120, h - 60)
-        panel(surf, r, alpha=245)
-        surf.blit(assets.text(_(self.title), 36, ACCENT, bold=True), (r.x + 28, r.y + 18))
-        y = r.y + 74
-        compact = y + 30 * len(CONTROLS) + 46 + 22 * len(self.rules) > r.bottom - 40
-        if compact:                 # long rules: the controls in two columns, smaller
-            half = (len(CONTROLS) + 1) // 2
-            col_w = (r.width - 56) // 2
-            for i, (key, what) in enumerate(CONTROLS):
-                x = r.x + 28 + (i // half) * col_w
-                yy = y + (i % half) * 24
-                surf.blit(fit_text(assets, _(key), 16, 210, ACCENT, bold=True), (x, yy))
-                surf.blit(fit_text(assets, _(what), 16, col_w - 230, TEXT), (x + 220, yy))
-            y += half * 24
-        else:
-            for key, what in CONTROLS:
-                surf.blit(fit_text(assets, _(key), 20, 250, ACCENT, bold=True), (r.x + 28, y))
-                surf.blit(fit_text(assets, _(what), 20, r.right - r.x - 320, TEXT), (r.x + 290, y))
-                y += 30
-        if self.rules:
-            x = r.x + 28
-            y += 10
-            surf.blit(assets.text(_("Rules in brief"), 26, ACCENT, bold=True), (x, y))
-            y += 36
-            # two columns if needed
-            for line in self.rules:
-                surf.blit(assets.text(line, 17, TEXT), (x, y))
-                y += 22
-        blit_center(surf, assets.text(_("Esc / any key: close"), 18, DIM), (r.centerx, r.bottom - 20))
 
 
 class LoadOverlay(Overlay):
@@ -173,7 +114,7 @@ class PauseOverlay(Overlay):
             if self.scene.undo():
                 self.done = True
         elif v == "help":
-            self.sub = HelpOverlay(self.scene.ui.rules_text(), _("Rules & controls"))
+            self.sub = HelpOverlay(self.scene.game, self.scene.ui)
         elif v == "volume":
             vol = app.settings["volume"]
             app.audio.set_volume(0.0 if vol >= 0.99 else min(1.0, vol + 0.1))

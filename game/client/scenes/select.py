@@ -8,6 +8,7 @@ from game import rulesets
 
 from ..board_view import BoardView
 from ..games import plugin_for
+from ..i18n import _
 from ..input import Intent
 from ..widgets import ACCENT, BORDER, DIM, FOCUS, PANEL, TEXT, Button, blit_center, fit_text
 from .base import Scene, fit_scale, footer, hex_backdrop
@@ -61,7 +62,29 @@ class SelectScene(Scene):
         bh = round(56 * s)
         self.back = Button(_("◀ Back"), pygame.Rect(round(40 * s), h - bh - round(44 * s), round(180 * s), bh), "back",
                            size=round(24 * s))
+        tw = min(round(340 * s), w // 3)
+        self.tutorial = Button(_("Tutorial: Nomonhan"), pygame.Rect(w - round(40 * s) - tw, h - bh - round(44 * s), tw, bh),
+                               "tutorial", hint="T / Y", size=round(22 * s))
         self.hover = None
+        self.rules = None           # F1: the focused game's rules reference, over the cards
+        self._rules_game = None
+
+    def open_rules(self) -> None:
+        """F1 / H / pad Back: read the focused game's rules before playing it."""
+        if not self.ready(self.focus):
+            self.app.audio.play("error")
+            return
+        from ..rules_ref import RulesOverlay
+        g = rulesets.new_game(self.ids[self.focus], 0)
+        self._rules_game = g
+        self.rules = RulesOverlay(g, plugin_for(g, self.app.assets))
+        self.app.audio.play("click")
+
+    def _close_rules(self) -> None:
+        self.rules = None
+        if self._rules_game is not None:
+            self._rules_game.close()
+            self._rules_game = None
 
     def ready(self, i: int) -> bool:
         return rulesets.spec(self.ids[i]).ready
@@ -75,14 +98,29 @@ class SelectScene(Scene):
         from .seats import SeatsScene
         self.app.switch(SeatsScene(self.app, self.ids[i]))
 
+    def start_tutorial(self) -> None:
+        """The guided first turn on Nomonhan (game/client/tutorial.py)."""
+        self.app.audio.play("click")
+        from ..tutorial import TutorialScene
+        self.app.switch(TutorialScene(self.app))
+
     def go_back(self) -> None:
         self.app.audio.play("click")
         from .title import TitleScene
         self.app.switch(TitleScene(self.app))
 
     def handle(self, it: Intent) -> None:
+        if self.rules is not None:
+            self.rules.handle(it)
+            if self.rules.done:
+                self._close_rules()
+            return
         if it.name == "back":
             self.go_back()
+        elif it.name == "help":
+            self.open_rules()
+        elif (it.name == "panel" and it.source == "pad") or (it.name == "any" and it.char.lower() == "t"):  # Y, T
+            self.start_tutorial()
         elif it.name == "cursor" and it.dx:
             self.focus = (self.focus + it.dx) % len(self.ids)
             self.app.audio.play("click")
@@ -98,6 +136,9 @@ class SelectScene(Scene):
         elif it.name == "press" and it.button == 1 and it.pos:
             if self.back.hit(it.pos):
                 self.go_back()
+                return
+            if self.tutorial.hit(it.pos):
+                self.start_tutorial()
                 return
             for i, r in enumerate(self.cards):
                 if r.collidepoint(it.pos):
@@ -146,4 +187,7 @@ class SelectScene(Scene):
                 blit_center(surf, self.assets.text(_("PLAY ▶"), q(26), ACCENT if focused else TEXT, bold=True),
                             (rr.centerx, rr.bottom - q(30)))
         self.back.draw(surf, self.assets)
-        footer(surf, self.assets, _("←/→ choose    Enter / A / click: play    Esc / B: back"))
+        self.tutorial.draw(surf, self.assets)
+        footer(surf, self.assets, _("←/→ choose    Enter / A / click: play    F1: rules    T / Y: tutorial    Esc / B: back"))
+        if self.rules is not None:
+            self.rules.draw(surf, self.assets)

@@ -1,0 +1,744 @@
+"""The rules reference (F1, Back on a pad, "Rules & controls" in the pause menu).
+
+A scrollable view of one game's rules in sections, with a section index on the
+left: how to win first, then the sequence of play, movement, combat (its tables
+drawn as tables), the special rules, the game's rulings and the controls that
+game really uses.
+
+Where the parts come from:
+
+- the prose: ``game/client/games/rules/<game>.json`` (``sections``, each with an
+  ``id``, a ``title`` and ``blocks``: ``{"p": text}``, ``{"li": [texts]}``,
+  ``{"h": text}`` or ``{"table": name}``). The prose stays in data so that it can
+  be translated as data later; a ``{data:path.to.value}`` in it is replaced by
+  that value of the game's ``data.json``, so that no number is typed twice;
+- the tables: built here from the game's ``data.json`` (and, where a value lives
+  only in the rules, from the rules object's read-only facts), never retyped;
+- the rulings: the game's ``data.json`` "rulings", as they are;
+- the controls: :func:`controls_for`, from the keys the client's input layer
+  maps (game/client/input.py) and what the game's plugin really binds (its ZOC
+  overlay, its L overlay, Tab cycling, panels of its own).
+
+Keys: ↑/↓ or D-pad up/down scroll a line, PgUp/PgDn (and the wheel) a page
+(three lines a notch), a right or middle drag drags the page, Home/End go to the start / end, ←/→, Tab/Shift+Tab or
+LB/RB go to the previous / next section, 1–9 jump to a section, a click on the
+index jumps too, Esc / B / F1 / Back close.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import pygame
+
+from game import paths
+
+from .i18n import N_, _, bilingual
+from .input import Intent
+from .widgets import ACCENT, BORDER, DIM, FOCUS, PANEL_HI, TEXT, blit_center, fit_text, panel
+
+RULES_DIR = Path(__file__).resolve().parent / "games" / "rules"
+#: the sections every game's reference has, in this order (the file gives the first five,
+#: the rulings and the controls are added here)
+REQUIRED = ("win", "sequence", "movement", "combat", "special", "rulings", "controls")
+
+
+@dataclass
+class Table:
+    caption: str
+    header: list[str]
+    rows: list[list[str]]
+    note: str = ""
+
+
+@dataclass
+class Section:
+    id: str
+    title: str
+    blocks: list[tuple[str, Any]] = field(default_factory=list)   # ("p"|"li"|"h", str) or ("table", Table)
+
+
+# -- data ---------------------------------------------------------------------------------
+def game_data(game) -> dict[str, Any]:
+    """The game's data.json (the rules object's own copy when it keeps one)."""
+    d = getattr(game, "data", None)
+    if isinstance(d, dict) and d:
+        return d
+    p = paths.ROOT / "game" / "rulesets" / game.game_id / "data.json"
+    return json.loads(p.read_text(encoding="utf-8"))
+
+
+def rules_file(game_id: str) -> dict[str, Any]:
+    return json.loads((RULES_DIR / f"{game_id}.json").read_text(encoding="utf-8"))
+
+
+def lookup(data: dict[str, Any], path: str) -> Any:
+    v: Any = data
+    for part in path.split("."):
+        v = v[int(part)] if isinstance(v, list) else v[part]
+    return v
+
+
+def fmt(v: Any) -> str:
+    """A data value as the tables and the prose print it."""
+    if v is None:
+        return "—"
+    if isinstance(v, bool):
+        return _("yes") if v else _("no")
+    if isinstance(v, float):
+        return {0.5: "½"}.get(v, f"{v:g}")
+    if isinstance(v, (list, tuple)):
+        return ", ".join(fmt(x) for x in v)
+    return str(v)
+
+
+_DATA_REF = re.compile(r"\{data:([\w.]+)\}")
+
+
+def fill(text: str, data: dict[str, Any]) -> str:
+    """Replace each ``{data:path}`` by that data.json value."""
+    return _DATA_REF.sub(lambda m: fmt(lookup(data, m.group(1))), text)
+
+
+def signed(v) -> str:
+    if v is None or v == 0:
+        return "—"
+    return f"{v:+g}"
+
+
+# -- tables, per game, from data.json ---------------------------------------------------------
+def _nomonhan_terrain(game, data) -> Table:
+    cost = game.facts.cost
+    terr = game.facts.terrain
+    rows = []
+    for t in data["map_cells"]["terrain"]:
+        hexes = [h for h, x in terr.items() if x == t]
+        mp = cost.get(hexes[0]) if hexes and hexes[0] in cost else None
+        hit = data["combat"]["hit_on_vs_hill"] if t == "hill" else data["combat"]["hit_on"]
+        rows.append([_(t), fmt(mp) if mp is not None else _("impassable"),
+                     fmt(hit) if mp is not None else "—", fmt(data["combat"]["hit_on"]) if mp is not None else "—"])
+    return Table(N_("Terrain"), [N_("Terrain"), N_("MP to enter"), N_("Attack hits on"), N_("Defence hits on")], rows,
+                 _("Defending a bridge hex: +{n} die.").format(n=data["combat"]["bridge_defense_bonus"]))
+
+
+def _nomonhan_units(game, data) -> Table:
+    sides = data["sides"]
+    rows = [[bilingual(u['name'], u['label'], "ja"), sides[u["side"]]["name"], _(u["type"].replace("_", " ")),
+             "–".join(str(x) for x in u["attack"]), "–".join(str(x) for x in u["defense"]), fmt(u["ma"]),
+             str(len(u["attack"])), u.get("start") or _("turn {n}").format(n=u.get("enter", "?"))]
+            for u in data["units"]]
+    return Table(N_("Units (full strength – reduced)"),
+                 [N_("Unit"), N_("Side"), N_("Type"), N_("Attack"), N_("Defence"), N_("MA"), N_("Steps"), N_("Starts")],
+                 rows)
+
+
+def _nomonhan_points(game, data) -> Table:
+    pps = data["points_per_step"]
+    return Table(N_("Points for each step the enemy loses"), [N_("Unit"), N_("Points a step")],
+                 [[_("tank"), fmt(pps["tank"])], [_("other"), fmt(pps["other"])]])
+
+
+def _nomonhan_turns(game, data) -> Table:
+    ends = game.facts.end_rolls
+    rows = [[str(t), _("the game ends on a roll of {nums}").format(nums=fmt(sorted(ends[t])))] for t in sorted(ends)]
+    rows.append([str(game.facts.turns), _("the last turn: the game ends")])
+    return Table(N_("Turn track"), [N_("Turn"), N_("End of the turn")], rows)
+
+
+def _suez_crt(game, data) -> Table:
+    crt = data["crt"]
+    rows = [[d] + list(crt["rows"][d]) for d in sorted(crt["rows"], key=int)]
+    note = _("Attacker's firepower minus the defender's; one die. Beyond the ends, use the end column.") \
+        if crt.get("clamp") else _("Attacker's firepower minus the defender's; one die.")
+    return Table(N_("Combat results table (firepower differential)"), [N_("Die")] + list(crt["column_labels"]), rows,
+                 note)
+
+
+def _suez_results(game, data) -> Table:
+    crt = data["crt"]
+    return Table(N_("Results"), [N_("Result"), N_("Meaning")],
+                 [[k, crt["results"][k]] for k in crt["result_order"]], crt.get("ee_fallback", ""))
+
+
+def _suez_terrain(game, data) -> Table:
+    te = data["terrain_effects"]
+    rows = []
+    for name, t in te["terrain"].items():
+        mp = _("prohibited") if t.get("prohibited") else fmt(t.get("move"))
+        rows.append([_(name.replace("_", " ")), mp, signed(t.get("shift"))])
+    rows.append([_("road"), fmt(te["road"]["move"]), signed(te["road"]["shift"])])
+    rows.append([_("fort"), _("as the hex's terrain"), signed(te["fort"]["shift"])])
+    r = te["ridge"]
+    rows.append([_("ridge hexside"), f"+{fmt(r['move_extra'])}",
+                 _("{a} all attackers across, {m} mixed").format(a=signed(r["shift_all_attackers_across"]),
+                                                               m=signed(r["shift_mixed"]))])
+    rows.append([_("canal"), _("prohibited (exit at {hex})").format(hex=te["canal"]["except_exit_at"]), "—"])
+    return Table(N_("Terrain effects chart"), [N_("Terrain"), N_("MP to enter"), N_("Column shift")], rows,
+                 te["_about"])
+
+
+def _suez_turns(game, data) -> Table:
+    return Table(N_("Turn record"), [N_("Turn"), N_("Time"), N_("Night")],
+                 [[t, v["time"], fmt(v["night"])] for t, v in sorted(data["turn_track"].items(), key=lambda x: int(x[0]))])
+
+
+def _suez_units(game, data) -> Table:
+    rows = [[f"{u['label']}: {u['name']}", data["sides"][u["side"]]["name"], _(u["type"]), fmt(u.get("firepower")),
+             fmt(u.get("ma")), u.get("start") or _("turn {n}, entry {e}").format(n=u.get("enter", "?"), e=u.get("entry", "?"))]
+            for u in data["units"]]
+    return Table(N_("Units"), [N_("Unit"), N_("Side"), N_("Type"), N_("Firepower"), N_("MA"), N_("Starts")], rows)
+
+
+def _die_table(caption: str, key: str, col: str):
+    def build(game, data) -> Table:
+        t = data["tables"][key]
+        rows = [[fmt(r["rolls"]), fmt(r[col])] for r in t["results"]]
+        return Table(caption, [N_("Die"), N_("Result")], rows)
+    return build
+
+
+def _yoshi_generals(game, data) -> Table:
+    clans = data["clans"]
+    rows = [[bilingual(g['name'], g['name_local'], "ja"), clans[g["clan"]]["name_local"], fmt(g["valour"]), fmt(g["command"])]
+            for g in data["generals"]]
+    return Table(N_("Generals"), [N_("General"), N_("Clan"), N_("Valour"), N_("Command")], rows,
+                 data["general_values"].get("_", ""))
+
+
+def _yoshi_turns(game, data) -> Table:
+    sides = data["sides"]
+    head = [N_("Turn"), N_("Year")] + [_("Cards {side}").format(side=s["name_local"]) for s in sides.values()] + [N_("Note")]
+    rows = [[fmt(t["turn"]), fmt(t["year"])] + [fmt(t["cards"].get(k)) for k in sides] + [t.get("note", "")]
+            for t in data["turn_track"]]
+    return Table(N_("Turn track"), head, rows)
+
+
+def _yoshi_court(game, data) -> Table:
+    sides = data["sides"]
+    head = [N_("Space"), N_("Friendly to")] + [_("Retainers {side}").format(side=s["name_local"])
+                                                 for s in sides.values()]
+    rows = [[sp["name_local"], sides[sp["friendly"]]["name_local"] if sp["friendly"] else "—"]
+            + [fmt(sp["replenish"].get(k)) for k in sides] for sp in data["court_track"]["spaces"]]
+    return Table(N_("Court track (後白河法皇): retainers placed in replenishment"), head, rows)
+
+
+def _yoshi_cards(game, data) -> Table:
+    decks = {k: v["name_local"] for k, v in data["sides"].items()}
+    rows = []
+    for c in data["cards"]:
+        if c["type"] == "general":
+            g = next((x for x in data["generals"] if x["key"] == c["effect"].get("general")), {})
+            text = _("general card: move, battle, enter, replenish or tribute with {name}").format(
+                name=g.get("name_local", c["name_local"]))
+            if c["effect"].get("tribute_modifier"):
+                text += " " + _("(tribute +{n})").format(n=c["effect"]["tribute_modifier"])
+        else:
+            text = c.get("text", "")
+        rows.append([c["id"], bilingual(c['name'], c['name_local'], "ja"), decks.get(c["deck"], _("court")), text])
+    return Table(N_("Cards"), [N_("Card"), N_("Name"), N_("Deck"), N_("Effect")], rows)
+
+
+def _sj_terrain(game, data) -> Table:
+    rows = []
+    for k, t in data["terrain_types"].items():
+        if k.startswith("_"):
+            continue
+        rows.append([bilingual(_(k), t.get('name_local', ''), "zh"), _("impassable") if t.get("impassable") else fmt(t["move"]),
+                     signed(t.get("attacker_hits")), signed(t.get("defender_durability")), signed(t.get("counterfire_hits"))])
+    for k, t in data["city_types"].items():
+        if k.startswith("_") or k == "none":
+            continue
+        rows.append([bilingual(t['name_en'], t['name_local'], "zh"), _("as terrain"), signed(t.get("attacker_hits")),
+                     signed(t.get("defender_durability")), signed(t.get("counterfire_hits"))])
+    rows.append([_("river hexside"), fmt(data["river"]["movement"]) if data["river"]["movement"] else "—",
+                 _("{n} per unit across").format(n=signed(data["river"]["attacker_hits_per_unit_across"])), "—", "—"])
+    return Table(N_("Terrain effects"), [N_("Terrain"), N_("MP to enter"), N_("Attacker hits"), N_("Durability"),
+                                         N_("Counterfire hits")], rows)
+
+
+def _sj_cities(game, data) -> Table:
+    rows = [[bilingual(t['name_en'], t['name_local'], "zh"), fmt(t["vp"])] for k, t in data["city_types"].items()
+            if not k.startswith("_") and k != "none"]
+    return Table(N_("Victory points for cities"), [N_("City"), N_("VP")], rows)
+
+
+def _sj_units(game, data) -> Table:
+    rows = []
+    for k, t in data["unit_types"].items():
+        if k.startswith("_"):
+            continue
+        f, d = t["front"], t.get("damaged", {})
+        rows.append([f"{t.get('name_local', '')} ({data['sides'][t['side']]['name']})",
+                     "–".join(fmt(x.get("attack")) for x in (f, d) if x),
+                     "–".join(fmt(x.get("durability")) for x in (f, d) if x),
+                     "–".join(fmt(x.get("move")) for x in (f, d) if x)])
+    return Table(N_("Unit types (front – damaged)"), [N_("Type"), N_("Attack"), N_("Durability"), N_("MA")], rows)
+
+
+def _sj_costs(game, data) -> Table:
+    c = data["command_points"]["costs"]
+    names = {"activate": N_("activate a unit"), "form": N_("form a unit"), "sea_transport": N_("sea transport, a unit"),
+             "landing": N_("landing, a unit")}
+    return Table(N_("Command point costs"), [N_("Use"), N_("CP")], [[_(names.get(k, k)), fmt(v)] for k, v in c.items()])
+
+
+def _sj_damage(game, data) -> Table:
+    steps = data["damage"]["steps"]
+    names = {"flip": N_("① flip (damaged)"), "retreat": N_("② retreat"), "remove": N_("③ remove")}
+    rows = [[_(names.get(s["step"], s["step"])), s["who"], fmt(s["cost"])] for s in steps]
+    return Table(N_("Damage: hits are paid step by step"), [N_("Step"), N_("Who"), N_("Hits each")], rows,
+                 data["damage"]["_about"])
+
+
+def _sj_damage_examples(game, data) -> Table:
+    ex = data["damage"]["examples"]
+    by = {r["hits"]: r for r in ex["without_retreat"]}
+    rows = [[fmt(r["hits"]), r["text"], by[r["hits"]]["text"] if r["hits"] in by else "—"] for r in ex["with_retreat"]]
+    return Table(N_("Damage examples: two undamaged brigades"), [N_("Hits"), N_("With a retreat path"),
+                                                                  N_("Without")], rows, ex["_about"])
+
+
+def _sj_turns(game, data) -> Table:
+    tl = {str(t["turn"]): t["events"] for t in data.get("timeline", [])}
+    return Table(N_("Turn track"), [N_("Turn"), N_("Month"), N_("History")],
+                 [[k, v["label"], tl.get(k, "")] for k, v in sorted(data["turn_track"].items(), key=lambda x: int(x[0]))
+                  if not k.startswith("_")])
+
+
+def _cp_terrain(game, data) -> Table:
+    return Table(N_("Terrain"), [N_("Terrain"), N_("Defence")],
+                 [[bilingual(t['name_en'], t['name_zh'], "zh"), signed(t["defence"])] for k, t in data["terrain_types"].items() if not k.startswith("_")])
+
+
+def _cp_movement(game, data) -> Table:
+    al = data["movement"]["allowance"]
+    pieces = list(data["pieces"])
+    rows = []
+    for kind, per in al.items():
+        lk = data["link_kinds"].get(kind, {})
+        rows.append([bilingual(lk.get('name_en', kind), lk.get('name_zh', ''), "zh")]
+                    + [_("any") if per.get(p, 0) is None else (fmt(per[p]) if per.get(p) else "—") for p in pieces])
+    head = [N_("Link")] + [bilingual(data['pieces'][p]['name_en'], data['pieces'][p]['name_zh'], "zh") for p in pieces]
+    return Table(N_("Movement: most links in one move"), head, rows, _("—: that piece may not use that kind of link."))
+
+
+def _cp_pieces(game, data) -> Table:
+    return Table(N_("Pieces"), [N_("Piece"), N_("Strength"), N_("Upkeep units")],
+                 [[bilingual(p['name_en'], p['name_zh'], "zh"), fmt(p["strength"]), fmt(p["upkeep_units"])]
+                  for k, p in data["pieces"].items() if not k.startswith("_")])
+
+
+def _cp_upkeep(game, data) -> Table:
+    up = data["upkeep"]
+    return Table(N_("Upkeep (funds a turn)"), [N_("Upkeep units"), N_("Pay")],
+                 [[f"{r['units'][0]}–{r['units'][1]}", fmt(r["pay"])] for r in up["table"]],
+                 _("Upkeep units: {units}; pay one fund for every {per}, rounded up.").format(
+                     units=", ".join(f"{data['pieces'][k]['name_zh']} {fmt(v)}" for k, v in up["units"].items()
+                                     if k in data["pieces"]), per=up["per"]))
+
+
+def _cp_camps(game, data) -> Table:
+    rows = [[bilingual(c['name_en'], c['name_zh'], "zh"), " ".join(data["commanders"][k]["name_zh"] for k in c["commanders"]),
+             fmt(c["commands"]), fmt(c["hand_limit"])] for k, c in data["camps"].items() if not k.startswith("_")]
+    return Table(N_("Camps"), [N_("Camp"), N_("Commanders"), N_("Commands a turn"), N_("Hand limit")], rows)
+
+
+def _cp_commanders(game, data) -> Table:
+    tr = data["tracks"]
+    rows = [[bilingual(c['name_en'], c['name_zh'], "zh"), bilingual(c.get('faction_en', ''), c.get('faction_zh', ''), "zh"),
+             data["camps"][c["camp"]]["name_zh"], fmt(tr["troops"]["start"][k]), fmt(tr["funds"]["start"][k]),
+             fmt(tr["morale"]["start"][k])] for k, c in data["commanders"].items() if not k.startswith("_")]
+    return Table(N_("Commanders at the start"), [N_("Commander"), N_("Faction"), N_("Camp"), N_("Troops"), N_("Funds"),
+                                                 N_("Morale")], rows)
+
+
+def _cp_cards(game, data) -> Table:
+    k = data["card_kinds"]
+    return Table(N_("Kinds of card"), [N_("Kind"), N_("What it does")],
+                 [[bilingual(v['name_en'], v['name_zh'], "zh"), v.get("_", "")] for n, v in k.items() if not n.startswith("_")])
+
+
+TABLES: dict[str, Callable[[Any, dict], Table]] = {
+    "nomonhan.terrain": _nomonhan_terrain, "nomonhan.units": _nomonhan_units, "nomonhan.points": _nomonhan_points,
+    "nomonhan.turns": _nomonhan_turns,
+    "across_suez.crt": _suez_crt, "across_suez.results": _suez_results, "across_suez.terrain": _suez_terrain,
+    "across_suez.turns": _suez_turns, "across_suez.units": _suez_units,
+    "yoshitsune.tribute": _die_table(N_("Tribute table"), "tribute", "spaces"),
+    "yoshitsune.leader_fate": _die_table(N_("Fate of generals (討取)"), "leader_fate", "result"),
+    "yoshitsune.storm_fate": _die_table(N_("Storm (暴風雨) fate"), "storm_fate", "result"),
+    "yoshitsune.generals": _yoshi_generals, "yoshitsune.court": _yoshi_court, "yoshitsune.cards": _yoshi_cards, "yoshitsune.turns": _yoshi_turns,
+    "sino_japanese.terrain": _sj_terrain, "sino_japanese.cities": _sj_cities, "sino_japanese.units": _sj_units,
+    "sino_japanese.costs": _sj_costs, "sino_japanese.damage": _sj_damage,
+    "sino_japanese.damage_examples": _sj_damage_examples, "sino_japanese.turns": _sj_turns,
+    "central_plains.terrain": _cp_terrain, "central_plains.movement": _cp_movement,
+    "central_plains.pieces": _cp_pieces, "central_plains.upkeep": _cp_upkeep, "central_plains.camps": _cp_camps,
+    "central_plains.commanders": _cp_commanders, "central_plains.cards": _cp_cards,
+}
+
+
+# -- rulings --------------------------------------------------------------------------------
+def rulings(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """(heading, text) for each of the game's rulings, whatever shape its data.json keeps them in."""
+    r = data.get("rulings", [])
+    out: list[tuple[str, str]] = []
+    if isinstance(r, dict):
+        for k, v in r.items():
+            if not k.startswith("_"):
+                out.append((k.replace("_", " "), v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)))
+        return out
+    for x in r:
+        head = x.get("id", "").replace("_", " ")
+        if x.get("clause"):
+            head = f"{head} [{x['clause']}]"
+        text = x.get("ruling") or x.get("text") or ""
+        if x.get("reason"):
+            text = f"{text} — {x['reason']}"
+        out.append((head, text))
+    return out
+
+
+# -- controls ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Control:
+    keys: str                   # as printed
+    pad: str                    # the gamepad's way, as printed
+    what: str                   # N_() marked
+    intent: str                 # the Intent the keys give (game/client/input.py)
+    events: tuple = ()          # (key, mod) pairs that give it (the test presses them)
+    needs: str = ""             # what the plugin must offer: "", "cycle", "zoc", "overlay"
+
+
+K = pygame
+CONTROLS: tuple[Control, ...] = (
+    Control("Click / Enter", "A", N_("select, then act on a lit place (move, attack, retreat, advance ...)"),
+            "confirm", ((K.K_RETURN, 0),)),
+    Control("A", "", N_("act at the cursor"), "click_cursor", ((K.K_a, 0),)),
+    Control("Space", "X", N_("the main button (end the phase, resolve, stop ...)"), "context", ((K.K_SPACE, 0),)),
+    Control("Arrows", "D-pad / left stick", N_("move the cursor"), "cursor", ((K.K_LEFT, 0), (K.K_DOWN, 0))),
+    Control("Shift+arrows / right drag", "right stick", N_("pan the map"), "pan", ((K.K_LEFT, K.KMOD_LSHIFT),)),
+    Control("Wheel / PgUp PgDn", "LT / RT", N_("zoom"), "zoom", ((K.K_PAGEUP, 0),)),
+    Control("F", "Y", N_("focus the buttons and cards, then Enter / A"), "panel", ((K.K_f, 0),)),
+    Control("Tab / Shift+Tab", "LB / RB", N_("cycle through your pieces that can act"), "cycle", ((K.K_TAB, 0),),
+            "cycle"),
+    Control("Z", "L3", N_("enemy zones of control (toggle)"), "zoc", ((K.K_z, 0),), "zoc"),
+    Control("L", "R3", "", "overlay", ((K.K_l, 0),), "overlay"),
+    Control("E", "", N_("explain: the AI's last decision and its alternatives (toggle)"), "explain", ((K.K_e, 0),)),
+    Control("I", "", N_("hint: what the normal AI would do in your place"), "hint", ((K.K_i, 0),)),
+    Control("U / Ctrl+Z", "", N_("undo (back to the last dice roll)"), "undo", ((K.K_u, 0), (K.K_z, K.KMOD_LCTRL))),
+    Control("Ctrl+S", "", N_("save"), "save", ((K.K_s, K.KMOD_LCTRL),)),
+    Control("Ctrl+L", "", N_("load"), "load", ((K.K_l, K.KMOD_LCTRL),)),
+    Control("M", "", N_("mute"), "mute", ((K.K_m, 0),)),
+    Control("+ / -", "", N_("volume"), "volume", ((K.K_EQUALS, 0), (K.K_MINUS, 0))),
+    Control("F11 / Alt+Enter", "", N_("fullscreen"), "fullscreen", ((K.K_F11, 0),)),
+    Control("Esc", "Start / B", N_("menu, back, cancel"), "back", ((K.K_ESCAPE, 0),)),
+    Control("F1 / H", "Back", N_("this reference"), "help", ((K.K_F1, 0), (K.K_h, 0))),
+)
+
+
+def plugin_offers(ui, needs: str) -> bool:
+    """Does this game's plugin bind what a control needs?"""
+    from .games.base import GameUI
+    if needs == "cycle":
+        return type(ui).actable_hexes is not GameUI.actable_hexes
+    if needs == "zoc":
+        return bool(ui.zoc_overlay)
+    if needs == "overlay":
+        return type(ui).toggle_overlay is not GameUI.toggle_overlay and bool(ui.overlay_hint)
+    return True
+
+
+def controls_for(ui) -> list[tuple[str, str, str, Control]]:
+    """(keys, pad, what, control) for each control this game's plugin really uses."""
+    out = []
+    for c in CONTROLS:
+        if not plugin_offers(ui, c.needs):
+            continue
+        what = _(c.what) if c.what else ""
+        if c.intent == "overlay":       # the plugin's own L overlay, named by its key hint ("L: supply line")
+            what = _(ui.overlay_hint.split(":", 1)[-1].strip()) + " " + _("(toggle)")
+        out.append((c.keys, c.pad, what, c))
+    return out
+
+
+# -- the whole reference ----------------------------------------------------------------------
+def reference(game, ui) -> list[Section]:
+    """The sections of ``game``'s reference, in order (how to win first)."""
+    data = game_data(game)
+    spec = rules_file(game.game_id)
+    out: list[Section] = []
+    for s in spec["sections"]:
+        sec = Section(s["id"], fill(s["title"], data))
+        for b in s["blocks"]:
+            if "table" in b:
+                sec.blocks.append(("table", TABLES[b["table"]](game, data)))
+            elif "li" in b:
+                for x in b["li"]:
+                    sec.blocks.append(("li", fill(x, data)))
+            elif "h" in b:
+                sec.blocks.append(("h", fill(b["h"], data)))
+            else:
+                sec.blocks.append(("p", fill(b["p"], data)))
+        out.append(sec)
+    rs = Section("rulings", _("Rulings"))
+    rs.blocks.append(("p", _("Where the rulebook is silent or unclear, this is how the game reads it.")))
+    for head, text in rulings(data):
+        rs.blocks.append(("h", head))
+        rs.blocks.append(("p", text))
+    out.append(rs)
+    cs = Section("controls", _("Controls"))
+    cs.blocks.append(("table", Table(N_("Keys, mouse and gamepad"), [N_("Keys / mouse"), N_("Gamepad"), N_("What")],
+                                     [[k, p, w] for k, p, w, _c in controls_for(ui)])))
+    for x in spec.get("controls", []):
+        cs.blocks.append(("li", fill(x, data)))
+    out.append(cs)
+    return out
+
+
+# -- the view -------------------------------------------------------------------------------
+@dataclass
+class _Item:
+    y: int
+    h: int
+    surf: pygame.Surface
+    x: int = 0
+
+
+class RulesView:
+    """A game's reference laid out for a panel width: one tall list of rendered items."""
+
+    def __init__(self, sections: list[Section], assets, width: int, scale: float = 1.0):
+        self.sections = sections
+        self.items: list[_Item] = []
+        self.starts: list[int] = []         # each section's top
+        self.width = width
+        s = scale
+        self.body = max(14, int(18 * s))
+        y = 0
+        for sec in sections:
+            self.starts.append(y)
+            img = assets.text(sec.title, max(18, int(30 * s)), ACCENT, bold=True, wrap=width)
+            self.items.append(_Item(y, img.get_height(), img))
+            y += img.get_height() + int(10 * s)
+            for kind, b in sec.blocks:
+                if kind == "table":
+                    img = self._table(b, assets, width, s)
+                    self.items.append(_Item(y, img.get_height(), img))
+                    y += img.get_height() + int(14 * s)
+                elif kind == "h":
+                    img = assets.text(b, max(14, int(19 * s)), FOCUS, bold=True, wrap=width)
+                    self.items.append(_Item(y, img.get_height(), img))
+                    y += img.get_height() + 2
+                elif kind == "li":
+                    ind = int(22 * s)
+                    dot = assets.text("•", self.body, ACCENT)
+                    img = assets.text(b, self.body, TEXT, wrap=width - ind)
+                    self.items.append(_Item(y, dot.get_height(), dot, int(6 * s)))
+                    self.items.append(_Item(y, img.get_height(), img, ind))
+                    y += img.get_height() + int(5 * s)
+                else:
+                    img = assets.text(b, self.body, TEXT, wrap=width)
+                    self.items.append(_Item(y, img.get_height(), img))
+                    y += img.get_height() + int(9 * s)
+            y += int(26 * s)
+        self.height = y
+
+    def _table(self, t: Table, assets, width: int, s: float) -> pygame.Surface:
+        """A table drawn as a grid: caption, header row, rows; columns as wide as their text
+        needs, the widest wrapped when the whole does not fit."""
+        size = max(13, int(16 * s))
+        pad = int(6 * s) + 2
+        cols = len(t.header)
+        rows = [[_(h) for h in t.header]] + [[str(c) for c in r] + [""] * (cols - len(r)) for r in t.rows]
+        font, bold = assets.font(size), assets.font(size, True)
+        natural = [max([bold.size(rows[0][i])[0]] + [font.size(r[i])[0] for r in rows[1:]]) + 2 * pad + 2
+                   for i in range(cols)]
+        widths = list(natural)
+        while sum(widths) > width:        # shrink the widest column until it fits
+            i = max(range(cols), key=lambda j: widths[j])
+            others = sum(widths) - widths[i]
+            widths[i] = max(int(60 * s), width - others) if width - others < widths[i] else widths[i]
+            if sum(widths) > width:
+                widths = [max(int(40 * s), int(w * width / sum(widths))) for w in widths]
+                break
+        cells: list[list[pygame.Surface]] = []
+        heights: list[int] = []
+        for ri, r in enumerate(rows):
+            imgs = [assets.text(r[i], size, ACCENT if ri == 0 else TEXT, bold=ri == 0, wrap=max(10, widths[i] - 2 * pad))
+                    for i in range(cols)]
+            cells.append(imgs)
+            heights.append(max(im.get_height() for im in imgs) + pad)
+        cap = assets.text(_(t.caption), max(14, int(19 * s)), FOCUS, bold=True, wrap=width)
+        note = assets.text(t.note, max(12, int(14 * s)), DIM, wrap=width) if t.note else None
+        tw = sum(widths)
+        th = cap.get_height() + 4 + sum(heights) + (note.get_height() + 6 if note else 0) + 2
+        out = pygame.Surface((max(tw, cap.get_width(), note.get_width() if note else 0) + 2, th), pygame.SRCALPHA)
+        out.blit(cap, (0, 0))
+        y = cap.get_height() + 4
+        for ri, imgs in enumerate(cells):
+            bg = (58, 66, 86, 255) if ri == 0 else ((40, 46, 60, 255) if ri % 2 else (34, 40, 52, 255))
+            pygame.draw.rect(out, bg, (0, y, tw, heights[ri]))
+            x = 0
+            for i, im in enumerate(imgs):
+                out.blit(im, (x + pad, y + pad // 2))
+                x += widths[i]
+                pygame.draw.line(out, BORDER, (x - 1, y), (x - 1, y + heights[ri] - 1))
+            y += heights[ri]
+        pygame.draw.rect(out, BORDER, (0, cap.get_height() + 4, tw, y - cap.get_height() - 4), 1)
+        if note:
+            out.blit(note, (0, y + 6))
+        return out
+
+
+class RulesOverlay:
+    """The scrollable reference over the board (or any scene): a section index on the left,
+    the sections on the right, wrapped to the window's width."""
+    done = False
+    LINE = 40
+
+    def __init__(self, game, ui, title: str = ""):
+        self.game = game
+        self.ui = ui
+        self.title = title or _("Rules & controls")
+        self.sections = reference(game, ui)
+        self.scroll = 0
+        self.view: RulesView | None = None
+        self._layout_key = None
+        self.index_rects: list[pygame.Rect] = []
+        self.body = pygame.Rect(0, 0, 1, 1)
+        self.hover: int | None = None
+
+    # -- layout --------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int], assets) -> None:
+        if self._layout_key == size and self.view is not None:
+            return
+        w, h = size
+        self._layout_key = size
+        s = max(0.8, min(1.5, h / 720))
+        mx, my = max(16, w // 40), max(12, h // 36)
+        self.frame = pygame.Rect(mx, my, w - 2 * mx, h - 2 * my)
+        self.scale = s
+        head = int(56 * s)
+        foot = int(30 * s)
+        iw = max(150, min(int(w * 0.2), 300))
+        self.index_area = pygame.Rect(self.frame.x + 16, self.frame.y + head, iw, self.frame.height - head - foot)
+        bx = self.index_area.right + 20
+        self.body = pygame.Rect(bx, self.frame.y + head, self.frame.right - bx - 30, self.frame.height - head - foot)
+        self.view = RulesView(self.sections, assets, self.body.width, s)
+        rh = max(26, int(34 * s))
+        self.index_rects = [pygame.Rect(self.index_area.x, self.index_area.y + i * (rh + 4), iw, rh)
+                            for i in range(len(self.sections))]
+        self.scroll = min(self.scroll, self.max_scroll)
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.view.height - self.body.height) if self.view else 0
+
+    def scroll_to(self, y: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, int(y)))
+
+    def current(self) -> int:
+        """The section at the top of the body."""
+        if not self.view:
+            return 0
+        i = 0
+        for j, y in enumerate(self.view.starts):
+            if y <= self.scroll + 4:
+                i = j
+        return i
+
+    def jump(self, i: int) -> None:
+        if self.view and 0 <= i < len(self.sections):
+            self.scroll_to(self.view.starts[i])
+
+    def step_section(self, d: int) -> None:
+        """Next section; back: to the start of this one, or the one before when already there."""
+        cur = self.current()
+        if d < 0 and self.view and self.scroll > self.view.starts[cur] + 4:
+            self.jump(cur)
+        else:
+            self.jump(cur + (1 if d > 0 else -1))
+
+    def section_index(self, sid: str) -> int:
+        return [s.id for s in self.sections].index(sid)
+
+    def visible(self) -> tuple[int, int]:
+        """The part of the reference on screen (content pixels, top and bottom)."""
+        return self.scroll, self.scroll + self.body.height
+
+    # -- input ----------------------------------------------------------------------------
+    def handle(self, it: Intent) -> None:
+        n = it.name
+        page = max(self.LINE, self.body.height - self.LINE)
+        if n in ("back", "help", "menu"):
+            self.done = True
+        elif n == "cursor" and it.dy:
+            self.scroll_to(self.scroll + it.dy * self.LINE)
+        elif n == "cursor" and it.dx:
+            self.step_section(it.dx)
+        elif n == "zoom":       # wheel: three lines a notch; PgUp/PgDn: a page
+            self.scroll_to(self.scroll - it.dy * (3 * self.LINE if it.source == "mouse" else page))
+        elif n == "cycle":
+            self.step_section(it.dx)
+        elif n == "drag":       # right or middle drag: the page follows the pointer
+            self.scroll_to(self.scroll - it.dy)
+        elif n == "home":
+            self.scroll_to(0)
+        elif n == "end":
+            self.scroll_to(self.max_scroll)
+        elif n == "any" and it.char.isdigit() and it.char != "0":
+            self.jump(int(it.char) - 1)
+        elif n == "point" and it.pos:
+            self.hover = next((i for i, r in enumerate(self.index_rects) if r.collidepoint(it.pos)), None)
+        elif n == "press" and it.button == 1 and it.pos:
+            for i, r in enumerate(self.index_rects):
+                if r.collidepoint(it.pos):
+                    self.jump(i)
+                    return
+
+    def update(self, dt: float) -> None:
+        pass
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface, assets) -> None:
+        self.layout(surf.get_size(), assets)
+        veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        veil.fill((6, 8, 12, 190))
+        surf.blit(veil, (0, 0))
+        s = self.scale
+        panel(surf, self.frame, alpha=248)
+        title = f"{self.title} — {getattr(self.game, 'title', '') or self.game.game_id}"
+        surf.blit(fit_text(assets, title, int(32 * s), self.frame.width - 40, ACCENT, bold=True),
+                  (self.frame.x + 20, self.frame.y + int(12 * s)))
+        cur = self.current()
+        for i, (sec, r) in enumerate(zip(self.sections, self.index_rects)):
+            if r.bottom > self.index_area.bottom:
+                break
+            on = i == cur
+            pygame.draw.rect(surf, PANEL_HI if on or i == self.hover else (36, 42, 56), r, border_radius=8)
+            if on:
+                pygame.draw.rect(surf, FOCUS, r, 2, border_radius=8)
+            label = f"{i + 1}  {sec.title}" if i < 9 else f"    {sec.title}"
+            img = fit_text(assets, label, int(18 * s), r.width - 16, FOCUS if on else TEXT, bold=on)
+            surf.blit(img, img.get_rect(midleft=(r.x + 8, r.centery)))
+        # the body, clipped
+        clip = surf.get_clip()
+        surf.set_clip(self.body)
+        top, bottom = self.visible()
+        for it in self.view.items:
+            if it.y + it.h < top or it.y > bottom:
+                continue
+            surf.blit(it.surf, (self.body.x + it.x, self.body.y + it.y - self.scroll))
+        surf.set_clip(clip)
+        # the scroll bar
+        if self.max_scroll:
+            bar = pygame.Rect(self.body.right + 10, self.body.y, 8, self.body.height)
+            pygame.draw.rect(surf, (40, 46, 60), bar, border_radius=4)
+            hgt = max(24, int(bar.height * self.body.height / self.view.height))
+            y = bar.y + int((bar.height - hgt) * self.scroll / self.max_scroll)
+            pygame.draw.rect(surf, BORDER, (bar.x, y, bar.width, hgt), border_radius=4)
+        hint = _("↑/↓ wheel PgUp/PgDn: scroll    ←/→ Tab LB/RB 1–9 click: sections    Home/End    Esc / B: close")
+        blit_center(surf, fit_text(assets, hint, int(16 * s), self.frame.width - 40, DIM),
+                    (self.frame.centerx, self.frame.bottom - int(16 * s)))
