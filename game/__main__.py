@@ -9,9 +9,12 @@
   tournament GAME --a X --b Y --games N --seed S [--jobs J] [--json] [--explain] [--clock cpu]
                                                   X against Y on every side, with 95 % intervals
   replay SAVE [--verify]                          re-play a save, check its hash
-  screenshot GAME --out FILE.png [--save SAVE] [--size WxH] [--palette colourblind] [--scene board|threat|title|select|seats|gameover|settings|replay|rules|tutorial|saves|quit|newgame|savefail|card|demo|prompt|summary|locked] [--players N] [--lang CODE]
+  screenshot GAME --out FILE.png [--save SAVE] [--scene SCENE] [--size WxH] [--palette colourblind] [--players N] [--lang CODE]
+                                                  render a screen headless (--all: every screen of GAME
+                                                  or 'all' at the three sizes, into the folder --out)
   map-info PATH [--json]                          what the loader reads from a TMX map
-  bench [--game ID] [--json] [--ai]               speed figures (--ai: the AI levels' timings)
+  bench [--game ID] [--json] [--ai] [--busy-frames]  speed figures (--ai: the AI levels' timings;
+                                                  --busy-frames: the busiest board frame, ms)
 
 Agents: easy, normal, hard (the levels; "hard@0.5" gives 0.5 s per decision),
 random, heuristic (the game's own agent), or "package.module:Class".
@@ -167,22 +170,22 @@ def _cmd_replay(a: argparse.Namespace) -> int:
     return 0
 
 
-def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(x) for x in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r}: a size is WIDTHxHEIGHT, e.g. 1024x576") from None
-    if not (320 <= w <= 8192 and 240 <= h <= 8192):
-        raise argparse.ArgumentTypeError(f"{text!r}: out of range")
-    return (w, h)
-
-
 def _cmd_screenshot(a: argparse.Namespace) -> int:
     from game.client.screenshot import render
     from game.core.errors import SaveError
     _apply_lang(a)
     try:
-        out = render(a.game, a.out, save=a.save, scene=a.scene, options=_options(a), size=a.size,
+        from game.client.screenshot import parse_size, render_all
+        size = parse_size(a.size)
+        if a.all:
+            sizes = [size] if a.size_given else None
+            games = None if a.game == "all" else [a.game]
+            if games and _unknown_game("screenshot", a.game):
+                return 2
+            for p in render_all(a.out, games, **({"sizes": sizes} if sizes else {})):
+                print(p)
+            return 0
+        out = render(a.game, a.out, save=a.save, scene=a.scene, options=_options(a), size=size,
                      palette=a.palette)
     except (SaveError, KeyError, ValueError) as e:
         print(f"screenshot: {e.args[0] if e.args else e}", file=sys.stderr)
@@ -226,6 +229,11 @@ def _cmd_bench(a: argparse.Namespace) -> int:
             return 2
         if a.json:
             print(json.dumps(d))
+        return 0
+    if a.busy_frames:
+        from game.client.bench import busy_frames, table
+        d = busy_frames([a.game] if a.game_given else None, frames=a.frames)
+        print(json.dumps(d) if a.json else table(d))
         return 0
     d = bench(a.game, seconds=a.seconds, frames=a.frames, with_client=not a.no_client)
     if a.json:
@@ -316,7 +324,9 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--scene", default="board", choices=list(SCENES))
     s.add_argument("--players", type=int, default=None, help="number of players (games that have the option)")
     s.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
-    s.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH", help="window size (default 1280x720)")
+    s.add_argument("--size", default=None, metavar="WxH", help="the window size (default 1280x720)")
+    s.add_argument("--all", action="store_true", help="every screen (GAME or 'all' for every game) at "
+                   "1280x720, 1920x1080 and 1024x576 (or --size), as PNGs under the directory --out")
     s.add_argument("--palette", default=None, help="standard or colourblind")
     _lang_arg(s)
     s.set_defaults(fn=_cmd_screenshot)
@@ -335,10 +345,15 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--seconds", type=float, default=3.0)
     s.add_argument("--frames", type=int, default=300)
     s.add_argument("--no-client", action="store_true")
+    s.add_argument("--busy-frames", action="store_true", help="only the busiest animated board frame "
+                   "(dice, a slide, overlays, the log) of every game (or --game ID) at 1280x720 and 1920x1080")
     s.add_argument("--json", action="store_true")
     s.set_defaults(fn=_cmd_bench)
 
     a = p.parse_args(argv)
+    if a.cmd == "screenshot":
+        a.size_given = a.size is not None
+        a.size = a.size or "1280x720"
     if a.cmd == "bench":
         a.game_given = a.game is not None
         a.game = a.game or "nomonhan"

@@ -214,6 +214,12 @@ def bench(game_id: str = "nomonhan", seconds: float = 3.0, frames: int = 300,
             ft = board_frame_times(frames=frames, game_id=game_id)
             out["frame_ms_mean"] = round(statistics.mean(ft), 3)
             out["frame_ms_p95"] = round(_percentile(ft, 95), 3)
+            from game.client.bench import busy_frames
+            busy = busy_frames([game_id], frames=frames)
+            out["busy_frame_load"] = busy["load_before"]
+            for size, f in busy["frames"][game_id].items():
+                out[f"busy_frame_{size}_ms"] = {k: f[k] for k in ("mean", "p95", "max")}
+                out[f"busy_frame_{size}_cpu_ms"] = {k: f["cpu"][k] for k in ("mean", "p95", "max")}
         except Exception as e:  # report, never crash the benchmark
             out["frame_error"] = f"{e.__class__.__name__}: {e}"
     return out

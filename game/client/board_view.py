@@ -255,9 +255,8 @@ class BoardView:
             self.decorate(surf, self, z)
         return surf
 
-    def draw_static(self, target: pygame.Surface, background=(26, 30, 26)) -> None:
-        """Background + static layer, composed once per camera position into an
-        opaque surface so a frame costs one plain blit."""
+    def _compose(self, background) -> tuple:
+        """The background + static layer for this camera position, as an opaque surface."""
         key = (self.z, round(self.ox), round(self.oy), self.area.size, background)
         if getattr(self, "_composite_key", None) != key:
             comp = pygame.Surface(self.area.size)
@@ -267,7 +266,39 @@ class BoardView:
                 comp = comp.convert()
             self._composite = comp
             self._composite_key = key
+        return key
+
+    def draw_static(self, target: pygame.Surface, background=(26, 30, 26)) -> None:
+        """Background + static layer, composed once per camera position into an
+        opaque surface so a frame costs one plain blit."""
+        self._compose(background)
         target.blit(self._composite, self.area.topleft)
+
+    def draw_lit(self, target: pygame.Surface, key, paint: Callable[[pygame.Surface], None],
+                 background=(26, 30, 26)) -> None:
+        """The static map with what ``paint(surface)`` draws over it (lit hexes, overlays,
+        tints; in screen coordinates, inside ``area``), composed into one opaque surface
+        again only when the camera or ``key`` changes, so a frame costs one plain blit.
+        ``key`` None: nothing is kept (the map, then ``paint`` on ``target``)."""
+        if key is None:
+            self.draw_static(target, background)
+            paint(target)
+            return
+        full = (self._compose(background), self.area.topleft, key)
+        a = self.area
+        if getattr(self, "_lit_key", None) != full:
+            s = getattr(self, "_lit", None)
+            if s is None or s.get_size() != (a.right, a.bottom):
+                s = pygame.Surface((a.right, a.bottom))
+                if pygame.display.get_surface() is not None:
+                    s = s.convert()
+                self._lit = s
+            s.set_clip(a)
+            s.blit(self._composite, a.topleft)
+            paint(s)
+            s.set_clip(None)
+            self._lit_key = full
+        target.blit(self._lit, a.topleft, a)
 
     # -- overlays --------------------------------------------------------------
     def hex_overlay(self, name: str, colour: tuple, width: int = 0) -> tuple[pygame.Surface, tuple[int, int]]:

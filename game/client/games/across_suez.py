@@ -18,7 +18,7 @@ from game.systems import paths
 
 from .. import threat
 from ..i18n import _
-from .base import blit_counter, Choice, ClickResult, GameUI
+from .base import blit_counter, Choice, ClickResult, GameUI, HexUnitsUI, label_image
 from ..i18n import N_, _
 
 PHASES = {"move": N_("movement"), "stack_loss": N_("stacking"), "bombard": N_("bombardment"),
@@ -34,7 +34,7 @@ CANAL = (40, 100, 200)
 NIGHT_TINT = (8, 16, 60, 105)
 
 
-class AcrossSuezUI(GameUI):
+class AcrossSuezUI(HexUnitsUI):
     overlay_hint = N_("L: supply line")
     def __init__(self, game, assets):
         super().__init__(game, assets)
@@ -59,39 +59,13 @@ class AcrossSuezUI(GameUI):
     def lab(self, key: str) -> str:
         return self.units_static.get(key, {}).get("label", key)
 
-    # display model ----------------------------------------------------------
-    def sync(self) -> None:
-        super().sync()
-        st = self.game.public_state()
-        self._state = st
-        self._state_key = (len(self.game.history), len(self.game.events))
-        self.disp = {u["key"]: dict(u) for u in st["units"]}
-
-    @property
-    def state(self) -> dict[str, Any]:
-        """The game's public state now (the counters' places follow the animations in ``disp``)."""
-        key = (len(self.game.history), len(self.game.events))
-        if key != self._state_key:
-            self._state = self.game.public_state()
-            self._state_key = key
-        return self._state
-
-    def unit_hex(self, key: str) -> str | None:
-        u = self.disp.get(key)
-        return u["hex"] if u else None
-
-    def event_shown(self, ev) -> None:
-        d, k = ev.data, ev.kind
-        u = self.disp.get(d.get("unit"))
-        if u is None:
-            return
-        if k in ("UnitMoved", "UnitRetreated", "UnitAdvanced"):
-            u["hex"] = d["to"]
-        elif k == "ReinforcementArrived":
+    # display model (HexUnitsUI) -----------------------------------------------
+    def unit_shown(self, kind: str, d: dict, u: dict) -> None:
+        if kind == "ReinforcementArrived":
             u["hex"] = d["hex"]
-        elif k == "UnitEliminated":
+        elif kind == "UnitEliminated":
             u.update(hex=None, eliminated=True)
-        elif k == "UnitCrossed":
+        elif kind == "UnitCrossed":
             u.update(hex=None, crossed=True)
 
     def unit_at(self, hex_: str | None) -> str | None:
@@ -101,9 +75,6 @@ class AcrossSuezUI(GameUI):
             if u["hex"] == hex_:
                 return k
         return None
-
-    def units_in(self, hex_: str) -> list[str]:
-        return [k for k, u in self.disp.items() if u["hex"] == hex_]
 
     # static map decoration ------------------------------------------------------
     def decorate_static(self, surf: pygame.Surface, view, z: float) -> None:
@@ -178,16 +149,7 @@ class AcrossSuezUI(GameUI):
                 pygame.draw.polygon(surf, (20, 20, 24), pts, max(1, lw))
                 img = self.assets.text("F", max(7, int(9 * z)), (255, 255, 255), bold=True)
                 surf.blit(img, img.get_rect(center=(cx, cy - 8 * z)))
-        # place labels
-        for obj in board.objects_of_type("decor"):
-            t = str(obj.props.get("label", ""))
-            if t and words:
-                img = self.assets.text(t, max(8, int(11 * z)), (40, 30, 20), bold=True)
-                bg = pygame.Surface(img.get_rect().inflate(6, 2).size, pygame.SRCALPHA)
-                bg.fill((255, 250, 230, 150))
-                r = bg.get_rect(center=(obj.x * z, obj.y * z))
-                surf.blit(bg, r)
-                surf.blit(img, img.get_rect(center=r.center))
+        # (the place names: map_labels, drawn clear of the counters)
         # entry hexes A–D
         for obj in board.objects_of_type("entry"):
             if obj.cell not in board.cells:
@@ -265,7 +227,25 @@ class AcrossSuezUI(GameUI):
         return s
 
     # dynamic drawing ----------------------------------------------------------------
+    def map_labels(self, view) -> list[tuple[pygame.Surface, tuple[float, float]]]:
+        z = view.z
+        out = []
+        for obj in self.game.board.objects_of_type("decor"):
+            t = str(obj.props.get("label", ""))
+            if t:
+                out.append((label_image(self.assets, t, max(10, int(11 * z)), (40, 30, 20), (255, 250, 230, 150)),
+                            view.to_screen(obj.x, obj.y)))
+        return out
+
+    def under_key(self):
+        # the night tint and the supply line follow the game's state (not the animations),
+        # the place names the counters
+        g = self.game
+        return (id(g), len(g.history), len(g.events), bool(self.state.get("night")), self.show_loc,
+                self.labels_key())
+
     def draw_under(self, surf: pygame.Surface, view, now: float) -> None:
+        self.draw_labels(surf, view)
         if self.state.get("night"):
             area = view.area
             if self._night_surf is None or self._night_surf.get_size() != area.size:
@@ -282,16 +262,9 @@ class AcrossSuezUI(GameUI):
         size = self.counter_size(view)
         blink = self.blinking()
         sel = self.selected
-        by_hex: dict[str, list[str]] = {}
-        for key, u in self.disp.items():
-            if key in self.hidden or key in self.moving or not u["hex"] or u["hex"] not in view.board.cells:
-                continue
-            by_hex.setdefault(u["hex"], []).append(key)
-        for h, keys in by_hex.items():
-            cx, cy = view.hex_center(h)
-            for i, key in enumerate(keys):
-                off = i * size * 0.18
-                self._blit_counter(surf, key, (cx + off, cy - off), size, now, key == sel, key in blink)
+        for h, keys in self.shown_stacks(view).items():
+            for key, c in zip(keys, self.stack_centres(view, h, keys, size)):
+                self._blit_counter(surf, key, c, size, now, key == sel, key in blink)
         for key in list(self.moving):
             if key in self.disp:
                 px, py = self.moving[key]
@@ -406,6 +379,13 @@ class AcrossSuezUI(GameUI):
     # line of communication ---------------------------------------------------------
     def loc_info(self) -> tuple[list[str], set[str], set[str]]:
         """(route 0112→1708 if open, hexes reachable from 0112, blocking hexes next to them)."""
+        key = (id(self.game), len(self.game.history), len(self.game.events))
+        if getattr(self, "_loc_key", None) == key:
+            return self._loc
+        self._loc_key, self._loc = key, self._loc_info()
+        return self._loc
+
+    def _loc_info(self) -> tuple[list[str], set[str], set[str]]:
         v = self.data["victory"]["loc"]
         start, goal = v["from"], v["to"]
         clear = self.game.loc_clear()

@@ -19,6 +19,7 @@ import pygame
 from game.core.actions import Action
 
 from ..i18n import N_
+from ..widgets import round_rect, stamp
 
 #: the sides' names in the games' data (data.json "sides"), translated where shown
 SIDE_NAMES = (N_("Japan"), N_("Soviet Union"), N_("Israel"), N_("Egypt"), N_("Qing"))
@@ -193,6 +194,35 @@ class GameUI:
     def draw_under(self, surf: pygame.Surface, view, now: float) -> None:
         """Drawn over the static map, under the lit hexes and counters (a night tint ...)."""
 
+    # place names on the map, kept clear of the counters ---------------------------------
+    def map_labels(self, view) -> list[tuple[pygame.Surface, tuple[float, float]]]:
+        """The map's place names a game draws over its static map, clear of the counters:
+        (image, the screen centre the map gives it). Default: none."""
+        return []
+
+    def counter_rects(self, view) -> list[pygame.Rect]:
+        """Screen rects of the counters / stacks as drawn now (the place names keep clear)."""
+        return []
+
+    def label_rects(self, view) -> list[pygame.Rect]:
+        """Where the place names are drawn now (screen rects, in map_labels' order)."""
+        labels = self.map_labels(view)
+        return place_labels([img.get_rect(center=(round(x), round(y))) for img, (x, y) in labels],
+                            self.counter_rects(view), view.area)
+
+    def draw_labels(self, surf: pygame.Surface, view) -> None:
+        if self.thumbnail(view):
+            return
+        labels = self.map_labels(view)
+        for (img, _c), r in zip(labels, self.label_rects(view)):
+            surf.blit(img, r)
+
+    def under_key(self):
+        """What ``draw_under`` shows depends on (hashable; the board keeps its picture
+        until this changes); None: it changes every frame, draw it each time. A game
+        that overrides ``draw_under`` overrides this too."""
+        return None if type(self).draw_under is not GameUI.draw_under else ()
+
     def draw(self, surf: pygame.Surface, view, now: float) -> None:
         pass
 
@@ -297,14 +327,162 @@ def blit_counter(surf, img, center, size: int, now: float, selected: bool, blink
     off = 5 if lifted else 3
     shadow = pygame.Rect(0, 0, size, size)
     shadow.center = (x + off, y + off)
-    pygame.draw.rect(surf, (0, 0, 0), shadow, border_radius=max(3, size // 10))
+    round_rect(surf, (0, 0, 0), shadow, max(3, size // 10))
     r = surf.blit(img, img.get_rect(center=(x, y)))
     if selected:
-        pygame.draw.rect(surf, (255, 240, 90), r.inflate(8, 8), 4, border_radius=max(4, size // 8))
+        round_rect(surf, (255, 240, 90), r.inflate(8, 8), max(4, size // 8), 4)
     if blinking and int(now * 4) % 2 == 0:
-        pygame.draw.rect(surf, (255, 70, 50), r.inflate(10, 10), 5, border_radius=max(4, size // 8))
+        round_rect(surf, (255, 70, 50), r.inflate(10, 10), max(4, size // 8), 5)
     if flash > 0:
-        fl = pygame.Surface(r.size, pygame.SRCALPHA)
-        fl.fill((255, 60 + int(120 * (1 - flash)), 40, int(200 * flash)))
-        surf.blit(fl, r.topleft)
-        pygame.draw.rect(surf, (255, 230, 120), r.inflate(14, 14), 4, border_radius=max(4, size // 8))
+        surf.blit(stamp(r.size, (255, 60 + int(120 * (1 - flash)), 40, int(200 * flash))), r.topleft)
+        round_rect(surf, (255, 230, 120), r.inflate(14, 14), max(4, size // 8), 4)
+
+
+def place_labels(labels: list[pygame.Rect], blocked: list[pygame.Rect],
+                 bounds: pygame.Rect | None = None) -> list[pygame.Rect]:
+    """Where to put each label (a rect at the place the map gives it) so that it covers
+    none of ``blocked`` (the counters) nor a label placed before it: there if it is
+    free, else just above, below, left or right of what it would cover (the nearest
+    free one, two steps at most), else where it was."""
+    placed: list[pygame.Rect] = []
+
+    def free(c: pygame.Rect) -> bool:
+        return (c.collidelist(blocked) < 0 and c.collidelist(placed) < 0
+                and (bounds is None or bounds.contains(c)))
+
+    for home in labels:
+        if bounds is not None and bounds.colliderect(home) and not bounds.contains(home):
+            home = home.clamp(bounds)           # a name cut by the map's edge slides inside
+        best, frontier = None, [home]
+        for _step in range(3):
+            ok = [c for c in frontier if free(c)]
+            if ok:
+                best = min(ok, key=lambda c: (c.centerx - home.centerx) ** 2 + (c.centery - home.centery) ** 2)
+                break
+            nxt = []
+            for c in frontier:
+                hits = [blocked[i] for i in c.collidelistall(blocked)] + [placed[i] for i in c.collidelistall(placed)]
+                if not hits:
+                    continue
+                u = hits[0].unionall(hits[1:])
+                for side in ("above", "below", "left", "right"):
+                    r = c.copy()
+                    if side == "above":
+                        r.bottom = u.top - 1
+                    elif side == "below":
+                        r.top = u.bottom + 1
+                    elif side == "left":
+                        r.right = u.left - 1
+                    else:
+                        r.left = u.right + 1
+                    nxt.append(r)
+            frontier = nxt[:24]
+        placed.append(best or home)
+    return placed
+
+
+class HexUnitsUI(GameUI):
+    """The display model every hex-and-counter game's plugin keeps (Across Suez, 日清戰爭):
+    the public state, ``disp`` (each unit's shown place, following the animations),
+    counters stacked a little up and right in their hex, and the map's place names
+    kept clear of them (drawn under the counters, each moved beside its stack when a
+    stack would cover it)."""
+
+    CELL = "hex"                    #: the field of a public-state unit that names its cell
+    MOVES = ("UnitMoved", "UnitRetreated", "UnitAdvanced")      #: events that move a unit to ``to``
+    STACK_STEP = 0.18               #: a stacked counter's offset, in counter sizes
+
+    def sync(self) -> None:
+        super().sync()
+        st = self.game.public_state()
+        self._state = st
+        self._state_key = (len(self.game.history), len(self.game.events))
+        self.disp = {u["key"]: dict(u) for u in st["units"]}
+        self.state_changed()
+
+    def state_changed(self) -> None:
+        """The public state was read again (a game drops what it derived from it)."""
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """The game's public state now (the counters' places follow the animations in ``disp``)."""
+        key = (len(self.game.history), len(self.game.events))
+        if key != self._state_key:
+            self._state = self.game.public_state()
+            self._state_key = key
+            self.state_changed()
+        return self._state
+
+    def unit_hex(self, key: str) -> str | None:
+        u = self.disp.get(key)
+        return u[self.CELL] if u else None
+
+    def units_in(self, cell: str | None) -> list[str]:
+        return [k for k, u in self.disp.items() if cell is not None and u[self.CELL] == cell]
+
+    def event_shown(self, ev) -> None:
+        u = self.disp.get(ev.data.get("unit"))
+        if u is None:
+            return
+        if ev.kind in self.MOVES:
+            u[self.CELL] = ev.data["to"]
+        else:
+            self.unit_shown(ev.kind, ev.data, u)
+
+    def unit_shown(self, kind: str, d: dict, u: dict) -> None:
+        """What an event other than a move changes of the unit ``u`` shown."""
+
+    # the counters on the map ---------------------------------------------------------------
+    def shown_stacks(self, view) -> dict[str, list[str]]:
+        """cell -> the units drawn in it (not hidden, not on their way), in drawing order."""
+        out: dict[str, list[str]] = {}
+        for key, u in self.disp.items():
+            c = u[self.CELL]
+            if key in self.hidden or key in self.moving or not c or c not in view.board.cells:
+                continue
+            out.setdefault(c, []).append(key)
+        return out
+
+    def stack_centres(self, view, cell: str, keys: list[str], size: int) -> list[tuple[float, float]]:
+        """Screen centres of the counters of a stack in ``cell`` (a game may lay out some cells its own way)."""
+        cx, cy = view.hex_center(cell)
+        return [(cx + i * size * self.STACK_STEP, cy - i * size * self.STACK_STEP) for i in range(len(keys))]
+
+    def counter_size(self, view) -> int:
+        return max(14, int(view.hex_size() * 0.7))
+
+    def counter_rects(self, view) -> list[pygame.Rect]:
+        """Screen rects of the counters as drawn now, their shadows included (the labels keep clear)."""
+        size = self.counter_size(view)
+        out = []
+        for cell, keys in self.shown_stacks(view).items():
+            for x, y in self.stack_centres(view, cell, self.stack_order(keys), size):
+                r = pygame.Rect(0, 0, size + 4, size + 4)
+                r.center = (round(x) + 1, round(y) + 1)
+                out.append(r)
+        return out
+
+    def stack_order(self, keys: list[str]) -> list[str]:
+        return keys
+
+    def labels_key(self):
+        """What the placed names depend on besides the camera: where each counter is shown."""
+        return tuple(sorted((k, u[self.CELL]) for k, u in self.disp.items()
+                            if k not in self.hidden and k not in self.moving))
+
+    def under_key(self):
+        return self.labels_key()
+
+    def draw_under(self, surf: pygame.Surface, view, now: float) -> None:
+        self.draw_labels(surf, view)
+
+
+def label_image(assets, text: str, size: int, ink, backing=None, pad=(6, 2)) -> pygame.Surface:
+    """A place name as drawn on a map: ``text`` on a translucent ``backing`` plate (or none)."""
+    img = assets.text(text, size, ink, bold=True)
+    if backing is None:
+        return img
+    s = pygame.Surface(img.get_rect().inflate(*pad).size, pygame.SRCALPHA)
+    s.fill(backing)
+    s.blit(img, img.get_rect(center=s.get_rect().center))
+    return s

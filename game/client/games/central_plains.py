@@ -31,7 +31,7 @@ from game.rulesets.central_plains.components import Battle
 
 from .. import threat
 from ..i18n import _
-from ..widgets import ACCENT, BAD, DIM, GOOD, TEXT, blit_center, fit_text, panel
+from ..widgets import ACCENT, BAD, DIM, GOOD, TEXT, blit_center, fit_text, panel, round_rect
 from .base import Choice, ClickResult, GameUI
 from ..i18n import N_, _, bilingual
 
@@ -449,11 +449,11 @@ class CentralPlainsUI(GameUI):
         x0 = centre[0] - (n * size + (n - 1) * gap) / 2
         for i, (cmd, code) in enumerate(pieces):
             r = pygame.Rect(round(x0 + i * (size + gap)), round(centre[1] - size / 2), size, size)
-            pygame.draw.rect(surf, (0, 0, 0), r.move(2, 2), border_radius=max(2, size // 6))
+            round_rect(surf, (0, 0, 0), r.move(2, 2), max(2, size // 6))
             surf.blit(self.piece_image(cmd, code, size), r)
         if lit and n:
             box = pygame.Rect(round(x0) - 3, round(centre[1] - size / 2) - 3, n * (size + gap) - gap + 6, size + 6)
-            pygame.draw.rect(surf, (255, 240, 110), box, 3, border_radius=6)
+            round_rect(surf, (255, 240, 110), box, 6, 3)
 
     def draw(self, surf: pygame.Surface, view, now: float) -> None:
         self._fresh()
@@ -517,7 +517,7 @@ class CentralPlainsUI(GameUI):
             if o.props["commander"] == self.cmd.get(self.st.get("commander"), {}).get("short"):
                 x, y = view.to_screen(o.x, o.y)
                 r = pygame.Rect(round(x), round(y), round(o.width * view.z), round(o.height * view.z))
-                pygame.draw.rect(surf, (255, 240, 110), r.inflate(6, 6), 3, border_radius=6)
+                round_rect(surf, (255, 240, 110), r.inflate(6, 6), 6, 3)
 
     def _draw_top(self, surf, area) -> None:
         """One column per commander, in the turn order, and the neutral general."""
@@ -533,9 +533,9 @@ class CentralPlainsUI(GameUI):
             c = self.cmd[k]
             col = self.side_colour(k)           # (the palette's: game.client.palette)
             active = k == st.get("commander")
-            pygame.draw.rect(surf, (34, 38, 50) if active else (24, 28, 36), r, border_radius=8)
-            pygame.draw.rect(surf, (255, 240, 110) if active else col, r, 3 if active else 1, border_radius=8)
-            pygame.draw.rect(surf, col, (r.x + 5, r.y + 5, 24, 24), border_radius=5)
+            round_rect(surf, (34, 38, 50) if active else (24, 28, 36), r, 8)
+            round_rect(surf, (255, 240, 110) if active else col, r, 8, 3 if active else 1)
+            round_rect(surf, col, (r.x + 5, r.y + 5, 24, 24), 5)
             blit_center(surf, self.assets.text(c["short"], 17, tuple(c["ink"]), bold=True), (r.x + 17, r.y + 17))
             glyph = self.assets.palette.glyph("central_plains", k)
             if glyph:
@@ -559,8 +559,8 @@ class CentralPlainsUI(GameUI):
                 surf.blit(fit_text(self.assets, "在場 " + " ".join(chips), 14, r.width - 10, ACCENT, bold=True,
                                    min_size=10), (r.x + 6, r.y + 91))
         r = pygame.Rect(band.x + 3 + 5 * cw, band.y + 3, band.right - (band.x + 3 + 5 * cw) - 3, band.height - 6)
-        pygame.draw.rect(surf, (24, 28, 36), r, border_radius=8)
-        pygame.draw.rect(surf, (140, 140, 136), r, 1, border_radius=8)
+        round_rect(surf, (24, 28, 36), r, 8)
+        round_rect(surf, (140, 140, 136), r, 8, 1)
         pile = st.get("neutral", [])
         surf.blit(self.assets.text(_("中立軍人 neutral"), 16, TEXT, bold=True), (r.x + 6, r.y + 4))
         if pile:

@@ -22,7 +22,7 @@ from game.rulesets.sino_japanese.actions import (Activate, Advance, Concede, Dec
 
 from .. import threat
 from ..i18n import _
-from .base import blit_counter, Choice, ClickResult, GameUI
+from .base import blit_counter, Choice, ClickResult, GameUI, HexUnitsUI, label_image
 from ..i18n import N_, _, bilingual
 
 PHASES = {"move": N_("movement"), "declare": N_("combat: declare"), "order": N_("combat: resolve"), "allocate": N_("damage"),
@@ -35,7 +35,7 @@ OOS = (230, 40, 40)
 GOOD = (110, 220, 120)
 
 
-class SinoJapaneseUI(GameUI):
+class SinoJapaneseUI(HexUnitsUI):
     overlay_hint = N_("L: supply lines")
     top_left = 8 + 300 + 8      # the HUD (_draw_hud)
 
@@ -64,42 +64,22 @@ class SinoJapaneseUI(GameUI):
         u = self.units_static.get(key, {})
         return f"{key} {u.get('name_local', '')}".strip()
 
-    # display model ---------------------------------------------------------------
-    def sync(self) -> None:
-        super().sync()
-        st = self.game.public_state()
-        self._state = st
-        self._state_key = (len(self.game.history), len(self.game.events))
-        self.disp = {u["key"]: dict(u) for u in st["units"]}
+    # display model (HexUnitsUI) ----------------------------------------------------
+    CELL = "cell"
+    MOVES = HexUnitsUI.MOVES + ("UnitShipped", "UnitLanded")
+    STACK_STEP = 0.2
+
+    def state_changed(self) -> None:
         self._cache.clear()
 
-    @property
-    def state(self) -> dict[str, Any]:
-        key = (len(self.game.history), len(self.game.events))
-        if key != self._state_key:
-            self._state = self.game.public_state()
-            self._state_key = key
-            self._cache.clear()
-        return self._state
-
-    def unit_hex(self, key: str) -> str | None:
-        u = self.disp.get(key)
-        return u["cell"] if u else None
-
-    def event_shown(self, ev) -> None:
-        d, k = ev.data, ev.kind
-        u = self.disp.get(d.get("unit"))
-        if u is None:
-            return
-        if k in ("UnitMoved", "UnitRetreated", "UnitAdvanced", "UnitShipped", "UnitLanded"):
-            u["cell"] = d["to"]
-        elif k == "UnitFormed":
+    def unit_shown(self, kind: str, d: dict, u: dict) -> None:
+        if kind == "UnitFormed":
             u.update(cell=d["box"], mobilising=False)
-        elif k == "StepLost":
+        elif kind == "StepLost":
             u["damaged"] = True
-        elif k == "UnitRecovered":
+        elif kind == "UnitRecovered":
             u["damaged"] = False
-        elif k == "UnitEliminated":
+        elif kind == "UnitEliminated":
             u.update(cell=None, removed=True)
 
     def slide_for(self, ev):
@@ -109,9 +89,6 @@ class SinoJapaneseUI(GameUI):
             pts = [cells[h].center for h in (d.get("frm"), d.get("to")) if h in cells]
             return d.get("unit"), pts
         return super().slide_for(ev)
-
-    def units_in(self, cell: str | None) -> list[str]:
-        return [k for k, u in self.disp.items() if cell is not None and u["cell"] == cell]
 
     def unit_at(self, hex_: str | None) -> str | None:
         ks = self.units_in(hex_)
@@ -183,24 +160,7 @@ class SinoJapaneseUI(GameUI):
             _anchor(surf, (a[0], a[1]), 4 * z)
             if h in g.facts.red_ports:
                 pygame.draw.circle(surf, LANE["red"], (a[0], a[1]), max(3, 9 * z), max(2, int(2 * z)))
-        if words:
-            for h in g.facts.vp:
-                name = g.facts.names.get(h, "")
-                local = board.cells[h].props.get("name_zh", "")
-                cx, cy = board.cells[h].center
-                vp = g.facts.vp[h]
-                img = self.assets.text(f"{local} {vp}" if local else name, max(8, int(12 * z)), CITY_INK, bold=True)
-                bg = pygame.Surface(img.get_rect().inflate(4, 0).size, pygame.SRCALPHA)
-                bg.fill((255, 250, 232, 170))
-                r = bg.get_rect(midtop=(cx * z, cy * z + 14 * z))
-                surf.blit(bg, r)
-                surf.blit(img, img.get_rect(center=r.center))
-            for obj in board.objects_of_type("decor"):
-                t = str(obj.props.get("label_local") or obj.props.get("label", ""))
-                if obj.props.get("label_local"):
-                    t = f"{obj.props['label_local']} {obj.props.get('label', '')}"
-                img = self.assets.text(t, max(8, int(13 * z)), (30, 40, 60), bold=True)
-                surf.blit(img, img.get_rect(center=(obj.x * z, obj.y * z)))
+        # (the cities' and the sea's names: map_labels, drawn clear of the counters)
         # off-map boxes: framed, in their owner's colour, with their names
         for b in board.boxes:
             pts = [(x * z, y * z) for x, y in board.corners(b)]
@@ -277,6 +237,40 @@ class SinoJapaneseUI(GameUI):
         return self.assets.scaled(f"sino_japanese/{name}.png", size, size)
 
     # dynamic drawing --------------------------------------------------------------------
+    def map_labels(self, view) -> list[tuple[pygame.Surface, tuple[float, float]]]:
+        g, board, z = self.game, self.game.board, view.z
+        out = []
+        for h in g.facts.vp:
+            name = g.facts.names.get(h, "")
+            local = board.cells[h].props.get("name_zh", "")
+            img = label_image(self.assets, f"{local} {g.facts.vp[h]}" if local else name, max(10, int(12 * z)),
+                              CITY_INK, (255, 250, 232, 170), pad=(4, 0))
+            cx, cy = view.hex_center(h)
+            out.append((img, (cx, cy + 14 * z + img.get_height() / 2)))
+        for obj in board.objects_of_type("decor"):
+            t = str(obj.props.get("label_local") or obj.props.get("label", ""))
+            if obj.props.get("label_local"):
+                t = f"{obj.props['label_local']} {obj.props.get('label', '')}"
+            out.append((label_image(self.assets, t, max(10, int(13 * z)), (30, 40, 60)), view.to_screen(obj.x, obj.y)))
+        return out
+
+    def stack_order(self, keys: list[str]) -> list[str]:
+        return sorted(keys)
+
+    def _box_layout(self, view, cell: str, n: int, size: int) -> tuple[list[tuple[float, float]], int]:
+        """An off-map box's counters: in a row across it (centres, counter size)."""
+        pts = view.board.corners(cell)
+        x0, y0 = view.to_screen(pts[0][0], pts[0][1])
+        x1, y1 = view.to_screen(pts[2][0], pts[2][1])
+        bs = int(min(size, (y1 - y0) * 0.78))
+        return [(min(x0 + bs * 0.62 + i * (bs * 0.72), x1 - bs * 0.3), (y0 + y1) / 2 + bs * 0.06)
+                for i in range(n)], bs
+
+    def stack_centres(self, view, cell, keys, size):
+        if cell in self.game.facts.box_owner:
+            return self._box_layout(view, cell, len(keys), size)[0]
+        return super().stack_centres(view, cell, keys, size)
+
     def draw(self, surf: pygame.Surface, view, now: float) -> None:
         small = self.thumbnail(view)
         st = self.state
@@ -289,30 +283,16 @@ class SinoJapaneseUI(GameUI):
         self._draw_fleet_and_bridgehead(surf, view, size)
         blink = self.blinking()
         sel = self.selected
-        by_cell: dict[str, list[str]] = {}
-        for key, u in self.disp.items():
-            if key in self.hidden or key in self.moving or not u["cell"] or u["cell"] not in view.board.cells:
-                continue
-            by_cell.setdefault(u["cell"], []).append(key)
         live = {u["key"]: u for u in st["units"]}
-        for cell, keys in by_cell.items():
+        for cell, keys in self.shown_stacks(view).items():
+            keys = self.stack_order(keys)
             if cell in self.game.facts.box_owner:
-                pts = view.board.corners(cell)
-                x0, y0 = view.to_screen(pts[0][0], pts[0][1])
-                x1, y1 = view.to_screen(pts[2][0], pts[2][1])
-                bs = int(min(size, (y1 - y0) * 0.78))
-                for i, key in enumerate(sorted(keys)):
-                    cx = x0 + bs * 0.62 + i * (bs * 0.72)
-                    if cx > x1 - bs * 0.3:
-                        cx = x1 - bs * 0.3
-                    self._blit_unit(surf, key, live.get(key), (cx, (y0 + y1) / 2 + bs * 0.06), bs, now,
-                                    key == sel, key in blink, small)
+                centres, bs = self._box_layout(view, cell, len(keys), size)
+                for key, c in zip(keys, centres):
+                    self._blit_unit(surf, key, live.get(key), c, bs, now, key == sel, key in blink, small)
                 continue
-            cx, cy = view.hex_center(cell)
-            for i, key in enumerate(sorted(keys)):
-                off = i * size * 0.2
-                self._blit_unit(surf, key, live.get(key), (cx + off, cy - off), size, now, key == sel,
-                                key in blink, small)
+            for key, c in zip(keys, self.stack_centres(view, cell, keys, size)):
+                self._blit_unit(surf, key, live.get(key), c, size, now, key == sel, key in blink, small)
         for key in list(self.moving):
             if key in self.disp:
                 px, py = self.moving[key]

@@ -22,7 +22,7 @@ from game.rulesets.yoshitsune.actions import (AllocateHit, BattleIn, Choose, Cho
 
 from .. import threat
 from ..i18n import _
-from ..widgets import ACCENT, DIM, TEXT, blit_center, fit_text
+from ..widgets import ACCENT, DIM, TEXT, blit_center, clip_text, fit_scale, fit_text
 from .base import Choice, ClickResult, GameUI
 from ..i18n import N_, _, bilingual
 
@@ -284,34 +284,7 @@ class YoshitsuneUI(GameUI):
             pygame.draw.polygon(surf, (70, 56, 40) if not cell.props.get("sea") else (200, 220, 240), pts, lw)
         if z < 0.3:                 # a thumbnail: the shapes only
             return
-        # names and supply numbers
-        kz = max(15, round(24 * z))
-        rz = max(11, round(14 * z))
-        for n, cell in b.cells.items():
-            if cell.props.get("offboard"):
-                continue
-            sea = bool(cell.props.get("sea"))
-            ink = (245, 248, 255) if sea else (40, 30, 20)
-            cx, cy = cell.center[0] * z, cell.center[1] * z
-            if cell.props.get("box"):
-                o = self._obj(cell.props["box"])
-                lx, ly = cx, cy - 10 * z
-            else:
-                lx, ly = cx, cy - 30 * z
-            k = self.assets.text(cell.props.get("name_local", n), kz, ink, bold=True)
-            r = self.assets.text(_romaji(cell.props.get("name_en", n)), rz, ink)
-            kr = k.get_rect(midbottom=(lx, ly))
-            surf.blit(k, kr)
-            surf.blit(r, r.get_rect(midtop=(lx, kr.bottom - 2)))
-            sup = int(cell.props.get("supply", 0))
-            rad = max(8, round(11 * z))
-            sc = (kr.right + rad + 3, kr.centery)
-            pygame.draw.circle(surf, (250, 246, 232), sc, rad)
-            pygame.draw.circle(surf, (196, 30, 30) if cell.props.get("base") else (60, 50, 40), sc, rad, 2)
-            blit_center(surf, self.assets.text(str(sup), max(12, round(15 * z)), (30, 24, 18), bold=True), sc)
-            if cell.props.get("base"):
-                tag = self.assets.text(_("據點 base"), max(10, round(12 * z)), (196, 30, 30), bold=True)
-                surf.blit(tag, tag.get_rect(midbottom=(lx, kr.top)))
+        # (the areas' names and supply numbers: map_labels, drawn clear of the stacks)
         # boxes
         title = max(12, round(18 * z))
         for o in b.objects:
@@ -368,6 +341,74 @@ class YoshitsuneUI(GameUI):
                     if tx * z < r.left:
                         p = (r.left, min(r.bottom - 10, max(r.top + 10, ty * z)))
                     _arrow(surf, p, (tx * z, ty * z - 44 * z), (250, 220, 120), max(3, round(5 * z)))
+
+    # -- the areas' names, clear of the stacks ---------------------------------------------------
+    def _area_label(self, n: str, z: float) -> tuple[pygame.Surface, tuple[float, float]]:
+        """An area's name (kanji over romaji), its supply number beside it and, on a base,
+        "據點 base" above: one picture, and where its kanji's foot sits (map pixels at z)."""
+        key = ("label", n, z)
+        cache = self.__dict__.setdefault("_labels", {})
+        got = cache.get(key)
+        if got is not None:
+            return got
+        cell = self.board.cells[n]
+        ink = (245, 248, 255) if cell.props.get("sea") else (40, 30, 20)
+        k = self.assets.text(cell.props.get("name_local", n), max(15, round(24 * z)), ink, bold=True)
+        r = self.assets.text(_romaji(cell.props.get("name_en", n)), max(11, round(14 * z)), ink)
+        rad = max(8, round(11 * z))
+        base = bool(cell.props.get("base"))
+        tag = self.assets.text(_("據點 base"), max(10, round(12 * z)), (196, 30, 30), bold=True) if base else None
+        th = tag.get_height() if tag else 0
+        w = max(k.get_width() + 2 * (2 * rad + 4), r.get_width(), tag.get_width() if tag else 0)
+        h = th + k.get_height() + r.get_height() - 2
+        img = pygame.Surface((w, h), pygame.SRCALPHA)
+        kr = k.get_rect(midtop=(w // 2, th))
+        if tag:
+            img.blit(tag, tag.get_rect(midbottom=(w // 2, kr.top)))
+        img.blit(k, kr)
+        img.blit(r, r.get_rect(midtop=(w // 2, kr.bottom - 2)))
+        sc = (kr.right + rad + 3, kr.centery)
+        pygame.draw.circle(img, (250, 246, 232), sc, rad)
+        pygame.draw.circle(img, (196, 30, 30) if base else (60, 50, 40), sc, rad, 2)
+        blit_center(img, self.assets.text(str(int(cell.props.get("supply", 0))), max(12, round(15 * z)),
+                                          (30, 24, 18), bold=True), sc)
+        cx, cy = cell.center[0] * z, cell.center[1] * z
+        foot = (cx, cy - (10 if cell.props.get("box") else 30) * z)
+        got = cache[key] = (img, (foot[0], foot[1] - kr.bottom + h / 2))    # (the picture's centre)
+        return got
+
+    def map_labels(self, view) -> list[tuple[pygame.Surface, tuple[float, float]]]:
+        out = []
+        for n, cell in self.board.cells.items():
+            if cell.props.get("offboard") or n == "ou":
+                continue
+            img, (mx, my) = self._area_label(n, view.z)
+            out.append((img, (view.area.x + view.ox + mx, view.area.y + view.oy + my)))
+        return out
+
+    def counter_rects(self, view) -> list[pygame.Rect]:
+        self._fresh()
+        size = self.counter_size(view)
+        out = []
+        for a in self.game.areas:
+            rows = self._stack_images(a, size)
+            if not rows:
+                continue
+            x, y = view.to_screen(*self._anchor(a))
+            h = sum(r.get_height() for r in rows) + 2 * (len(rows) - 1)
+            top = y - h / 2
+            for r in rows:
+                out.append(r.get_rect(midtop=(round(x), round(top))))
+                top += r.get_height() + 2
+        return out
+
+    def under_key(self):
+        self._fresh()
+        return (self._key, frozenset(self.moving))
+
+    def draw_under(self, surf: pygame.Surface, view, now: float) -> None:
+        if view.z >= 0.3:
+            self.draw_labels(surf, view)
 
     # -- dynamic drawing ----------------------------------------------------------------------------
     def _block(self, text: str, clan: str, size: int, selected: bool = False, sprite: str | None = None,
@@ -652,29 +693,35 @@ class YoshitsuneUI(GameUI):
         tmp.fill((10, 12, 18, 232))
         surf.blit(tmp, area.topleft)
         normal = sum(1 for c in mine if c not in ("C02", "C03"))
-        head = _("{side_name}: choose up to {limit} card(s) for this turn's deck — {normal}/{limit} chosen").format(side_name=self.side_name(seat), limit=limit, normal=normal)
-        surf.blit(fit_text(self.assets, head, 30, area.width - 40, self.side_colour(seat), bold=True),
-                  (area.x + 20, area.y + 14))
-        sub = _("Click a card to put it in the deck (secret). Court cards 後白河院の暗躍 / 追討令 come on top of the count.")
-        surf.blit(self.assets.text(sub, 17, DIM, wrap=area.width - 40), (area.x + 20, area.y + 54))
+        head = _("{side_name}: choose up to {limit} card(s) for this turn's deck — {normal}/{limit} chosen").format(
+            side_name=self.side_name(seat), limit=limit, normal=normal)
+        k = fit_scale(surf.get_size())
+        surf.blit(fit_text(self.assets, head, round(30 * k), area.width - 40, self.side_colour(seat), bold=True),
+                  (area.x + 20, area.y + round(14 * k)))
+        sub = _("Click a card (or arrows, then Enter / A) to put it in the deck (secret); point at one to read it. "
+                "Court cards 後白河院の暗躍 / 追討令 come on top of the count.")
+        sub_img = self.assets.text(sub, round(17 * k), DIM, wrap=area.width - 40)
+        surf.blit(sub_img, (area.x + 20, area.y + round(54 * k)))
         n = max(1, len(pool))
         cols = min(n, 7 if n > 10 else 6)
         rows_n = math.ceil(n / cols)
         gap = 12
-        avail_h = area.height - 100 - 90
+        top = max(round(92 * k), round(54 * k) + sub_img.get_height() + 12)
+        avail_h = area.height - top - 90
         cap = 22
-        cw = min(150, (area.width - 40 - gap * (cols - 1)) // cols)
+        cw = min(round(150 * k), (area.width - 40 - gap * (cols - 1)) // cols)
         ch = int(cw * 1.4)
         if rows_n * (ch + cap) + (rows_n - 1) * gap > avail_h:
             ch = (avail_h - (rows_n - 1) * gap) // rows_n - cap
             cw = int(ch / 1.4)
         total_w = cols * cw + (cols - 1) * gap
         x0 = area.centerx - total_w // 2
-        y0 = area.y + 92
+        y0 = area.y + top
         for i, cid in enumerate(pool):
             r = pygame.Rect(x0 + (i % cols) * (cw + gap), y0 + (i // cols) * (ch + cap + gap), cw, ch)
             surf.blit(self._card_image(cid, cw, ch), r)
-            en = fit_text(self.assets, self.game.cdata[cid]["name"], 16, cw + gap - 2, TEXT, bold=True, min_size=11)
+            en = clip_text(self.assets, self.game.cdata[cid]["name"], round(16 * k), cw + gap - 4, TEXT, bold=True,
+                           min_size=11)
             surf.blit(en, en.get_rect(midtop=(r.centerx, r.bottom + 3)))
             if cid in mine:
                 pygame.draw.rect(surf, ACCENT, r.inflate(8, 8), 5, border_radius=12)
@@ -696,6 +743,34 @@ class YoshitsuneUI(GameUI):
             pygame.draw.rect(surf, ACCENT, b, 3, border_radius=12)
             blit_center(surf, self.assets.text(_("Confirm {n} card(s) ▶").format(n=len(mine)), 26, (20, 16, 12), bold=True), b.center)
             self.confirm_rect = b
+        self._draw_enlarged(surf, area)
+
+    def shown_card(self) -> tuple[pygame.Rect, str] | None:
+        """The card under the pointer (or the pad's / arrows' focus ring, which points
+        there too: game.client.padfocus): shown enlarged."""
+        for r, cid in self.card_rects:
+            if self.pointer and r.collidepoint(self.pointer):
+                return r, cid
+        return None
+
+    def _draw_enlarged(self, surf, area: pygame.Rect) -> None:
+        """The pointed-at card, large enough to read, beside the card (inside the map area)."""
+        got = self.shown_card()
+        if got is None:
+            return
+        r, cid = got
+        h = min(area.height - 24, max(r.height * 2, round(420 * fit_scale(surf.get_size()))))
+        w = int(h / 1.4)
+        if w <= r.width * 1.3:
+            return                          # the cards are large enough already
+        big = pygame.Rect(0, 0, w, h)
+        big.midleft = (r.right + 14, r.centery)
+        if big.right > area.right - 8:
+            big.midright = (r.left - 14, r.centery)
+        big.clamp_ip(area.inflate(-16, -16))
+        pygame.draw.rect(surf, (0, 0, 0), big.move(6, 8), border_radius=12)
+        surf.blit(self._card_image(cid, w, h), big)
+        pygame.draw.rect(surf, ACCENT, big.inflate(6, 6), 3, border_radius=14)
 
     def focus_rects(self) -> list[pygame.Rect]:
         if self.st.get("phase") != "build" or self.viewer != self.st.get("seat"):

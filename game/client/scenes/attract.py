@@ -13,7 +13,7 @@ from game import rulesets
 from ..games import plugin_for
 
 from ..widgets import ACCENT, BAD, BORDER, DIM, TEXT, blit_center, fit_text, panel
-from .base import Scene, footer, hex_backdrop
+from .base import Scene, fit_scale, footer, hex_backdrop
 from .select import map_thumbnail
 from ..i18n import _
 
@@ -88,20 +88,21 @@ class TitleCardScene(AttractScene):
     def draw(self, surf: pygame.Surface) -> None:
         hex_backdrop(surf, self.time)
         w, h = surf.get_size()
-        pic = pygame.Rect(56, 96, *THUMB)
+        k = self.k = fit_scale((w, h))          # (laid out for 1280×720, scaled to the window)
+        pic = pygame.Rect(round(56 * k), round(96 * k), round(THUMB[0] * k), round(THUMB[1] * k))
         panel(surf, pic.inflate(24, 24), colour=(14, 16, 22), border=ACCENT, radius=14, width=4, alpha=235)
         thumb = map_thumbnail(self.app, self.spec.id, pic.size)
         if thumb is not None:
             surf.blit(thumb, pic)
         else:
             blit_center(surf, self.assets.text("?", 120, (60, 66, 80), bold=True), pic.center)
-        x0, x1 = pic.right + 44, w - 48
+        x0, x1 = pic.right + round(44 * k), w - round(48 * k)
         tw = x1 - x0
         lines = self._lines(tw)
         height = sum(img.get_height() + gap for img, gap in lines) + 20 + self._sides_height(tw)
         band = pygame.Surface((tw + 40, height + 40), pygame.SRCALPHA)
         band.fill((8, 10, 14, 200))
-        top = max(40, pic.centery - (height + 40) // 2)
+        top = max(round(40 * k), pic.centery - (height + 40) // 2)
         surf.blit(band, (x0 - 20, top))
         y = top + 20
         for img, gap in lines:
@@ -116,35 +117,39 @@ class TitleCardScene(AttractScene):
     def _lines(self, tw: int) -> list:
         """The card's text, top to bottom: (image, gap after it)."""
         a, sp = self.assets, self.spec
-        out = [(a.text(_("NOW PLAYING  ·  AI AGAINST AI"), 20, DIM, bold=True), 12),
-               (fit_text(a, sp.title, 50, tw, TEXT, bold=True), 2)]
+        q = self._q
+        out = [(a.text(_("NOW PLAYING  ·  AI AGAINST AI"), q(20), DIM, bold=True), q(12)),
+               (fit_text(a, sp.title, q(50), tw, TEXT, bold=True), 2)]
         if sp.local and sp.local != sp.title:
-            out.append((fit_text(a, sp.local, 54, tw, ACCENT, bold=True), 4))
-        out.append((a.text(sp.year, 40, ACCENT), 14))
-        rule = pygame.Surface((80, 4))
+            out.append((fit_text(a, sp.local, q(54), tw, ACCENT, bold=True), 4))
+        out.append((a.text(sp.year, q(40), ACCENT), q(14)))
+        rule = pygame.Surface((q(80), 4))
         rule.fill(ACCENT)
-        out.append((rule, 18))
+        out.append((rule, q(18)))
         if sp.blurb:
-            out.append((a.text(sp.blurb, 26, TEXT, wrap=tw), 22))
+            out.append((a.text(sp.blurb, q(26), TEXT, wrap=tw), q(22)))
         return out
+
+    def _q(self, v: float) -> int:
+        return round(v * getattr(self, "k", 1.0))
 
     def _side_lines(self, tw: int) -> list[list]:
         """The sides as lines of (colour or None, image): chips with "vs" between two
         sides; a side played by several seats gets a line of its seats under it."""
-        a = self.assets
-        vs = a.text(_("vs"), 24, DIM)
+        a, q = self.assets, self._q
+        vs = a.text(_("vs"), q(24), DIM)
         if not any(r.members for r in self.sides):
             chips = []
             for i, r in enumerate(self.sides):
                 if i and len(self.sides) == 2:
                     chips.append((None, vs))
-                chips.append((r.colour, a.text(r.name, 28, TEXT, bold=True)))
+                chips.append((r.colour, a.text(r.name, q(28), TEXT, bold=True)))
             return self._flow(chips, tw)
         lines = []
         for i, r in enumerate(self.sides):
             head = [(None, vs)] if i and len(self.sides) == 2 else []
-            lines += self._flow(head + [(r.colour, fit_text(a, r.name, 26, tw - 80, TEXT, bold=True))], tw)
-            lines += self._flow([(c, a.text(n, 20, DIM)) for n, c in r.members], tw)
+            lines += self._flow(head + [(r.colour, fit_text(a, r.name, q(26), tw - 80, TEXT, bold=True))], tw)
+            lines += self._flow([(c, a.text(n, q(20), DIM)) for n, c in r.members], tw)
         return lines
 
     @staticmethod
@@ -210,28 +215,31 @@ class SummaryScene(AttractScene):
         else:
             hex_backdrop(surf, self.time)
         s = self.summary
-        r = pygame.Rect(w // 2 - 430, 86, 860, 470)
+        k = fit_scale((w, h))                   # (laid out for 1280×720, scaled to the window)
+        q = lambda v: round(v * k)  # noqa: E731
+        r = pygame.Rect(w // 2 - q(430), q(86), q(860), q(470))
         panel(surf, r, colour=(14, 16, 22), border=self.colour, alpha=235, width=4)
-        y = r.y + 30
+        y = r.y + q(30)
         title = f"{s.title}  ·  {s.local}" if s.local and s.local != s.title else s.title
-        blit_center(surf, fit_text(self.assets, title, 30, r.width - 60, DIM, bold=True), (r.centerx, y))
-        y += 70
-        blit_center(surf, fit_text(self.assets, s.headline, 76, r.width - 60, self.colour, bold=True), (r.centerx, y))
-        y += 70
+        blit_center(surf, fit_text(self.assets, title, q(30), r.width - 60, DIM, bold=True), (r.centerx, y))
+        y += q(70)
+        blit_center(surf, fit_text(self.assets, s.headline, q(76), r.width - 60, self.colour, bold=True),
+                    (r.centerx, y))
+        y += q(70)
         if s.reason:
-            img = self.assets.text(s.reason, 30, TEXT, wrap=r.width - 80, centre=True)
+            img = self.assets.text(s.reason, q(30), TEXT, wrap=r.width - 80, centre=True)
             blit_center(surf, img, (r.centerx, y + img.get_height() // 2))
-            y += img.get_height() + 26
-        blit_center(surf, self.assets.text(s.line, 30, ACCENT, bold=True), (r.centerx, y + 14))
-        y += 56
+            y += img.get_height() + q(26)
+        blit_center(surf, fit_text(self.assets, s.line, q(30), r.width - 60, ACCENT, bold=True), (r.centerx, y + q(14)))
+        y += q(56)
         if s.scores:
             score = "    ".join(f"{name} {v}" for name, v in s.scores)
-            blit_center(surf, fit_text(self.assets, score, 26, r.width - 60, TEXT), (r.centerx, y + 12))
-            y += 44
+            blit_center(surf, fit_text(self.assets, score, q(26), r.width - 60, TEXT), (r.centerx, y + q(12)))
+            y += q(44)
         if s.next_title:
-            pygame.draw.line(surf, BORDER, (r.x + 60, r.bottom - 70), (r.right - 60, r.bottom - 70), 2)
-            blit_center(surf, fit_text(self.assets, _("Next: {next_title}").format(next_title=s.next_title), 26, r.width - 60, DIM, bold=True),
-                        (r.centerx, r.bottom - 38))
+            pygame.draw.line(surf, BORDER, (r.x + 60, r.bottom - q(70)), (r.right - 60, r.bottom - q(70)), 2)
+            blit_center(surf, fit_text(self.assets, _("Next: {next_title}").format(next_title=s.next_title), q(26),
+                                       r.width - 60, DIM, bold=True), (r.centerx, r.bottom - q(38)))
         c = self.attract.config.summary_seconds
         progress(surf, self.attract.t / c if c else 1.0, self.colour)
         self.hints(surf)

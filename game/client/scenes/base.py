@@ -6,7 +6,7 @@ import math
 import pygame
 
 from ..input import Intent
-from ..widgets import BG, DIM, blit_center
+from ..widgets import BG, DIM, blit_center, fit_scale  # noqa: F401  (fit_scale: for the scenes)
 
 
 class Scene:
@@ -64,4 +64,5 @@ def hex_backdrop(surf: pygame.Surface, t: float, tint=(30, 36, 48)) -> None:
 
 def footer(surf: pygame.Surface, assets, text: str) -> None:
     w, h = surf.get_size()
-    blit_center(surf, assets.text(text, 20, DIM), (w // 2, h - 26))
+    s = fit_scale((w, h))
+    blit_center(surf, assets.text(text, max(16, round(20 * s)), DIM), (w // 2, h - round(26 * s)))

@@ -35,7 +35,7 @@ from ..session import Session
 from ..threat import draw_threats, draw_threats_under, summary as threat_summary
 from ..settings import AI_PACE_SECONDS
 from ..widgets import (ACCENT, BAD, BORDER, DIM, GOOD, TEXT, Banner, Button, LogView, PassDevice,
-                       blit_center, fit_text, panel)
+                       blit_center, fit_scale, fit_text, panel)
 from .base import Scene
 from .overlays import HelpOverlay, PauseOverlay
 from .saves import QUIET, Confirm, SaveWarning, Thumbnailer, ask_leave
@@ -115,6 +115,8 @@ class BoardScene(Scene):
         self.ui.viewer = self.viewer()
         self.ui.single_viewer = len(self.session.human_seats) <= 1
         self.spinner_frames = 0             # frames that drew the thinking spinner
+        self.inputs = 0                     # intents handled (a key of the lit-hexes cache)
+        self._lit_memo: tuple = (None, None)
         if session.executor is None:
             session.executor = app.ai
         session.prepare_ai()
@@ -141,8 +143,10 @@ class BoardScene(Scene):
         self.view.set_area(pygame.Rect(0, 0, self.map_w, h))
         self.px = self.map_w + 8
         self.pw = w - self.px - 8
-        log_h = max(120, min(168, h // 4))
+        k = fit_scale(self.app.size)        # (a taller log, in larger type, on a large window)
+        log_h = round(168 * k) if k > 1.0 else max(120, min(168, h // 4))
         self.log.rect = pygame.Rect(self.px, h - log_h - 8, self.pw, log_h)
+        self.log.size = max(17, round(17 * k))
 
     def relayout(self) -> None:
         self._layout()
@@ -551,6 +555,7 @@ class BoardScene(Scene):
 
     # -- input ---------------------------------------------------------------------
     def handle(self, it: Intent) -> None:
+        self.inputs += 1                    # (what the plugin lights may follow any input)
         if self.modal is not None:
             closing = self.modal
             closing.handle(it)
@@ -887,14 +892,14 @@ class BoardScene(Scene):
             return
         clip = surf.get_clip()
         surf.set_clip(self.view.area)
-        self.view.draw_static(surf)
-        self.ui.draw_under(surf, self.view, self.time)
+        self._draw_lit(surf)
         threats = self.threat_on and self.threat_map and not self.seq.busy
         if threats:
             draw_threats_under(surf, self.view, self.threat_map, self.ui.unit_hex)
             if not self.ui.threat_over_counters:
                 draw_threats(surf, self.view, self.assets, self.threat_map)
-        self._draw_overlays(surf)
+        if self.hover_hex and not self.show_cursor:
+            self.view.draw_hex(surf, self.hover_hex, (255, 255, 255, 160), width=2)
         self.ui.draw(surf, self.view, self.time)
         self._draw_explanation(surf)
         if threats and self.ui.threat_over_counters:
@@ -924,19 +929,38 @@ class BoardScene(Scene):
         if self.modal is not None:
             self.modal.draw(surf, self.assets)
 
-    def _draw_overlays(self, surf) -> None:
-        if self.zoc:
-            self.view.draw_hexes(surf, self.ui.zoc_hexes() if hasattr(self.ui, "zoc_hexes") else (), ZOC_COLOUR)
-        if self.can_act() or (self.session.human_to_move() and not self.demo):
-            for h, kind in self.ui.targets().items():
+    def _draw_lit(self, surf) -> None:
+        """The map, the game's tints under the pieces and the lit hexes (ZOC, targets):
+        one cached picture, drawn again only when one of them or the camera changes."""
+        lit = self.can_act() or (self.session.human_to_move() and not self.demo)
+        g, ui = self.game, self.ui
+        # the ZOC and the targets follow the game, the plugin's selection, the display
+        # model (changed as each animation beat ends) and input: listed again only then
+        mkey = (id(g), len(g.history), len(g.events), ui.selected, ui.viewer, self.seq.busy,
+                id(self.seq.current), self.inputs, self.zoc, lit)
+        if self._lit_memo[0] != mkey:
+            zoc = (ui.zoc_hexes() if hasattr(ui, "zoc_hexes") else ()) if self.zoc else ()
+            self._lit_memo = (mkey, (zoc, ui.targets() if lit else {}))
+        zoc, targets = self._lit_memo[1]
+        under = ui.under_key()
+        key = None if under is None else (under, frozenset(zoc), tuple(targets.items()))
+
+        def paint(s):
+            self.ui.draw_under(s, self.view, self.time)
+            self._draw_overlays(s, zoc, targets)
+        self.view.draw_lit(surf, key, paint)
+
+    def _draw_overlays(self, surf, zoc, targets) -> None:
+        if zoc:
+            self.view.draw_hexes(surf, zoc, ZOC_COLOUR)
+        if targets:
+            for h, kind in targets.items():
                 col = TARGET_COLOURS.get(kind, (255, 255, 255, 80))
                 if kind == "select":   # units that can act: a bright outline
                     self.view.draw_hex(surf, h, (255, 240, 120, 235), width=4)
                 else:
                     self.view.draw_hex(surf, h, col)
                     self.view.draw_hex(surf, h, col[:3] + (230,), width=3)
-        if self.hover_hex and not self.show_cursor:
-            self.view.draw_hex(surf, self.hover_hex, (255, 255, 255, 160), width=2)
 
     def shown_explanation(self):
         """(explanation, colour, title) to draw: the hint for this position if one was asked
@@ -1162,7 +1186,7 @@ class BoardScene(Scene):
             s = pygame.Surface(info.size)
             s.fill((18, 22, 30))
             self._draw_info(s, pygame.Rect(0, 0, info.width, info.height))
-            self._info_surf = s
+            self._info_surf = s.convert() if pygame.display.get_surface() else s
         if info.height > 60:
             surf.blit(self._info_surf, info.topleft)
         self.log.draw(surf, self.assets)
@@ -1185,8 +1209,18 @@ class BoardScene(Scene):
         bar = pygame.Rect(px, 8, pw, 96)
         panel(surf, bar, width=2)
         if st:
-            surf.blit(self.assets.text(_("TURN {turn}").format(turn=st.get('Turn', '')), 30, ACCENT, bold=True), (bar.x + 12, bar.y + 8))
-            surf.blit(fit_text(self.assets, st.get("Phase", ""), 22, pw - 180, TEXT, bold=True), (bar.x + 170, bar.y + 14))
+            narrow = pw < 330                   # (a small window: the turn smaller, the phase on two lines)
+            turn = self.assets.text(_("TURN {turn}").format(turn=st.get('Turn', '')), 24 if narrow else 30, ACCENT,
+                                    bold=True)
+            surf.blit(turn, (bar.x + 12, bar.y + 8))
+            px_ = bar.x + 12 + turn.get_width() + 12 if narrow else max(bar.x + 170, bar.x + turn.get_width() + 26)
+            room = bar.right - 10 - px_
+            phase = fit_text(self.assets, st.get("Phase", ""), 22, room, TEXT, bold=True, min_size=15)
+            for size in (15, 14, 13):
+                if phase.get_width() <= room and phase.get_height() <= 44:
+                    break
+                phase = self.assets.text(st.get("Phase", ""), size, TEXT, bold=True, wrap=room)
+            surf.blit(phase, (px_, bar.y + 14 if phase.get_height() < 30 else bar.y + 6))
             init = st.get("Initiative", "")
             if init:
                 chip = pygame.Rect(bar.x + 12, bar.y + 54, 150, 32)
@@ -1227,8 +1261,11 @@ class BoardScene(Scene):
             res = self.game.result()
             if res:
                 t = _("Draw") if res.winner is None else _("{side_name} wins").format(side_name=self.ui.side_name(res.winner))
-                surf.blit(self.assets.text(t, 30, ACCENT, bold=True), (px + 8, pr.y))
-                surf.blit(self.assets.text(res.reason, 20, TEXT, wrap=pw - 16), (px + 8, pr.y + 40))
+                img = fit_text(self.assets, t, 30, pw - 16, ACCENT, bold=True, min_size=18)
+                if img.get_width() > pw - 16:
+                    img = self.assets.text(t, 18, ACCENT, bold=True, wrap=pw - 16)
+                surf.blit(img, (px + 8, pr.y))
+                surf.blit(self.assets.text(res.reason, 20, TEXT, wrap=pw - 16), (px + 8, pr.y + img.get_height() + 4))
         # buttons
         mouse = getattr(self, "_hover_pos", (-1, -1))
         for b in self.buttons:
@@ -1289,7 +1326,8 @@ class BoardScene(Scene):
                 keys += [_("E: explain AI"), _("I: hint")]
                 keys += [_("F1: help"), _("Esc: menu")] + ([_("U: undo")] if self.session.can_undo() else [])
             hint = "   ".join(keys)
-            surf.blit(self.assets.text(hint, 15, DIM, wrap=info.width), (info.x + 4, info.bottom - 40))
+            img = self.assets.text(hint, 15, DIM, wrap=info.width - 8)
+            surf.blit(img, (info.x + 4, info.bottom - img.get_height() - 4))
 
     def _draw_odds(self, surf, rect, pv) -> None:
         panel(surf, rect, colour=(30, 26, 22), border=(200, 150, 60), width=2)

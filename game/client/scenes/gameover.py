@@ -6,8 +6,9 @@ import pygame
 from ..i18n import _
 from ..input import Intent
 from ..session import Session
-from ..widgets import ACCENT, DIM, TEXT, Menu, blit_center, column, panel
-from .base import Scene
+from ..widgets import ACCENT, DIM, TEXT, Menu, blit_center, fit_column, fit_text, panel
+from .base import Scene, fit_scale
+from ..i18n import _
 
 
 class GameOverScene(Scene):
@@ -24,8 +25,8 @@ class GameOverScene(Scene):
         self.bg = background
         self.result = self.session.game.result()
         w, h = app.size
-        self.menu = Menu(column([(_("▶ Watch replay"), "replay"), (_("New game"), "new"), (_("Title"), "title")],
-                                w // 2, h // 2 + 60, w=360, h=60, gap=14, size=28), self._choose)
+        self.menu = Menu(fit_column([(_("▶ Watch replay"), "replay"), (_("New game"), "new"), (_("Title"), "title")],
+                                    w // 2, app.size, top=350, bottom=80, w=360, h=60, gap=14, size=28), self._choose)
         self.played = False
 
     def enter(self) -> None:
@@ -69,7 +70,9 @@ class GameOverScene(Scene):
             surf.blit(self._veiled, (0, 0))
         else:
             surf.fill((16, 19, 26))
-        r = pygame.Rect(w // 2 - 420, 60, 840, h - 120)
+        k = fit_scale((w, h))
+        q = lambda v: round(v * k)  # noqa: E731
+        r = pygame.Rect(w // 2 - min(q(420), w // 2 - 16), q(60), min(q(840), w - 32), h - q(120))
         panel(surf, r, alpha=230)
         res = self.result
         seats_data = getattr(self.session.game, "data", {}).get("sides", {})
@@ -86,14 +89,16 @@ class GameOverScene(Scene):
             title = _("{side} WINS").format(side=_(side.get('name', res.winner)).upper())
             colour = tuple(side.get("colour", ACCENT))
             colour = tuple(min(255, int(c * 1.25)) for c in colour)
-        blit_center(surf, self.assets.text(title, 72, colour, bold=True), (w // 2, 140))
+        room = r.width - q(40)
+        blit_center(surf, fit_text(self.assets, title, q(72), room, colour, bold=True, min_size=24), (w // 2, q(140)))
         if res is not None:
-            blit_center(surf, self.assets.text(res.reason, 28, TEXT), (w // 2, 210))
+            blit_center(surf, fit_text(self.assets, res.reason, q(28), room, TEXT), (w // 2, q(210)))
             score = "   ".join(f"{_(seats_data.get(s, {}).get('name', s))} {v}" for s, v in res.scores)
-            blit_center(surf, self.assets.text(score, 40, ACCENT, bold=True), (w // 2, 270))
+            blit_center(surf, fit_text(self.assets, score, q(40), room, ACCENT, bold=True), (w // 2, q(270)))
         if getattr(self, "_turns", None) is None:
             self._turns = sum(1 for e in self.session.game.events if e.kind == "TurnStarted")
         turns = self._turns
-        blit_center(surf, self.assets.text(_("{n} decisions · {turns} turns").format(n=len(self.session.game.history), turns=turns), 20, DIM),
-                    (w // 2, 318))
+        blit_center(surf, self.assets.text(_("{n} decisions · {turns} turns").format(n=len(self.session.game.history),
+                                                                                    turns=turns), q(20), DIM),
+                    (w // 2, q(318)))
         self.menu.draw(surf, self.assets)

@@ -8,7 +8,8 @@ import pygame
 from ..i18n import _
 from ..input import Intent
 from ..rules_ref import RulesOverlay as HelpOverlay  # noqa: F401  (F1: the rules reference)
-from ..widgets import ACCENT, TEXT, Button, Menu, blit_center, column, panel
+from ..widgets import ACCENT, TEXT, Button, Menu, blit_center, column, fit_column, panel
+from .base import fit_scale
 
 
 class Overlay:
@@ -45,9 +46,7 @@ class PauseOverlay(Overlay):
         items = [(_("Resume"), "resume"), (_("Save game"), "save"), (_("Load game"), "load"),
                  (_("Undo"), "undo"), (_("Rules & controls"), "help"), (_("Volume: {vol}  (←/→)").format(vol=vol), "volume"),
                  (_("Settings"), "settings"), (_("Quit to title"), "quit")]
-        h = self.app.size[1]
-        bh = max(40, min(56, (h - 250) // len(items) - 10))     # (a 576-high window: all fit)
-        buttons = column(items, w // 2, 130, w=440, h=bh, gap=10, size=26 if bh >= 50 else 22)
+        buttons = fit_column(items, w // 2, self.app.size, top=130, bottom=90, w=440, h=56, gap=12, size=26)
         for b in buttons:
             if b.value == "undo":
                 b.enabled = s.can_undo()
@@ -114,8 +113,9 @@ class PauseOverlay(Overlay):
     def draw(self, surf: pygame.Surface, assets) -> None:
         _dim(surf)
         w, h = surf.get_size()
-        panel(surf, pygame.Rect(w // 2 - 270, 40, 540, h - 80), alpha=245)
-        blit_center(surf, assets.text(_("PAUSED"), 44, ACCENT, bold=True), (w // 2, 88))
+        k = fit_scale((w, h))
+        panel(surf, pygame.Rect(w // 2 - round(270 * k), round(40 * k), round(540 * k), h - round(80 * k)), alpha=245)
+        blit_center(surf, assets.text(_("PAUSED"), round(44 * k), ACCENT, bold=True), (w // 2, round(88 * k)))
         self.menu.draw(surf, assets)
         if self.message:
             blit_center(surf, assets.text(self.message, 18, TEXT, wrap=500), (w // 2, h - 70))

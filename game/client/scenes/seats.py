@@ -16,7 +16,7 @@ from game.ai.levels import DESCRIPTIONS
 from ..input import Intent
 from ..session import HUMAN, default_seats, seat_kind
 from ..widgets import ACCENT, BORDER, DIM, FOCUS, PANEL, TEXT, Button, blit_center, fit_text
-from .base import Scene, footer, hex_backdrop
+from .base import Scene, fit_scale, footer, hex_backdrop
 from ..i18n import N_, _
 
 OPTIONS = ((HUMAN, N_("Human")), ("easy", N_("AI easy")), ("normal", N_("AI normal")), ("hard", N_("AI hard")))
@@ -79,22 +79,28 @@ class SeatsScene(Scene):
         old = {s: seat_kind(k) for s, k in (seats or self.seats or default_seats(self.game_id)).items()}
         self.seats = {s: old.get(s, HUMAN if i == 0 else "normal") for i, s in enumerate(self.seat_names)}
         w, h = self.app.size
-        top = 244 if self.option_rows else 150
+        sc = self.s = fit_scale((w, h))
+        q = lambda v: round(v * sc)  # noqa: E731
+        top = q(244) if self.option_rows else q(150)
         n = len(self.seat_names)
-        rh = min(110, max(50, (h - top - 110) // max(1, n) - 8))
+        rh = min(q(110), max(50, (h - top - q(110)) // max(1, n) - 8))
         self.row_h = rh
-        self.row_rects = [pygame.Rect(w // 2 - 520, top + i * (rh + 8), 1040, rh) for i in range(n)]
-        by = min(top + n * (rh + 8) + 6, h - 96)
-        self.start = Button(_("START ▶"), pygame.Rect(w // 2 - 170, by, 340, 58), "start", primary=True, size=30)
-        self.back = Button(_("◀ Back"), pygame.Rect(30, 20, 150, 50), "back", size=22)
+        rw = min(q(1040), w - 2 * q(16))
+        self.row_rects = [pygame.Rect(w // 2 - rw // 2, top + i * (rh + 8), rw, rh) for i in range(n)]
+        by = min(top + n * (rh + 8) + 6, h - q(96))
+        self.start = Button(_("START ▶"), pygame.Rect(w // 2 - q(170), by, q(340), q(58)), "start", primary=True,
+                            size=q(30))
+        self.back = Button(_("◀ Back"), pygame.Rect(q(30), q(20), q(150), q(50)), "back", size=q(22))
         self.opt_rects: dict[tuple[int, int], pygame.Rect] = {}
-        bh = min(64, rh - 12)
-        step = min(216, (1040 - 392) // len(OPTIONS))
+        bh = min(q(64), rh - 12)
+        left = round(rw * 380 / 1040)               # the seat's name, then its choices
+        step = min(q(216), (rw - left - 12) // len(OPTIONS))
         for i, r in enumerate(self.row_rects):
             for j in range(len(OPTIONS)):
-                self.opt_rects[(i, j)] = pygame.Rect(r.x + 380 + j * step, r.y + (rh - bh) // 2, step - 12, bh)
-        self.player_rects = [pygame.Rect(w // 2 - 200 + k * 110, 122, 100, 52) for k in range(len(self.player_choices))]
-        self.split_rect = pygame.Rect(w // 2 - 420, 182, 840, 52)
+                self.opt_rects[(i, j)] = pygame.Rect(r.x + left + j * step, r.y + (rh - bh) // 2, step - 12, bh)
+        self.player_rects = [pygame.Rect(w // 2 - q(200) + k * q(110), q(122), q(100), q(52))
+                             for k in range(len(self.player_choices))]
+        self.split_rect = pygame.Rect(w // 2 - min(q(420), w // 2 - q(16)), q(182), min(q(840), w - 2 * q(16)), q(52))
 
     def set_players(self, n: int) -> None:
         if n != self.players and n in self.player_choices:
@@ -218,43 +224,49 @@ class SeatsScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         hex_backdrop(surf, self.time)
         w, h = surf.get_size()
-        blit_center(surf, self.assets.text(f"{self.entry.title}  ·  {self.entry.local}", 44, ACCENT, bold=True),
-                    (w // 2, 48))
+        sc = self.s
+        q = lambda v: round(v * sc)  # noqa: E731
+        room = w - 2 * (self.back.rect.right + q(12))     # the title: between the Back button and its mirror
+        blit_center(surf, fit_text(self.assets, f"{self.entry.title}  ·  {self.entry.local}", q(44), room, ACCENT,
+                                   bold=True, min_size=20), (w // 2, q(48)))
         ask = _("How many players, who holds which commanders, and who plays each seat?") if self.option_rows \
             else _("Who commands each side?")
-        blit_center(surf, self.assets.text(ask, 24 if self.option_rows else 28, TEXT), (w // 2, 94 if self.option_rows else 118))
+        blit_center(surf, fit_text(self.assets, ask, q(24) if self.option_rows else q(28), w - q(40), TEXT),
+                    (w // 2, q(94) if self.option_rows else q(118)))
         if self.option_rows:
-            surf.blit(self.assets.text(_("Players"), 26, TEXT if self.row == 0 else DIM, bold=True),
-                      (self.player_rects[0].x - 130, 132))
+            surf.blit(self.assets.text(_("Players"), q(26), TEXT if self.row == 0 else DIM, bold=True),
+                      (self.player_rects[0].x - q(130), q(132)))
             for k, r in enumerate(self.player_rects):
-                b = Button(str(self.player_choices[k]), r, k, size=28, primary=self.player_choices[k] == self.players)
+                b = Button(str(self.player_choices[k]), r, k, size=q(28), primary=self.player_choices[k] == self.players)
                 b.draw(surf, self.assets, focused=self.row == 0 and self.player_choices[k] == self.players)
             r = self.split_rect
             pygame.draw.rect(surf, PANEL, r, border_radius=12)
             pygame.draw.rect(surf, FOCUS if self.row == 1 else BORDER, r, 4 if self.row == 1 else 2, border_radius=12)
             text = "   |   ".join(self.seat_label(s)[0] for s in self.seat_names)
-            blit_center(surf, fit_text(self.assets, f"◀  {text}  ▶", 24, r.width - 20, TEXT, bold=True), r.center)
+            blit_center(surf, fit_text(self.assets, f"◀  {text}  ▶", q(24), r.width - 20, TEXT, bold=True), r.center)
         for i, (seat, r) in enumerate(zip(self.seat_names, self.row_rects)):
             name, local, colour = self.seat_label(seat)
             focused = i + self.option_rows == self.row
             pygame.draw.rect(surf, PANEL, r, border_radius=14)
             pygame.draw.rect(surf, FOCUS if focused else BORDER, r, 4 if focused else 2, border_radius=14)
             pygame.draw.rect(surf, colour, (r.x + 14, r.y + 12, 20, r.height - 24), border_radius=6)
-            big = 32 if self.row_h >= 96 else 26
-            ty = r.y + 10 if self.row_h >= 80 else r.centery - big * 0.7
-            surf.blit(fit_text(self.assets, _(name), big, 320, TEXT, bold=True), (r.x + 50, ty))
-            if self.row_h >= 80:
-                surf.blit(fit_text(self.assets, f"{seat}  {local}" if local != seat else seat, 20, 320, DIM),
-                          (r.x + 50, r.y + 14 + big + 6))
+            big = q(32) if self.row_h >= q(96) else q(26)
+            ty = r.y + q(10) if self.row_h >= q(80) else r.centery - big * 0.7
+            name_w = self.opt_rects[(i, 0)].x - r.x - 60
+            surf.blit(fit_text(self.assets, _(name), big, name_w, TEXT, bold=True), (r.x + 50, ty))
+            if self.row_h >= q(80):
+                surf.blit(fit_text(self.assets, f"{seat}  {local}" if local != seat else seat, q(20), name_w, DIM),
+                          (r.x + 50, r.y + q(14) + big + 6))
             for j, (key, label) in enumerate(OPTIONS):
-                b = Button(_(label), self.opt_rects[(i, j)], key, size=24, primary=self.seats[seat] == key)
+                b = Button(_(label), self.opt_rects[(i, j)], key, size=q(24), primary=self.seats[seat] == key)
                 b.draw(surf, self.assets, focused=False)
         if 0 <= self.row - self.option_rows < len(self.seat_names):    # what the focused seat's choice means
             seat = self.seat_names[self.row - self.option_rows]
             kind = seat_kind(self.seats[seat])
             line = _("{side}: {choice} — {meaning}").format(side=_(self.seat_label(seat)[0]), choice=_(dict(OPTIONS).get(kind, kind)),
                                                             meaning=_(OPTION_INFO.get(kind, '')))
-            blit_center(surf, fit_text(self.assets, line, 22, w - 80, DIM), (w // 2, min(self.start.rect.bottom + 24, h - 54)))
+            blit_center(surf, fit_text(self.assets, line, q(22), w - 80, DIM),
+                        (w // 2, min(self.start.rect.bottom + q(24), h - q(54))))
         self.start.draw(surf, self.assets, focused=self.row == self.option_rows + len(self.seat_names))
         self.back.draw(surf, self.assets)
         keys = _("↑/↓ row    ←/→ or click: Human / AI easy / normal / hard    Enter / Space / X: start    Esc / B: back")

@@ -11,7 +11,7 @@ from ..games import plugin_for
 from ..i18n import _
 from ..input import Intent
 from ..widgets import ACCENT, BORDER, DIM, FOCUS, PANEL, TEXT, Button, blit_center, fit_text
-from .base import Scene, footer, hex_backdrop
+from .base import Scene, fit_scale, footer, hex_backdrop
 from ..i18n import _
 
 CARD_W, CARD_H = 232, 430
@@ -50,14 +50,21 @@ class SelectScene(Scene):
         self.ids = [s.id for s in rulesets.specs()]
         ready = rulesets.available()
         self.focus = self.ids.index(ready[0]) if ready else 0
-        w = app.size[0]
-        total = len(self.ids) * CARD_W + (len(self.ids) - 1) * 16
-        x0 = (w - total) // 2
-        self.cards = [pygame.Rect(x0 + i * (CARD_W + 16), 140, CARD_W, CARD_H) for i in range(len(self.ids))]
-        self.back = Button(_("◀ Back"), pygame.Rect(40, app.size[1] - 100, 180, 56), "back", size=24)
-        tw = min(340, w // 3)
-        self.tutorial = Button(_("Tutorial: Nomonhan"), pygame.Rect(w - 40 - tw, app.size[1] - 100, tw, 56),
-                               "tutorial", hint="T / Y", size=22)
+        w, h = app.size
+        s = self.s = fit_scale(app.size)
+        n = len(self.ids)
+        gap = round(16 * s)
+        cw = min(round(CARD_W * s), (w - 2 * gap - (n - 1) * gap) // n)
+        top = round(140 * s)
+        ch = min(round(CARD_H * s), h - top - round(100 * s))
+        x0 = (w - (n * cw + (n - 1) * gap)) // 2
+        self.cards = [pygame.Rect(x0 + i * (cw + gap), top, cw, ch) for i in range(n)]
+        bh = round(56 * s)
+        self.back = Button(_("◀ Back"), pygame.Rect(round(40 * s), h - bh - round(44 * s), round(180 * s), bh), "back",
+                           size=round(24 * s))
+        tw = min(round(340 * s), w // 3)
+        self.tutorial = Button(_("Tutorial: Nomonhan"), pygame.Rect(w - round(40 * s) - tw, h - bh - round(44 * s), tw, bh),
+                               "tutorial", hint="T / Y", size=round(22 * s))
         self.hover = None
         self.rules = None           # F1: the focused game's rules reference, over the cards
         self._rules_game = None
@@ -142,39 +149,44 @@ class SelectScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         hex_backdrop(surf, self.time)
         w, h = surf.get_size()
-        blit_center(surf, self.assets.text(_("CHOOSE A BATTLE"), 56, ACCENT, bold=True), (w // 2, 70))
+        s = self.s
+        blit_center(surf, self.assets.text(_("CHOOSE A BATTLE"), round(56 * s), ACCENT, bold=True), (w // 2, round(70 * s)))
         for i, (gid, r) in enumerate(zip(self.ids, self.cards)):
             entry = rulesets.spec(gid)
             ready = self.ready(i)
             focused = i == self.focus
-            rr = r.move(0, -10) if focused else r
-            pygame.draw.rect(surf, (0, 0, 0), rr.move(0, 6), border_radius=16)
-            pygame.draw.rect(surf, PANEL if ready else (30, 32, 38), rr, border_radius=16)
-            pygame.draw.rect(surf, FOCUS if focused else BORDER, rr, 5 if focused else 3, border_radius=16)
-            pic = pygame.Rect(rr.x + 12, rr.y + 12, rr.width - 24, 190)
+            k = min(r.width / CARD_W, r.height / CARD_H)      # the card's own scale
+            q = lambda v: round(v * k)  # noqa: E731
+            rr = r.move(0, -q(10)) if focused else r
+            pygame.draw.rect(surf, (0, 0, 0), rr.move(0, q(6)), border_radius=q(16))
+            pygame.draw.rect(surf, PANEL if ready else (30, 32, 38), rr, border_radius=q(16))
+            pygame.draw.rect(surf, FOCUS if focused else BORDER, rr, 5 if focused else 3, border_radius=q(16))
+            pic = pygame.Rect(rr.x + q(12), rr.y + q(12), rr.width - 2 * q(12), q(190))
             thumb = map_thumbnail(self.app, gid, pic.size) if ready else None
             pygame.draw.rect(surf, (20, 24, 30), pic, border_radius=8)
             if thumb is not None:
                 surf.blit(thumb, pic)
             else:
                 blit_center(surf, self.assets.text("?", 90, (60, 66, 80), bold=True), pic.center)
-            y = pic.bottom + 18
+            y = pic.bottom + q(18)
             col = TEXT if ready else DIM
-            t = fit_text(self.assets, entry.title, 26, rr.width - 20, col, bold=True)
-            blit_center(surf, t, (rr.centerx, y + 14))
-            loc = fit_text(self.assets, entry.local if entry.local != entry.title else "", 30, rr.width - 20, ACCENT if ready else DIM, bold=True)
-            blit_center(surf, loc, (rr.centerx, y + 58))
-            blit_center(surf, self.assets.text(entry.year, 24, col), (rr.centerx, y + 100))
+            t = fit_text(self.assets, entry.title, q(26), rr.width - q(20), col, bold=True)
+            blit_center(surf, t, (rr.centerx, y + q(14)))
+            loc = fit_text(self.assets, entry.local if entry.local != entry.title else "", q(30), rr.width - q(20),
+                           ACCENT if ready else DIM, bold=True)
+            blit_center(surf, loc, (rr.centerx, y + q(58)))
+            blit_center(surf, self.assets.text(entry.year, q(24), col), (rr.centerx, y + q(100)))
             seats = " · ".join(entry.seats)
-            blit_center(surf, fit_text(self.assets, seats, 16, rr.width - 20, DIM), (rr.centerx, y + 134))
+            blit_center(surf, fit_text(self.assets, seats, max(13, q(16)), rr.width - q(20), DIM, min_size=13),
+                        (rr.centerx, y + q(134)))
             if not ready:
-                tag = pygame.Rect(0, 0, rr.width - 30, 46)
+                tag = pygame.Rect(0, 0, rr.width - q(30), q(46))
                 tag.center = (rr.centerx, pic.centery)
-                pygame.draw.rect(surf, (120, 40, 36), tag, border_radius=10)
-                blit_center(surf, self.assets.text(_("COMING SOON"), 24, TEXT, bold=True), tag.center)
+                pygame.draw.rect(surf, (120, 40, 36), tag, border_radius=q(10))
+                blit_center(surf, self.assets.text(_("COMING SOON"), q(24), TEXT, bold=True), tag.center)
             else:
-                blit_center(surf, self.assets.text(_("PLAY ▶"), 26, ACCENT if focused else TEXT, bold=True),
-                            (rr.centerx, rr.bottom - 30))
+                blit_center(surf, self.assets.text(_("PLAY ▶"), q(26), ACCENT if focused else TEXT, bold=True),
+                            (rr.centerx, rr.bottom - q(30)))
         self.back.draw(surf, self.assets)
         self.tutorial.draw(surf, self.assets)
         footer(surf, self.assets, _("←/→ choose    Enter / A / click: play    F1: rules    T / Y: tutorial    Esc / B: back"))
