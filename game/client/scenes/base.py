@@ -31,6 +31,17 @@ class Scene:
     def restyle(self) -> None:
         """The colour palette (game.client.palette) or the language changed: drop cached pictures."""
 
+    def handle_modal(self, it: Intent) -> bool:
+        """Give ``it`` to the question or panel open over this scene (``self.modal``), and
+        close it once it is done; True if one was open (it had the intent)."""
+        modal = getattr(self, "modal", None)
+        if modal is None:
+            return False
+        modal.handle(it)
+        if self.modal is not None and self.modal.done:
+            self.modal = None
+        return True
+
     def handle(self, it: Intent) -> None:
         pass
 

@@ -310,10 +310,7 @@ class ReplayScene(Scene):
 
     # -- input ------------------------------------------------------------------------------
     def handle(self, it: Intent) -> None:
-        if self.modal is not None:
-            self.modal.handle(it)
-            if self.modal is not None and self.modal.done:
-                self.modal = None
+        if self.handle_modal(it):
             return
         n = it.name
         ch = it.char.lower() if it.char else ""

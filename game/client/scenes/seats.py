@@ -157,10 +157,7 @@ class SeatsScene(Scene):
             self.modal.update(dt)
 
     def handle(self, it: Intent) -> None:
-        if self.modal is not None:
-            self.modal.handle(it)
-            if self.modal is not None and self.modal.done:
-                self.modal = None
+        if self.handle_modal(it):
             return
         n = len(self.seat_names)
         rows = self.option_rows + n + 1          # options, seats, the start row

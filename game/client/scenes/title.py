@@ -102,10 +102,7 @@ class TitleScene(Scene):
                     self.modal.handle(it)
             return
         self.idle = 0.0
-        if self.modal is not None:
-            self.modal.handle(it)
-            if self.modal is not None and self.modal.done:
-                self.modal = None
+        if self.handle_modal(it):
             return
         if it.name == "back":
             if self.app.kiosk is not None:
