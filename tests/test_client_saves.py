@@ -395,3 +395,30 @@ def test_closing_the_window_on_the_load_screen_asks_about_the_game_on_the_board(
     assert app.running and ls.modal is not None
     app.frame(0.05, [pygame.event.Event(pygame.QUIT)])  # closed again: save and quit
     assert not app.running and load_game(sc.session.autosave_path()).state_hash() == h
+
+
+def test_a_save_on_the_load_screen_opens_in_the_replay_viewer_and_esc_comes_back(app, saves):
+    """R (or the row's Replay button, or the pad's X) on the Load screen opens the chosen
+    save in the replay viewer, at its start; Esc there comes back to the Load screen."""
+    from game import rulesets
+    from game.client.scenes.replay import ReplayScene
+    from game.client.scenes.saves import SavesScene
+    from game.client.session import Session
+    from tests.helpers import key, type_char
+    s = Session(rulesets.new_game("nomonhan", 4), autosave=False)
+    play(s, 12, seed=4)
+    p = s.save(saves / "nomonhan-replay.json")
+    n = len(s.game.history)
+    s.close()
+    ls = SavesScene(app)
+    app.switch(ls)
+    app.frame(0.05, [])
+    assert [e.path for e in ls.entries] == [p]
+    app.frame(0.05, [type_char("r")])
+    rs = app.scene
+    assert isinstance(rs, ReplayScene) and rs.replay.length == n and rs.replay.source == p
+    import pygame
+    app.frame(0.05, [key(pygame.K_ESCAPE)])
+    assert app.scene is ls
+    pad(app, "X")                                        # the pad's X: the same
+    assert isinstance(app.scene, ReplayScene)

@@ -525,14 +525,25 @@ class SavesScene(Scene):
         L = L or self.layout(self.app.size)
         return pygame.Rect(L["x"], L["top"] + (i - self.top) * L["rh"], L["w"], L["rh"] - 8)
 
-    def row_buttons(self, i: int) -> tuple[Button, Button]:
+    def row_buttons(self, i: int) -> tuple[Button, Button, Button]:
+        """The chosen row's Load, Delete and Replay buttons."""
         r = self.row_rect(i)
         bh = min(48, r.height - 20)
         info = self.entries[i]
         load = Button(_("Load"), pygame.Rect(r.right - 290, r.centery - bh // 2, 140, bh), "load", size=20,
                       enabled=not info.error, primary=True)
         delete = Button(_("Delete"), pygame.Rect(r.right - 140, r.centery - bh // 2, 128, bh), "delete", size=20)
-        return load, delete
+        replay = Button(_("Replay"), pygame.Rect(r.right - 420, r.centery - bh // 2, 120, bh), "replay", size=20,
+                        enabled=not info.error)
+        return load, delete, replay
+
+    def replay(self, i: int) -> None:
+        """Open entry ``i`` in the replay viewer (scenes/replay.py); Esc there comes back here."""
+        if not 0 <= i < len(self.entries) or self.entries[i].error:
+            return
+        from .replay import open_replay
+        self.app.audio.play("click")
+        open_replay(self.app, self.entries[i].path, back=lambda: self.app.switch(self))
 
     def back_button(self) -> Button:
         w, h = self.app.size
@@ -644,6 +655,8 @@ class SavesScene(Scene):
             self.load(self.focus)
         elif n == "delete" or (n == "panel" and it.source == "pad"):     # Delete, the pad's Y
             self.ask_delete(self.focus)
+        elif (n == "any" and (it.char or "").lower() == "r") or (n == "context" and it.source == "pad"):
+            self.replay(self.focus)                                       # R, the pad's X
         elif n == "pan" and it.source == "pad" and it.dy:                 # the right stick
             self._pan += it.dy
             rows = int(self._pan / 60)
@@ -659,10 +672,13 @@ class SavesScene(Scene):
             i = self._row_at(it.pos)
             if i is None:
                 return
-            load, delete = self.row_buttons(i)
+            load, delete, replay = self.row_buttons(i)
             if delete.hit(it.pos):
                 self.focus = i
                 self.ask_delete(i)
+            elif replay.hit(it.pos):
+                self.focus = i
+                self.replay(i)
             elif load.rect.collidepoint(it.pos) or i == self.focus:
                 self.focus = i
                 self.load(i)            # (a click on the chosen row loads it, like a double click)
@@ -717,7 +733,7 @@ class SavesScene(Scene):
                         (w // 2, h - 78))
         self.back_button().draw(surf, self.assets)
         footer(surf, self.assets, _("↑/↓ choose    wheel / PgUp PgDn / right stick: scroll    Enter / A / click: load    "
-                                    "Del / Y: delete    Esc / B: back"))
+                                    "R / X: replay    Del / Y: delete    Esc / B: back"))
         if self.modal is not None:
             self.modal.draw(surf, self.assets)
 
@@ -732,7 +748,7 @@ class SavesScene(Scene):
         pic = pygame.Rect(r.x + 8, r.y + 7, th * 16 // 9, th)
         draw_thumbnail(surf, self.app, info, pic)
         x = pic.right + 16
-        tw = r.right - x - (300 if focused or i == self.hover else 12)
+        tw = r.right - x - (430 if focused or i == self.hover else 12)
         big, small = (22, 16) if r.height >= 88 else (19, 14)
         y0 = r.y + (6 if r.height >= 88 else 3)
         y1 = y0 + int(big * 1.45)
