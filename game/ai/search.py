@@ -140,7 +140,8 @@ class SearchConfig:
     clear_z: float = 2.5            # ... then the search stops when the leader is this many standard errors ahead
     batch: int = 4                  # iterations between clock readings
     root_open: int = 3              # root candidates open at first (more as simulations add up)
-    keep_z: float = 1.0             # leave the heuristic's choice only for a lead of this many standard errors
+    keep_z: float = 1.5             # leave the heuristic's choice only for a lead of this many standard errors
+    keep_paired: bool = True        # ... of the paired differences (the same k-th simulation's luck), not of the means
 
 
 @dataclass
@@ -187,6 +188,7 @@ class MCTS:
         self.worlds: list[tuple[Game, Any]] = [(view, view.snapshot())]
         self.base = self._value_raw(view)
         self.iterations = 0
+        self.root_values: list[list[float]] = [[] for _ in self.cands]   # each root child's k-th simulation
 
     # -- set-up --------------------------------------------------------------------------
     def _priors(self) -> list[float]:
@@ -352,6 +354,7 @@ class MCTS:
             g.apply(legal[0] if len(legal) == 1 else self.policy(g, agents))
             left -= 1
         v = self._value(g)
+        self.root_values[ci].append(v)
         self.root.visits += 1
         for n in path:
             n.visits += 1
@@ -402,17 +405,35 @@ class MCTS:
         z = self.cfg.clear_z
         return all(top.q() - k.q() > z * math.hypot(top.stderr(), k.stderr()) for k in order[1:])
 
+    def _beats_lead(self, i: int) -> bool:
+        """Is candidate ``i`` better than the heuristic's (candidate 0) by ``keep_z``
+        standard errors? Paired: over the simulations both had with the same randomness
+        (the k-th of each), the mean difference against the standard error of the
+        differences, which common random numbers make much smaller than the means'."""
+        k, lead = self.kids[i], self.kids[0]
+        if k.visits < 2 or lead.visits < 1:
+            return False
+        if not self.cfg.keep_paired:
+            return k.q() - lead.q() > self.cfg.keep_z * math.hypot(k.stderr(), lead.stderr())
+        a, b = self.root_values[i], self.root_values[0]
+        n = min(len(a), len(b))
+        if n < 3:
+            return False
+        d = [a[j] - b[j] for j in range(n)]
+        m = sum(d) / n
+        var = sum((x - m) ** 2 for x in d) / (n - 1)
+        return m > self.cfg.keep_z * math.sqrt(var / n) and m > 0.0
+
     def _result(self, seconds: float) -> SearchResult:
-        """The most visited candidate, but the first (the heuristic's) unless the other's
-        mean result beats it by ``keep_z`` standard errors: a search that had too little
-        time to tell keeps the heuristic's choice."""
+        """The most visited candidate, but the first (the heuristic's) unless the other
+        beats it by ``keep_z`` standard errors of the paired differences (:meth:`_beats_lead`):
+        a search that had too little time to tell keeps the heuristic's choice."""
         rows = list(zip(self.cands, self.kids))
         best = 0
         if self.iterations:
             best = max(range(len(rows)), key=lambda i: (self.kids[i].visits, self.kids[i].q(), -i))
             lead, k = self.kids[0], self.kids[best]
-            if best != 0 and (k.visits < 2 or lead.visits < 1 or
-                              k.q() - lead.q() <= self.cfg.keep_z * math.hypot(k.stderr(), lead.stderr())):
+            if best != 0 and not self._beats_lead(best):
                 best = 0
         return SearchResult(self.cands[best], rows, self.iterations, seconds)
 
