@@ -82,12 +82,13 @@ from typing import Any, Callable, Iterable, Sequence
 from game.core.actions import Action, Decision
 from game.core.board import Board
 from game.core.data import load_json
-from game.core.game import Game, Result
+from game.core.game import Game
 from game.core.tmx import load_board
 from game.paths import ROOT, map_path
 from game.systems import hexunits, movement, paths
 from game.systems.combat import crt_of
 from game.systems.hexunits import HexMap, HexUnits
+from game.systems.outcome import FlowOutcome
 
 from .actions import (Advance, Assign, Bombard, Cross, EeLoss, EndAdvance, EndBombardment, EndDeclarations,
                       EndPhase, Enter, Move, Resolve, Retreat, StackLoss)
@@ -233,7 +234,7 @@ def _entry_hexes(facts: MapFacts, entry: str, enemy: frozenset[str], zoc: frozen
     return tuple(sorted(edge or free))
 
 
-class AcrossSuez(HexUnits, Game):
+class AcrossSuez(FlowOutcome, HexUnits, Game):
     game_id = "across_suez"
     title = "Across Suez"
     title_en = "Across Suez: The Battle of the Chinese Farm, 1973"
@@ -316,9 +317,6 @@ class AcrossSuez(HexUnits, Game):
             got = memo[("zoc", side)] = hexunits.zone(self.facts.neighbours, self.enemy_hexes(side))
         return got
 
-    def _side_name(self, side: str | None) -> str:
-        return self.data["sides"][side]["name"] if side else "nobody"
-
     def _set_flow(self, **changes: Any) -> Flow:
         f = self.flow()
         if f.phase == "over":
@@ -326,9 +324,6 @@ class AcrossSuez(HexUnits, Game):
         f = replace(f, **changes)
         self.put(self.game_ent, f)
         return f
-
-    def _over(self) -> bool:
-        return self.flow().phase == "over"
 
     # -- movement [4] ------------------------------------------------------------------
     def allowance(self, key: str) -> int:
@@ -999,17 +994,8 @@ class AcrossSuez(HexUnits, Game):
             self._game_over("ISR", f"{n} units across the canal, the bridge in {v['bridge_hex']} "
                             "and the road open")
 
-    def _game_over(self, winner: str, reason: str) -> None:
-        if self._over():
-            return
-        self._set_flow(phase="over", winner=winner, reason=reason, combat=None)
-        self.emit("GameOver", f"{self._side_name(winner)} wins: {reason}", winner=winner, reason=reason)
-
-    def _result(self) -> Result | None:
-        f = self.flow()
-        if f.phase != "over":
-            return None
-        return self.make_result(f.winner, f.reason, (("crossed", len(self.crossed_units())),))
+    def result_scores(self) -> tuple[tuple[str, int], ...]:
+        return (("crossed", len(self.crossed_units())),)
 
     # observation ---------------------------------------------------------------------------------------
     def public_state(self) -> dict[str, Any]:

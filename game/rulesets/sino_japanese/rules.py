@@ -110,12 +110,13 @@ from typing import Any, Iterable, Sequence
 from game.core.actions import Action, Decision
 from game.core.board import GRID, Board
 from game.core.data import load_json
-from game.core.game import Game, Result
+from game.core.game import Game
 from game.core.tmx import load_board
 from game.paths import ROOT, map_path
 from game.systems import hexunits, movement, paths
 from game.systems.combat import hits_after, roll_pool
 from game.systems.hexunits import HexMap, HexUnits, Table
+from game.systems.outcome import FlowOutcome
 
 from .actions import (Activate, Advance, Concede, Declare, EndAdvance, EndDeclarations, EndMovement, EndRecovery,
                       Flip, Form, Land, LiftBridgehead, Move, MoveFleet, Recover, Remove, RemoveExcess, Resolve,
@@ -235,7 +236,7 @@ class Preview:
         return sum(k * p for k, p in enumerate(self.counter_hits))
 
 
-class SinoJapanese(HexUnits, Game):
+class SinoJapanese(FlowOutcome, HexUnits, Game):
     game_id = "sino_japanese"
     title = "日清戰爭 旭日與斜陽"
     title_en = "Sino-Japanese War 1894-95"
@@ -365,9 +366,6 @@ class SinoJapanese(HexUnits, Game):
         o = self.occupancy().get(cell)
         return o[1] if o else None
 
-    def _side_name(self, side: str | None) -> str:
-        return self.data["sides"][side]["name"] if side else "nobody"
-
     def name(self, cell: str) -> str:
         n = self.facts.names.get(cell, cell)
         return f"{n} {cell}" if n != cell and cell.isdigit() else n
@@ -458,9 +456,6 @@ class SinoJapanese(HexUnits, Game):
         f = replace(f, **changes)
         self.put(self.game_ent, f)
         return f
-
-    def _over(self) -> bool:
-        return self.flow().phase == "over"
 
     def _add_ammo(self, side: str, n: int) -> int:
         """Add (or with n < 0 spend) ammunition; the track holds 0..19 [2.2(5)]. Returns what was lost."""
@@ -1336,17 +1331,8 @@ class SinoJapanese(HexUnits, Game):
         else:
             self._game_over("QING", f"Japan has only {pts} points (20 needed)")
 
-    def _game_over(self, winner: str, reason: str) -> None:
-        if self._over():
-            return
-        self._set_flow(phase="over", winner=winner, reason=reason, combat=None)
-        self.emit("GameOver", f"{self._side_name(winner)} wins: {reason}", winner=winner, reason=reason)
-
-    def _result(self) -> Result | None:
-        f = self.flow()
-        if f.phase != "over":
-            return None
-        return self.make_result(f.winner, f.reason, (("JP", self.vp()),))
+    def result_scores(self) -> tuple[tuple[str, int], ...]:
+        return (("JP", self.vp()),)
 
     # labels and observation ---------------------------------------------------------------------------------------------
     def label(self, key: str) -> str:
