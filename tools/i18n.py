@@ -2,7 +2,10 @@
 """The interface catalogues: locale/<code>/LC_MESSAGES/sandtable.po (see docs/i18n.md).
 
   python tools/i18n.py extract   collect every _("...") / N_("...") literal in game/client
-                                 (with ast) and bring every .po up to date: new msgids
+                                 (with ast), every Msg / emit_msg template and N_ literal in
+                                 the rules (game/core, game/systems, game/rulesets) and the
+                                 data.json fields listed under "_translate", and bring every
+                                 .po up to date: new msgids
                                  are added with an empty msgstr, msgids no longer in the
                                  code are kept as obsolete (#~) entries, translations kept
   python tools/i18n.py check     list, per language, every msgid with no translation, a
@@ -73,6 +76,8 @@ def scan(root: Path = SOURCE) -> tuple[dict[str, Message], list[str]]:
                     isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) and arg.func.attr == "format"):
                 problems.append(f"{rel}:{node.lineno}: {node.func.id}() of {ast.unparse(arg) if arg else '(no one argument)'}"
                                 " — pass one string literal; format values after: _(\"... {name}\").format(name=v)")
+    for rel, msg in scan_rules()[0].items():
+        found.setdefault(rel, Message(rel)).where.extend(msg.where)
     for rel, name in EXTRA:
         tree = ast.parse((ROOT / rel).read_text(encoding="utf-8"))
         for node in tree.body:
@@ -80,6 +85,98 @@ def scan(root: Path = SOURCE) -> tuple[dict[str, Message], list[str]]:
                 for v in ast.walk(node.value):
                     if isinstance(v, ast.Constant) and isinstance(v.value, str) and v in getattr(node.value, "values", []):
                         found.setdefault(v.value, Message(v.value)).where.append(f"{rel}:{v.lineno}")
+    return found, problems
+
+
+# -- text made by the rules (game.core.text) ------------------------------------------------
+#: where the rules' text is: game/core, game/systems and one package per game
+RULES_SOURCES = ("game/core", "game/systems", "game/rulesets")
+#: rules calls whose argument is a line for people: call -> the position of the text
+#: (Msg(template, ...) and emit_msg(kind, template, values) are extracted; the others
+#: must be given a Msg, never a literal or an f-string)
+RULES_TEXT_ARGS: dict[str, int] = {".emit": 1, "Decision": 2, ".make_result": 1}
+#: the games whose rules text is all marked (checked by the lint); every game when done
+RULES_MARKED: tuple[str, ...] = ()
+#: the files that define Msg and the lazy event line (they build a Msg from a variable)
+RULES_MACHINERY = {"game/core/text.py", "game/core/events.py"}
+
+
+def _rules_files(games: tuple[str, ...] | None = None):
+    for top in RULES_SOURCES:
+        for path in sorted((ROOT / top).rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            if rel in RULES_MACHINERY:
+                continue
+            if games is not None and rel.startswith("game/rulesets/") and not any(
+                    rel.startswith(f"game/rulesets/{g}/") for g in games):
+                continue
+            yield rel, path
+
+
+def _json_fields(node, pattern: list[str]):
+    """The strings at ``pattern`` ("cards/*/text": * is any key or index) in ``node``."""
+    if not pattern:
+        if isinstance(node, str):
+            yield node
+        elif isinstance(node, list):
+            for v in node:
+                if isinstance(v, str):
+                    yield v
+        return
+    head, rest = pattern[0], pattern[1:]
+    if isinstance(node, dict):
+        kids = node.values() if head == "*" else ([node[head]] if head in node else [])
+    elif isinstance(node, list):
+        kids = node if head == "*" else ([node[int(head)]] if head.isdigit() and int(head) < len(node) else [])
+    else:
+        kids = []
+    for k in kids:
+        yield from _json_fields(k, rest)
+
+
+def scan_rules(games: tuple[str, ...] | None = None) -> tuple[dict[str, Message], list[str]]:
+    """(msgid -> Message, problems) for the rules: the template of every Msg("...") and
+    emit_msg(kind, "...", values), every N_("...") under game/core, game/systems and
+    game/rulesets, and the strings at the paths each game's data.json lists under
+    "_translate". Problems: rules text given as a literal or an f-string where a Msg
+    belongs (RULES_TEXT_ARGS), and a Msg template that is not one string literal."""
+    import json
+    found: dict[str, Message] = {}
+    problems: list[str] = []
+    for rel, path in _rules_files(games):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in sorted((n for n in ast.walk(tree) if isinstance(n, ast.Call)),
+                           key=lambda n: (n.lineno, n.col_offset)):
+            names = _callee(node)
+            arg = None
+            if names[:1] in (["Msg"], ["N_"]):
+                arg = node.args[0] if node.args else None
+            elif names[:1] == [".emit_msg"]:
+                arg = node.args[1] if len(node.args) > 1 else None
+            else:
+                for nm in names:
+                    pos = RULES_TEXT_ARGS.get(nm)
+                    if pos is not None and pos < len(node.args):
+                        bad = [lit for lit in _literals(node.args[pos]) if is_words(lit)]
+                        problems += [f"{rel}:{b.lineno}: rules text without Msg: {ast.unparse(b)[:70]}"
+                                     for b in bad]
+                continue
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                if arg.value:
+                    found.setdefault(arg.value, Message(arg.value)).where.append(f"{rel}:{node.lineno}")
+            else:
+                problems.append(f"{rel}:{node.lineno}: {names[0].lstrip('.')}() needs one string literal as its "
+                                f"template, not {ast.unparse(arg) if arg is not None else 'nothing'}")
+    for data in sorted((ROOT / "game" / "rulesets").glob("*/data.json")):
+        game = data.parent.name
+        if games is not None and game not in games:
+            continue
+        rel = data.relative_to(ROOT).as_posix()
+        doc = json.loads(data.read_text(encoding="utf-8"))
+        for pat in doc.get("_translate", []) if isinstance(doc, dict) else []:
+            for v in _json_fields(doc, pat.split("/")):
+                if v and is_words(ast.Constant(v)):
+                    found.setdefault(v, Message(v)).where.append(f"{rel}:{pat}")
     return found, problems
 
 
@@ -305,6 +402,7 @@ def problems_of(code: str, messages: dict[str, Message]) -> list[str]:
 def check() -> int:
     messages, problems = scan()
     problems += lint()
+    problems += scan_rules(RULES_MARKED)[1]
     for code in TRANSLATED:
         problems += problems_of(code, messages)
     for p in problems:

@@ -20,6 +20,8 @@ import ast
 import os
 from pathlib import Path
 
+from game.core.text import Msg, Name
+
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE_DIR = ROOT / "locale"
 DOMAIN = "sandtable"
@@ -193,3 +195,26 @@ def name(english: str, original: str = "", script: str = "") -> str:
 
 #: the name the game plugins import (``name`` is a common local variable there)
 bilingual = name
+
+
+def tr(text) -> str:
+    """Text made by the rules (game.core.text), in the interface language: a
+    :class:`~game.core.text.Msg` is its template translated and then filled, each
+    value that is itself a Msg or a Name shown in turn; a
+    :class:`~game.core.text.Name` is shown through :func:`name`; any other string is
+    looked up as a msgid (a constant the rules marked with ``N_``) and is itself
+    when there is none. Non-strings are returned as they are."""
+    if isinstance(text, Msg):
+        t = _(text.template)
+        if not text.values:
+            return t
+        vals = {k: (tr(v) if isinstance(v, str) else v) for k, v in text.values.items()}
+        try:
+            return t.format(**vals)
+        except (KeyError, IndexError, ValueError):
+            return text.template.format(**vals)     # a broken translation: the English
+    if isinstance(text, Name):
+        return name(str(text), text.original, text.script)
+    if isinstance(text, str):
+        return _(text)
+    return text

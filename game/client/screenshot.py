@@ -219,7 +219,7 @@ def _over_board(app, sc, scene: str) -> None:
         app.toasts.clear()
     elif scene == "pass":
         seat = sc.game.pending().seat if sc.game.pending() else sc.game.seats[0]
-        recap = [e.text for e in sc.game.events[-12:] if e.kind != "DiceRolled"]
+        recap = [sc.ui.log_text(e) for e in sc.game.events[-12:] if e.kind != "DiceRolled"]
         sc.modal = PassDevice(sc.ui.side_name(seat), sc.ui.side_colour(seat), recap=recap)
     elif scene in ("dice", "dice_landed"):
         landed = scene == "dice_landed"

@@ -31,7 +31,7 @@ import pygame
 
 from game import rulesets
 
-from .i18n import _
+from .i18n import _, tr
 from .input import Intent
 from .scenes.board import BoardScene
 from .session import Session
@@ -89,7 +89,7 @@ class TutorialScene(BoardScene):
 
     def _what(self, action) -> str:
         """The action's label with unit keys as the player reads them."""
-        text = action.label()
+        text = tr(action.label())
         for key in sorted(getattr(self.ui, "units_static", {}), key=len, reverse=True):
             if key in text:
                 text = text.replace(key, self.ui.units_static[key]["label"])

@@ -36,6 +36,10 @@ from .actions import Action, Decision
 from .ecs import FAST, Snapshot, World
 from .errors import IllegalActionError
 from .events import Event
+from .text import N_
+
+#: the line of a DiceRolled event ("combat: rolled 3 5")
+_ROLLED = N_("{purpose}: rolled {values}")
 from .rng import Dice
 from .spec import GameSpec, lookup
 
@@ -234,6 +238,12 @@ class Game:
     def emit(self, kind: str, text: str = "", **data: Any) -> None:
         self._new_events.append(Event(kind, data, text))
 
+    def emit_msg(self, kind: str, template: str, values: dict[str, Any], /, **data: Any) -> None:
+        """Emit ``kind`` with the line ``Msg(template, **values)`` (game.core.text),
+        made only when someone reads it (searches never do). ``template`` must be
+        one string literal: tools/i18n.py extracts it for translation."""
+        self._new_events.append(Event(kind, data, template, values))
+
     def _roll_reporter(self) -> Callable[[str, tuple[int, ...]], None]:
         """What the dice call for every roll: a DiceRolled event. It holds the
         event list, not the game, so a game and its dice form no reference
@@ -242,7 +252,7 @@ class Game:
 
         def on_roll(purpose: str, values: tuple[int, ...]) -> None:
             sink.append(Event("DiceRolled", {"purpose": purpose, "values": values},
-                              f"{purpose}: rolled {' '.join(map(str, values))}"))
+                              _ROLLED, {"purpose": purpose, "values": " ".join(map(str, values))}))
         return on_roll
 
     def _flush_events(self) -> list[Event]:

@@ -9,6 +9,7 @@ side's name) and :meth:`result_scores`; its flow has ``phase``, ``winner``,
 from __future__ import annotations
 
 from game.core.game import Result
+from game.core.text import N_
 
 
 class FlowOutcome:
@@ -19,7 +20,7 @@ class FlowOutcome:
         return ()
 
     def _side_name(self, side: str | None) -> str:
-        return self.data["sides"][side]["name"] if side else "nobody"
+        return self.data["sides"][side]["name"] if side else N_("nobody")
 
     def _over(self) -> bool:
         return self.flow().phase == "over"
@@ -28,7 +29,8 @@ class FlowOutcome:
         if self._over():
             return
         self._set_flow(phase="over", winner=winner, reason=reason, combat=None)
-        self.emit("GameOver", f"{self._side_name(winner)} wins: {reason}", winner=winner, reason=reason)
+        self.emit_msg("GameOver", "{side} wins: {reason}", {"side": self._side_name(winner), "reason": reason},
+                      winner=winner, reason=reason)
 
     def _result(self) -> Result | None:
         f = self.flow()

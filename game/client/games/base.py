@@ -18,7 +18,7 @@ import pygame
 
 from game.core.actions import Action
 
-from ..i18n import N_
+from ..i18n import N_, tr
 from ..widgets import round_rect, stamp
 
 #: the sides' names in the games' data (data.json "sides"), translated where shown
@@ -160,12 +160,12 @@ class GameUI:
     # hidden information ------------------------------------------------------------
     def log_text(self, ev) -> str:
         """The log line for an event as ``viewer`` may read it."""
-        return ev.text
+        return tr(ev.text)
 
     def recap_lines(self, events) -> list[str]:
         """Hotseat: what happened since a seat last looked, as lines anyone may read
         (shown on the pass-the-device screen)."""
-        return [e.text for e in events if e.kind != "DiceRolled" and not e.data.get("private_to")]
+        return [tr(e.text) for e in events if e.kind != "DiceRolled" and not e.data.get("private_to")]
 
     def private_decision(self) -> bool:
         """Hotseat with hidden information: does the decision now show the seat's

@@ -15,7 +15,7 @@ from ..games import plugin_for
 from ..widgets import ACCENT, BAD, BORDER, DIM, TEXT, blit_center, fit_text, panel
 from .base import Scene, fit_scale, footer, hex_backdrop
 from .select import map_thumbnail
-from ..i18n import _
+from ..i18n import _, tr
 
 THUMB = (600, 430)
 
@@ -227,7 +227,7 @@ class SummaryScene(AttractScene):
                     (r.centerx, y))
         y += q(70)
         if s.reason:
-            img = self.assets.text(s.reason, q(30), TEXT, wrap=r.width - 80, centre=True)
+            img = self.assets.text(tr(s.reason), q(30), TEXT, wrap=r.width - 80, centre=True)
             blit_center(surf, img, (r.centerx, y + img.get_height() // 2))
             y += img.get_height() + q(26)
         blit_center(surf, fit_text(self.assets, s.line, q(30), r.width - 60, ACCENT, bold=True), (r.centerx, y + q(14)))

@@ -40,7 +40,7 @@ from .base import Scene
 from .overlays import HelpOverlay, PauseOverlay
 from .saves import QUIET, Confirm, SaveWarning, Thumbnailer, ask_leave
 
-from ..i18n import N_, _
+from ..i18n import N_, _, tr
 
 #: the AI levels as the board names them (who is to move)
 LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
@@ -398,7 +398,7 @@ class BoardScene(Scene):
                                  "defender": d.get("defender"), "modifiers": []}
                 self.dice.update(attack_rolls=tuple(d.get("attack_rolls", ())),
                                  defense_rolls=tuple(d.get("defense_rolls", ())), landed=False, t=0.0,
-                                 result=ev.text, ev=ev)
+                                 result=tr(ev.text), ev=ev)
                 self.app.audio.play("dice")
             return [Beat("dice", 1.9, dict(d), on_start=start, on_end=self._dice_done)]
         if k == "EndRoll":
@@ -406,7 +406,7 @@ class BoardScene(Scene):
                 ann(b)
                 self.dice = {"attack_rolls": (d.get("roll", 1),), "defense_rolls": (), "attack_hits_on": (),
                              "defense_hits_on": (), "attackers": (), "defender": None, "modifiers": [],
-                             "landed": False, "t": 0.0, "result": ev.text, "title": _("End-of-turn roll"), "ev": None}
+                             "landed": False, "t": 0.0, "result": tr(ev.text), "title": _("End-of-turn roll"), "ev": None}
                 self.app.audio.play("dice")
             return [Beat("dice", 1.6, dict(d), on_start=start, on_end=self._dice_done)]
         if k == "BridgeBlown":
@@ -1119,7 +1119,7 @@ class BoardScene(Scene):
         blit_center(surf, img, r.center)
         if self.game.is_over():
             res = self.game.result()
-            txt = (_("Draw") if res.winner is None else _("{side_name} wins").format(side_name=self.ui.side_name(res.winner))) + f" — {res.reason}"
+            txt = (_("Draw") if res.winner is None else _("{side_name} wins").format(side_name=self.ui.side_name(res.winner))) + f" — {tr(res.reason)}"
             self.banner_static(surf, txt)
 
     def banner_static(self, surf, text: str) -> None:
@@ -1245,7 +1245,7 @@ class BoardScene(Scene):
                 who = _("{side_name} — replay").format(side_name=self.ui.side_name(seat))
             pygame.draw.rect(surf, self.ui.side_colour(seat), (px, pr.y, 8, pr.height), border_radius=4)
             surf.blit(fit_text(self.assets, who, 20, pw - 20, self.ui.side_colour(seat), bold=True), (px + 16, pr.y))
-            text = d.prompt if (self.session.human_to_move() and not self.seq.busy) else (
+            text = tr(d.prompt) if (self.session.human_to_move() and not self.seq.busy) else (
                 "…" if self.seq.busy else _("{side_name} is thinking…").format(side_name=self.ui.side_name(seat)))
             colour, wrap = TEXT, pw - 20
             if self.session.ai_error and not self.replay and not self.seq.busy:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..i18n import _
+from ..i18n import _, tr
 from ..input import Intent
 from ..session import Session
 from ..widgets import ACCENT, DIM, TEXT, Menu, blit_center, fit_column, fit_text, panel
@@ -92,7 +92,7 @@ class GameOverScene(Scene):
         room = r.width - q(40)
         blit_center(surf, fit_text(self.assets, title, q(72), room, colour, bold=True, min_size=24), (w // 2, q(140)))
         if res is not None:
-            blit_center(surf, fit_text(self.assets, res.reason, q(28), room, TEXT), (w // 2, q(210)))
+            blit_center(surf, fit_text(self.assets, tr(res.reason), q(28), room, TEXT), (w // 2, q(210)))
             score = "   ".join(f"{_(seats_data.get(s, {}).get('name', s))} {v}" for s, v in res.scores)
             blit_center(surf, fit_text(self.assets, score, q(40), room, ACCENT, bold=True), (w // 2, q(270)))
         if getattr(self, "_turns", None) is None:

@@ -45,7 +45,7 @@ from game.core.save import default_save_dir, read_save
 from ..anim import along
 from ..board_view import BoardView
 from ..games import plugin_for
-from ..i18n import N_, _
+from ..i18n import N_, _, tr
 from ..input import Intent
 from ..replay import SPEEDS, Replay
 from ..session import HUMAN, Session, list_saves
@@ -500,7 +500,7 @@ class ReplayScene(Scene):
         res = self.game.result() if self.game.is_over() else None
         if res is not None:
             t = _("Draw") if res.winner is None else _("{side} wins").format(side=self.ui.side_name(res.winner))
-            s.blit(fit_text(a, f"{t} — {res.reason}", 18, pw, ACCENT, bold=True), (x, y))
+            s.blit(fit_text(a, f"{t} — {tr(res.reason)}", 18, pw, ACCENT, bold=True), (x, y))
             y += 26
         note = self.view_label() if len(self.views) > 1 else self.view_note()
         if note:
@@ -529,7 +529,7 @@ class ReplayScene(Scene):
             texts = [self.ui.log_text(e) for e in rp.events_at(pos) if first or e.kind != "DiceRolled"]
             texts = [t for t in texts if t]
             if not texts and step is not None:
-                texts = [step.action.label()]
+                texts = [tr(step.action.label())]
             for t in texts:
                 img = a.text(t, 16 if first else 14, TEXT if first else DIM, wrap=pw - 10)
                 if y + img.get_height() > h - 6:
@@ -659,7 +659,7 @@ class TurnList(Overlay):
         self.scene = scene
         w, h = scene.app.size
         rp = scene.replay
-        rows = [(_("Set-up"), 0)] + [(t.label, t.pos) for t in rp.turns] + [(_("The end"), rp.length)]
+        rows = [(_("Set-up"), 0)] + [(tr(t.label), t.pos) for t in rp.turns] + [(_("The end"), rp.length)]
         cur = rp.turn_index() + 1
         self.rect = pygame.Rect(w // 2 - min(360, w // 2 - 40), 70, 2 * min(360, w // 2 - 40), h - 140)
         self.list = ScrollList(rows, pygame.Rect(self.rect.x + 20, self.rect.y + 64, self.rect.width - 40,
@@ -746,7 +746,7 @@ class TakeOverOverlay(Overlay):
         turn = sc.replay.turn()
         where = _("Step {pos} of {n}").format(pos=sc.replay.pos, n=sc.replay.length)
         if turn is not None:
-            where = f"{where}  ·  {turn.label}"
+            where = f"{where}  ·  {tr(turn.label)}"
         blit_center(surf, fit_text(assets, where, 18, r.width - 40, TEXT), (r.centerx, r.y + 76))
         blit_center(surf, fit_text(assets, self.who, 17, r.width - 40, DIM), (r.centerx, r.y + 106))
         self.menu.draw(surf, assets)
