@@ -19,7 +19,7 @@ from game.systems import paths
 from .. import threat
 from ..i18n import _
 from .base import blit_counter, Choice, ClickResult, GameUI, HexUnitsUI, label_image
-from ..i18n import N_, _
+from ..i18n import N_, _, tr
 
 PHASES = {"move": N_("movement"), "stack_loss": N_("stacking"), "bombard": N_("bombardment"),
           "declare": N_("combat"), "ee_loss": N_("exchange loss"), "retreat": N_("retreat"), "advance": N_("advance"),
@@ -474,7 +474,7 @@ class AcrossSuezUI(HexUnitsUI):
             u = self.disp[key]
             s = self.units_static[key]
             fp = _("firepower {firepower}").format(firepower=u['firepower']) + (_(" (defends as {defends_as})").format(defends_as=u['defends_as']) if u["defends_as"] != u["firepower"] else "")
-            units += [f"{s['label']} — {s['name']}", _("{side_name} {type} · {fp} · MA {ma}").format(side_name=self.side_name(u['side']), type=u['type'], fp=fp, ma=u['ma'])]
+            units += [f"{s['label']} — {s['name']}", _("{side_name} {type} · {fp} · MA {ma}").format(side_name=self.side_name(u['side']), type=tr(u['type']), fp=fp, ma=u['ma'])]
             if s.get("type") == "bridge":
                 units.append(_(BRIDGE_LOSS))
         if hex_ in self.overstacked():
@@ -857,7 +857,7 @@ class AcrossSuezUI(HexUnitsUI):
         y += img.get_height() + 2
         if p.shifts:
             for reason, n in p.shifts:
-                img = A.text(f"{'→' if n > 0 else '←'} {abs(n)} {'right' if n > 0 else 'left'}: {reason}", 14,
+                img = A.text(f"{'→' if n > 0 else '←'} {abs(n)} {'right' if n > 0 else 'left'}: {tr(reason)}", 14,
                              (150, 220, 150) if n > 0 else (240, 150, 130), wrap=w)
                 surf.blit(img, (x, y))
                 y += img.get_height() + 1
@@ -908,11 +908,11 @@ class AcrossSuezUI(HexUnitsUI):
             names = " + ".join(self.lab(a) for a in d.get("attackers", ()))
             return {"heading": f"{names} → {self.lab(d.get('defender', ''))}",
                     "rows": [(_("CRT column {column}").format(column=d.get('column', '')), (d.get("roll", 1),), 1, ())],
-                    "result": ev.text, "duration": 1.8}
+                    "result": tr(ev.text), "duration": 1.8}
         if k == "BombardmentResolved":
             return {"heading": _("Egyptian bombardment: {lab}").format(lab=self.lab(d.get('target', ''))),
                     "rows": [(_("Artillery die"), (d.get("roll", 1),), 1, tuple(self.data["egyptian_bombardment"]["eliminate_on"]))],
-                    "result": ev.text, "duration": 1.4}
+                    "result": tr(ev.text), "duration": 1.4}
         if k == "CombatStarted":
             names = " + ".join(self.lab(a) for a in d.get("attackers", ()))
             return {"heading": f"{names} → {self.lab(d.get('defender', ''))}", "rows": [],

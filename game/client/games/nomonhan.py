@@ -17,7 +17,7 @@ from game.systems.combat import pool_odds
 from .. import threat
 from ..i18n import _
 from .base import blit_counter, Choice, ClickResult, GameUI
-from ..i18n import N_, _, bilingual
+from ..i18n import N_, _, bilingual, tr
 
 GLYPH_COLOURS = {"JP": ((250, 250, 246), (206, 30, 40)), "SOV": ((206, 30, 40), (255, 214, 60))}
 NATO = {"infantry": "infantry", "motorized": "motorized", "cavalry": "cavalry", "tank": "armor",
@@ -379,7 +379,7 @@ class NomonhanUI(GameUI):
                 if Retreat(k, hex_) in legal:
                     out.append(_("{lab} may retreat here").format(lab=lab(k)))
                 elif key is None:
-                    out.append(_("{lab} may not retreat here: {retreat_refusal}").format(lab=lab(k), retreat_refusal=self.game.retreat_refusal(k, hex_)))
+                    out.append(_("{lab} may not retreat here: {retreat_refusal}").format(lab=lab(k), retreat_refusal=tr(self.game.retreat_refusal(k, hex_))))
             return out
         combat = self.state.get("combat")
         if kind == "advance" and key is not None and combat and self.disp[key]["side"] != combat["loser"]:

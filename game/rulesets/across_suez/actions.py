@@ -4,6 +4,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.actions import Action, action
+from game.core.text import Msg, Name
+
+# labels: game.core.text Msg (unit keys as Name, shown as they are); the constant ones made once
+_END_MOVEMENT = Msg("end movement")
+_NO_BOMBARDMENT = Msg("no (more) bombardment")
+_END_COMBAT = Msg("end combat")
+_NO_ADVANCE = Msg("do not advance")
 
 
 @action("across_suez.move")
@@ -13,7 +20,7 @@ class Move(Action):
     to: str
 
     def label(self) -> str:
-        return f"move {self.unit} to {self.to}"
+        return Msg("move {unit} to {to}", unit=Name(self.unit), to=self.to)
 
 
 @action("across_suez.enter")
@@ -24,7 +31,7 @@ class Enter(Action):
     hex: str
 
     def label(self) -> str:
-        return f"bring in {self.unit} at {self.hex}"
+        return Msg("bring in {unit} at {hex}", unit=Name(self.unit), hex=self.hex)
 
 
 @action("across_suez.cross")
@@ -34,14 +41,14 @@ class Cross(Action):
     unit: str
 
     def label(self) -> str:
-        return f"{self.unit} crosses the canal"
+        return Msg("{unit} crosses the canal", unit=Name(self.unit))
 
 
 @action("across_suez.end_phase")
 @dataclass(frozen=True, slots=True)
 class EndPhase(Action):
     def label(self) -> str:
-        return "end movement"
+        return _END_MOVEMENT
 
 
 @action("across_suez.stack_loss")
@@ -51,7 +58,7 @@ class StackLoss(Action):
     unit: str
 
     def label(self) -> str:
-        return f"remove {self.unit} (over-stacked)"
+        return Msg("remove {unit} (over-stacked)", unit=Name(self.unit))
 
 
 @action("across_suez.bombard")
@@ -60,14 +67,14 @@ class Bombard(Action):
     target: str
 
     def label(self) -> str:
-        return f"bombard {self.target}"
+        return Msg("bombard {unit}", unit=Name(self.target))
 
 
 @action("across_suez.end_bombardment")
 @dataclass(frozen=True, slots=True)
 class EndBombardment(Action):
     def label(self) -> str:
-        return "no (more) bombardment"
+        return _NO_BOMBARDMENT
 
 
 @action("across_suez.assign")
@@ -79,7 +86,7 @@ class Assign(Action):
     defender: str
 
     def label(self) -> str:
-        return f"{self.attacker} attacks {self.defender}"
+        return Msg("{attacker} attacks {defender}", attacker=Name(self.attacker), defender=Name(self.defender))
 
 
 @action("across_suez.end_declarations")
@@ -87,7 +94,7 @@ class Assign(Action):
 class EndDeclarations(Action):
     """No (more) attacks: the combat phase ends."""
     def label(self) -> str:
-        return "end combat"
+        return _END_COMBAT
 
 
 @action("across_suez.resolve")
@@ -98,7 +105,9 @@ class Resolve(Action):
     support: bool = False
 
     def label(self) -> str:
-        return f"resolve the attack on {self.defender}" + (" with artillery support" if self.support else "")
+        if self.support:
+            return Msg("resolve the attack on {defender} with artillery support", defender=Name(self.defender))
+        return Msg("resolve the attack on {defender}", defender=Name(self.defender))
 
 
 @action("across_suez.ee_loss")
@@ -108,7 +117,7 @@ class EeLoss(Action):
     unit: str
 
     def label(self) -> str:
-        return f"{self.unit} is lost in the exchange"
+        return Msg("{unit} is lost in the exchange", unit=Name(self.unit))
 
 
 @action("across_suez.retreat")
@@ -118,7 +127,7 @@ class Retreat(Action):
     to: str
 
     def label(self) -> str:
-        return f"{self.unit} retreats to {self.to}"
+        return Msg("{unit} retreats to {to}", unit=Name(self.unit), to=self.to)
 
 
 @action("across_suez.advance")
@@ -128,11 +137,11 @@ class Advance(Action):
     to: str
 
     def label(self) -> str:
-        return f"{self.unit} advances to {self.to}"
+        return Msg("{unit} advances to {to}", unit=Name(self.unit), to=self.to)
 
 
 @action("across_suez.end_advance")
 @dataclass(frozen=True, slots=True)
 class EndAdvance(Action):
     def label(self) -> str:
-        return "do not advance"
+        return _NO_ADVANCE

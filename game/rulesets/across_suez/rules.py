@@ -83,6 +83,7 @@ from game.core.actions import Action, Decision
 from game.core.board import Board
 from game.core.data import load_json
 from game.core.game import Game
+from game.core.text import Msg, N_, Name
 from game.core.tmx import load_board
 from game.paths import ROOT, map_path
 from game.systems import hexunits, movement, paths
@@ -97,6 +98,25 @@ from .components import (BridgeDeployed, Combat, Crossed, Eliminated, Flow, Hex,
 
 SIDES = ("ISR", "EGY")
 DATA_PATH = ROOT / "game" / "rulesets" / "across_suez" / "data.json"
+#: the column shifts of an attack (the reasons shown in the log and the odds preview)
+IN_THE_FARM = N_("defender in the Chinese Farm")
+SAND_ACROSS_RIDGES = N_("defender on elevated sand attacked only across ridges")
+SAND_MIXED = N_("defender on elevated sand (attacked both across and not across ridges)")
+ON_SAND = N_("defender on elevated sand")
+IN_A_FORT = N_("defender in a Bar Lev fort")
+COMBINED_ARMS = N_("combined arms (armor with infantry)")
+ARTILLERY_SUPPORT = N_("Israeli artillery support")
+#: why a unit is eliminated (the log; the CRT results are codes, shown as printed)
+BY_BOMBARDMENT = N_("Egyptian bombardment")
+IN_EXCHANGE = N_("exchange (Ee)")
+NO_RETREAT_EDGE = N_("no retreat: the map edge")
+NO_RETREAT = N_("no retreat")
+RESULT_CODE = {r: Name(r) for r in ("Ae", "Ar", "Dr", "De", "Ee")}
+#: how Egypt wins at once
+BRIDGE_DESTROYED = N_("the Israeli bridge unit was destroyed")
+BRIDGE_LEFT = N_("the Israeli bridge left 0112 after it was placed there")
+#: the sides as the dice purposes name them ("ISR attack on 16/1")
+SIDE_CODE = {"ISR": N_("ISR"), "EGY": N_("EGY")}
 
 
 def other(side: str) -> str:
@@ -175,19 +195,17 @@ def terrain_shift(facts: MapFacts, data: dict[str, Any], defender_hex: str,
     t = facts.terrain[defender_hex]
     options: list[tuple[int, str]] = [(0, "")]
     if t == "chinese_farm":
-        options.append((int(tec["terrain"][t]["shift"]), "defender in the Chinese Farm"))
+        options.append((int(tec["terrain"][t]["shift"]), IN_THE_FARM))
     if t == "elevated_sand":
         across = [frozenset((a, defender_hex)) in facts.ridges for a in attacker_hexes]
         if across and all(across):
-            options.append((int(tec["ridge"]["shift_all_attackers_across"]),
-                            "defender on elevated sand attacked only across ridges"))
+            options.append((int(tec["ridge"]["shift_all_attackers_across"]), SAND_ACROSS_RIDGES))
         elif any(across):
-            options.append((int(tec["ridge"]["shift_mixed"]),
-                            "defender on elevated sand (attacked both across and not across ridges)"))
+            options.append((int(tec["ridge"]["shift_mixed"]), SAND_MIXED))
         else:
-            options.append((int(tec["terrain"][t]["shift"]), "defender on elevated sand"))
+            options.append((int(tec["terrain"][t]["shift"]), ON_SAND))
     if defender_hex in facts.forts:
-        options.append((int(tec["fort"]["shift"]), "defender in a Bar Lev fort"))
+        options.append((int(tec["fort"]["shift"]), IN_A_FORT))
     return min(options, key=lambda o: o[0])
 
 
@@ -213,9 +231,9 @@ def combat_preview(attackers: Sequence[Fighter], defender: Fighter, *, night: bo
         if night and not ca["night"]:
             pass
         else:
-            shifts.append(("combined arms (armor with infantry)", int(ca["shift"])))
+            shifts.append((COMBINED_ARMS, int(ca["shift"])))
     if support and not night:
-        shifts.append(("Israeli artillery support", int(data["israeli_artillery"]["shift"])))
+        shifts.append((ARTILLERY_SUPPORT, int(data["israeli_artillery"]["shift"])))
     net = sum(n for _, n in shifts)
     col = crt.column(diff, net)
     return Preview(att, dfn, diff, base, tuple(shifts), net, col, crt.labels[col], crt.odds(col))
@@ -258,8 +276,13 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
         types = self.data["unit_types"]
         overrides = self.options.get("units", {})
         unit_ent: dict[str, int] = {}
+        #: each unit's counter label and full name as the log shows them (game.core.text.Name)
+        self.unit_label: dict[str, Name] = {}
+        self.unit_title: dict[str, Name] = {}
         for spec in self.data["units"]:
             spec = spec | overrides.get(spec["key"], {})
+            self.unit_label[spec["key"]] = Name(spec["label"])
+            self.unit_title[spec["key"]] = Name(spec["name"])
             t = types[spec["type"]]
             u = Unit(key=spec["key"], side=spec["side"], label=spec["label"], name=spec["name"],
                      type=spec["type"], role=t["combined_arms"] or "", firepower=int(spec["firepower"]),
@@ -277,6 +300,9 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
         self.marker_ent = self.create(TurnMarker(1))
         first = self.data["first_player"]
         self.game_ent = self.create(Flow("move", first))
+        #: the movement decision of each side (the same prompt all game)
+        self._move_decisions = {s: Decision(s, "move", Msg("{side} movement phase: move units, then end the phase",
+                                                            side=self._side_name(s))) for s in SIDES}
         self._start_turn(1)
 
     # -- reading the world (units and where they stand: HexUnits) -----------------------
@@ -461,44 +487,63 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
 
     # -- decisions ----------------------------------------------------------------------------
     def _pending(self) -> Decision | None:
+        memo = self.memo
+        if "pending" not in memo:
+            memo["pending"] = self._decide()
+        return memo["pending"]
+
+    def _decide(self) -> Decision | None:
         f = self.flow()
         if f.phase == "over":
             return None
         name = self._side_name
         if f.phase == "move":
-            return Decision(f.side, "move", f"{name(f.side)} movement phase: move units, then end the phase")
+            return self._move_decisions[f.side]
         if f.phase == "stack_loss":
             hexes = sorted(self.overstacked(f.side))
-            return Decision(f.side, "stack_loss", f"End of movement: {name(f.side)} removes the excess unit(s) "
-                            "in over-stacked " + ", ".join(hexes), (("hexes", tuple(hexes)),))
+            return Decision(f.side, "stack_loss", Msg("End of movement: {side} removes the excess unit(s) in "
+                                                      "over-stacked {hexes}", side=name(f.side), hexes=", ".join(hexes)),
+                            (("hexes", tuple(hexes)),))
         if f.phase == "bombard":
-            return Decision(f.side, "bombard", f"Egyptian bombardment: choose up to "
-                            f"{int(self.data['egyptian_bombardment']['max_targets']) - len(f.bombarded)} more "
-                            "Israeli unit(s) next to Egyptian units")
+            return Decision(f.side, "bombard", Msg("Egyptian bombardment: choose up to {n} more Israeli unit(s) next "
+                                                   "to Egyptian units", n=int(self.data['egyptian_bombardment']
+                                                                              ['max_targets']) - len(f.bombarded)))
         if f.phase == "declare":
-            extra = f" ({f.supports_left} artillery support{'s' if f.supports_left != 1 else ''} left)" \
-                if f.supports_left else ""
+            n = f.supports_left
             if f.declared:
                 d, atts = f.declared[0]
-                return Decision(f.side, "declare", f"{name(f.side)}: add attackers against {self.unit(d).label} "
-                                f"or resolve the attack{extra}", (("defender", d), ("attackers", atts)))
-            return Decision(f.side, "declare", f"{name(f.side)} combat phase: declare an attack, or end combat"
-                            + extra)
+                values = {"side": name(f.side), "defender": self.unit_label[d], "n": n}
+                prompt = (Msg("{side}: add attackers against {defender} or resolve the attack", **values) if not n else
+                          Msg("{side}: add attackers against {defender} or resolve the attack ({n} artillery support "
+                              "left)", **values) if n == 1 else
+                          Msg("{side}: add attackers against {defender} or resolve the attack ({n} artillery supports "
+                              "left)", **values))
+                return Decision(f.side, "declare", prompt, (("defender", d), ("attackers", atts)))
+            values = {"side": name(f.side), "n": n}
+            return Decision(f.side, "declare",
+                            Msg("{side} combat phase: declare an attack, or end combat", **values) if not n else
+                            Msg("{side} combat phase: declare an attack, or end combat ({n} artillery support left)",
+                                **values) if n == 1 else
+                            Msg("{side} combat phase: declare an attack, or end combat ({n} artillery supports left)",
+                                **values))
         c = f.combat
         assert c is not None
         if f.phase == "ee_loss":
             return Decision(c.attacker_side, "ee_loss",
-                            f"Exchange: {name(c.attacker_side)} removes a unit of firepower ≥ {c.ee_need}",
+                            Msg("Exchange: {side} removes a unit of firepower ≥ {n}", side=name(c.attacker_side),
+                                n=c.ee_need),
                             (("defender", c.defender), ("need", c.ee_need)))
         if f.phase == "retreat":
             side = self.unit(c.retreating[0]).side
-            return Decision(side, "retreat", f"{name(side)}: retreat "
-                            + ", ".join(self.unit(k).label for k in c.retreating) + " one hex",
+            return Decision(side, "retreat", Msg("{side}: retreat {units} one hex", side=name(side),
+                                                 units=Name(", ".join(self.unit(k).label for k in c.retreating))),
                             (("units", c.retreating),))
         if f.phase == "advance":
             side = self.unit(c.advance_units[0]).side
-            return Decision(side, "advance", f"{name(side)} {'must' if c.advance_must else 'may'} advance one unit "
-                            "into the vacated hex", (("hexes", c.advance_hexes), ("must", c.advance_must)))
+            return Decision(side, "advance",
+                            Msg("{side} must advance one unit into the vacated hex", side=name(side)) if c.advance_must
+                            else Msg("{side} may advance one unit into the vacated hex", side=name(side)),
+                            (("hexes", c.advance_hexes), ("must", c.advance_must)))
         raise AssertionError(f.phase)
 
     def _legal(self) -> list[Action]:
@@ -643,8 +688,13 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
     # sequence of play [3] -----------------------------------------------------------------------
     def _start_turn(self, turn: int) -> None:
         self.put(self.marker_ent, TurnMarker(turn))
-        night = " (night: MA −2, no artillery, no combined arms)" if self.is_night(turn) else ""
-        self.emit("TurnStarted", f"Turn {turn} of {self.turns}{night}", turn=turn, night=self.is_night(turn))
+        night = self.is_night(turn)
+        if night:
+            self.emit_msg("TurnStarted", "Turn {turn} of {turns} (night: MA −2, no artillery, no combined arms)",
+                          {"turn": turn, "turns": self.turns}, turn=turn, night=night)
+        else:
+            self.emit_msg("TurnStarted", "Turn {turn} of {turns}", {"turn": turn, "turns": self.turns},
+                          turn=turn, night=night)
         self._start_movement(self.data["first_player"])
 
     def _start_movement(self, side: str) -> None:
@@ -652,14 +702,16 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
             return
         self._set_flow(phase="move", side=side, moved=(), spent=(), crossed_now=0, declared=(), attacked=(),
                        defended=(), combat=None, supports_left=0, bombarded=())
-        self.emit("PhaseStarted", f"{self._side_name(side)} movement phase", side=side, phase="move")
+        self.emit_msg("PhaseStarted", "{side} movement phase", {"side": self._side_name(side)}, side=side, phase="move")
         due = self.due_reinforcements(side)
         if due:
-            self.emit("ReinforcementsDue", f"{self._side_name(side)} reinforcements may enter: "
-                      + ", ".join(self.unit(k).label for k in due), side=side, units=tuple(due))
+            self.emit_msg("ReinforcementsDue", "{side} reinforcements may enter: {units}",
+                          {"side": self._side_name(side), "units": Name(", ".join(self.unit(k).label for k in due))},
+                          side=side, units=tuple(due))
         f = self.flow()
         if len(self._legal_move(f)) == 1:
-            self.emit("PhaseEnded", f"{self._side_name(side)} has no move to make", side=side, phase="move")
+            self.emit_msg("PhaseEnded", "{side} has no move to make", {"side": self._side_name(side)},
+                          side=side, phase="move")
             self._end_movement(f)
 
     def _end_movement(self, f: Flow) -> None:
@@ -669,13 +721,13 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
             self._set_flow(phase="stack_loss")
             return
         for k in self.due_reinforcements(f.side):
-            self.emit("ReinforcementDelayed", f"{self.unit(k).label} stays off the map for now",
-                      unit=k, side=f.side)
-        self.emit("PhaseEnded", f"{self._side_name(f.side)} ends movement", side=f.side, phase="move")
+            self.emit_msg("ReinforcementDelayed", "{unit} stays off the map for now", {"unit": self.unit_label[k]},
+                          unit=k, side=f.side)
+        self.emit_msg("PhaseEnded", "{side} ends movement", {"side": self._side_name(f.side)}, side=f.side, phase="move")
         self._start_combat_phase(f.side)
 
     def _stack_loss(self, key: str) -> None:
-        self._eliminate(key, f"over-stacked in {self.pos(key)} at the end of the movement phase")
+        self._eliminate(key, Msg("over-stacked in {hex} at the end of the movement phase", hex=self.pos(key)))
         if self._over():
             return
         f = self.flow()
@@ -693,9 +745,15 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
                 [k for k in self.crossed_units() if not self.unit(k).is_bridge])
         f = self._set_flow(phase="declare", side=side, declared=(), attacked=(), defended=(), combat=None,
                            supports_left=supports, bombarded=(), moved=(), spent=())
-        self.emit("PhaseStarted", f"{self._side_name(side)} combat phase"
-                  + (f": {supports} artillery support{'s' if supports != 1 else ''}" if supports else ""),
-                  side=side, phase="combat", supports=supports)
+        values = {"side": self._side_name(side), "n": supports}
+        if not supports:
+            self.emit_msg("PhaseStarted", "{side} combat phase", values, side=side, phase="combat", supports=supports)
+        elif supports == 1:
+            self.emit_msg("PhaseStarted", "{side} combat phase: {n} artillery support", values,
+                          side=side, phase="combat", supports=supports)
+        else:
+            self.emit_msg("PhaseStarted", "{side} combat phase: {n} artillery supports", values,
+                          side=side, phase="combat", supports=supports)
         if side == "EGY" and day and self.bombard_targets(f):
             self._set_flow(phase="bombard")
             return
@@ -705,8 +763,12 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
         """Declare the next attack; with none left to make, the combat phase ends."""
         f = self._set_flow(phase="declare", declared=(), combat=None)
         if self._legal_declare(f) == [EndDeclarations()]:
-            self.emit("PhaseEnded", f"{self._side_name(side)} has no {'more ' if f.defended else ''}attack to make",
-                      side=side, phase="combat")
+            if f.defended:
+                self.emit_msg("PhaseEnded", "{side} has no more attack to make", {"side": self._side_name(side)},
+                              side=side, phase="combat")
+            else:
+                self.emit_msg("PhaseEnded", "{side} has no attack to make", {"side": self._side_name(side)},
+                              side=side, phase="combat")
             self._end_combat_phase()
 
     def _end_combat_phase(self) -> None:
@@ -714,14 +776,18 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
             return
         f = self.flow()
         if f.supports_left:
-            self.emit("SupportsLost", f"{f.supports_left} unused artillery support"
-                      f"{'s are' if f.supports_left != 1 else ' is'} lost", count=f.supports_left)
+            if f.supports_left != 1:
+                self.emit_msg("SupportsLost", "{n} unused artillery supports are lost", {"n": f.supports_left},
+                              count=f.supports_left)
+            else:
+                self.emit_msg("SupportsLost", "{n} unused artillery support is lost", {"n": f.supports_left},
+                              count=f.supports_left)
         self._set_flow(supports_left=0, declared=(), combat=None)
         if f.side == self.data["first_player"]:
             self._start_movement(other(f.side))
             return
         turn = self.turn
-        self.emit("TurnEnded", f"End of turn {turn}", turn=turn)
+        self.emit_msg("TurnEnded", "End of turn {turn}", {"turn": turn}, turn=turn)
         if turn >= self.turns:
             self._victory_check()
             return
@@ -738,8 +804,9 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
         frm = path[0]
         self.place_unit(a.unit, a.to)
         self._note_moved(f, a.unit, cost)
-        self.emit("UnitMoved", f"{u.label} moves {' → '.join(path)} ({cost / 2:g} MP)", unit=a.unit,
-                  path=tuple(path), side=u.side, frm=frm, to=a.to, mp=cost / 2)
+        self.emit_msg("UnitMoved", "{unit} moves {path} ({mp:g} MP)",
+                      {"unit": self.unit_label[a.unit], "path": " → ".join(path), "mp": cost / 2}, unit=a.unit,
+                      path=tuple(path), side=u.side, frm=frm, to=a.to, mp=cost / 2)
         self._bridge_moved(a.unit, frm, a.to)
 
     def _bridge_moved(self, key: str, frm: str, to: str | None) -> None:
@@ -747,20 +814,24 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
         if key != self.bridge_key:
             return
         if self.bridge_deployed() and frm == self.crossing_hex and to != self.crossing_hex:
-            self._game_over("EGY", "the Israeli bridge left 0112 after it was placed there")
+            self._game_over("EGY", BRIDGE_LEFT)
         elif to == self.crossing_hex and not self.bridge_deployed() and self.flow().phase == "move":
             self.put(self.unit_ent[key], BridgeDeployed(self.turn))
-            self.emit("BridgePlaced", f"The bridge is placed at {to}: crossing now costs 1 MP, no limit",
-                      hex=to)
+            self.emit_msg("BridgePlaced", "The bridge is placed at {hex}: crossing now costs 1 MP, no limit",
+                          {"hex": to}, hex=to)
 
     def _enter(self, f: Flow, a: Enter) -> None:
         u = self.unit(a.unit)
         self.place_unit(a.unit, a.hex)
         # not a move: it may still move with full MA [7.1]
         displaced = a.hex != u.entry
-        self.emit("ReinforcementArrived", f"{u.label} ({u.name}) arrives at {a.hex}"
-                  + (f" (entry {u.entry} is held by the enemy)" if displaced else ""),
-                  unit=a.unit, hex=a.hex, side=u.side, displaced=displaced)
+        values = {"unit": self.unit_label[a.unit], "name": self.unit_title[a.unit], "hex": a.hex, "entry": u.entry}
+        if displaced:
+            self.emit_msg("ReinforcementArrived", "{unit} ({name}) arrives at {hex} (entry {entry} is held by the enemy)",
+                          values, unit=a.unit, hex=a.hex, side=u.side, displaced=displaced)
+        else:
+            self.emit_msg("ReinforcementArrived", "{unit} ({name}) arrives at {hex}",
+                          values, unit=a.unit, hex=a.hex, side=u.side, displaced=displaced)
 
     def _cross(self, f: Flow, key: str) -> None:
         u = self.unit(key)
@@ -768,8 +839,9 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
         if here != self.crossing_hex:
             cost = self.reachable(key)[self.crossing_hex]
             path = self.move_path(key, self.crossing_hex)
-            self.emit("UnitMoved", f"{u.label} moves {' → '.join(path)} ({cost / 2:g} MP)", unit=key,
-                      path=tuple(path), side=u.side, frm=here, to=self.crossing_hex, mp=cost / 2)
+            self.emit_msg("UnitMoved", "{unit} moves {path} ({mp:g} MP)",
+                          {"unit": self.unit_label[key], "path": " → ".join(path), "mp": cost / 2}, unit=key,
+                          path=tuple(path), side=u.side, frm=here, to=self.crossing_hex, mp=cost / 2)
         with_bridge = self.bridge_in_place()
         mp = self.crossing_cost() / 2
         self.take(self.unit_ent[key], Position)
@@ -777,22 +849,31 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
         n = len(self.crossed_units())
         self._set_flow(moved=f.moved + ((key,) if key not in f.moved else ()),
                        crossed_now=f.crossed_now + (0 if with_bridge else 1))
-        self.emit("UnitCrossed", f"{u.label} crosses the Suez Canal at {self.crossing_hex} ({mp:g} MP"
-                  + (", over the bridge" if with_bridge else "") + f"): {n} across",
-                  unit=key, side=u.side, hex=self.crossing_hex, crossed=n, bridge=with_bridge)
+        values = {"unit": self.unit_label[key], "hex": self.crossing_hex, "mp": mp, "n": n}
+        if with_bridge:
+            self.emit_msg("UnitCrossed", "{unit} crosses the Suez Canal at {hex} ({mp:g} MP, over the bridge): {n} across",
+                          values, unit=key, side=u.side, hex=self.crossing_hex, crossed=n, bridge=with_bridge)
+        else:
+            self.emit_msg("UnitCrossed", "{unit} crosses the Suez Canal at {hex} ({mp:g} MP): {n} across",
+                          values, unit=key, side=u.side, hex=self.crossing_hex, crossed=n, bridge=with_bridge)
 
     # combat phase ----------------------------------------------------------------------------------
     def _bombard(self, f: Flow, target: str) -> None:
         u = self.unit(target)
         h = self.pos(target)
         bomb = self.data["egyptian_bombardment"]
-        (roll,) = self.dice.roll(1, int(bomb["die"]), f"bombardment of {u.label}")
+        (roll,) = self.dice.roll(1, int(bomb["die"]), Msg("bombardment of {unit}", unit=self.unit_label[target]))
         hit = roll in bomb["eliminate_on"]
         f = self._set_flow(bombarded=f.bombarded + (target,))
-        self.emit("BombardmentResolved", f"Egyptian artillery bombards {u.label} at {h}: rolled {roll}, "
-                  + ("eliminated" if hit else "no effect"), target=target, hex=h, roll=roll, eliminated=hit)
+        values = {"unit": self.unit_label[target], "hex": h, "roll": roll}
         if hit:
-            self._eliminate(target, "Egyptian bombardment")
+            self.emit_msg("BombardmentResolved", "Egyptian artillery bombards {unit} at {hex}: rolled {roll}, eliminated",
+                          values, target=target, hex=h, roll=roll, eliminated=hit)
+        else:
+            self.emit_msg("BombardmentResolved", "Egyptian artillery bombards {unit} at {hex}: rolled {roll}, no effect",
+                          values, target=target, hex=h, roll=roll, eliminated=hit)
+        if hit:
+            self._eliminate(target, BY_BOMBARDMENT)
             if self._over():
                 return
         f = self.flow()
@@ -802,8 +883,13 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
     def _assign(self, f: Flow, a: Assign) -> None:
         atts = (f.declared[0][1] if f.declared else ()) + (a.attacker,)
         self._set_flow(declared=((a.defender, atts),))
-        self.emit("AttackDeclared", f"{self.unit(a.attacker).label} {'joins the attack on' if len(atts) > 1 else 'will attack'} "
-                  f"{self.unit(a.defender).label}", attacker=a.attacker, defender=a.defender)
+        values = {"attacker": self.unit_label[a.attacker], "defender": self.unit_label[a.defender]}
+        if len(atts) > 1:
+            self.emit_msg("AttackDeclared", "{attacker} joins the attack on {defender}", values,
+                          attacker=a.attacker, defender=a.defender)
+        else:
+            self.emit_msg("AttackDeclared", "{attacker} will attack {defender}", values,
+                          attacker=a.attacker, defender=a.defender)
 
     def _resolve(self, defender: str, support: bool) -> None:
         """The attack just declared is resolved at once [3]; its units have attacked, its
@@ -815,27 +901,40 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
                        supports_left=f.supports_left - (1 if support else 0))
         side = self.unit(atts[0]).side
         p = self.preview(atts, defender, support)
-        names = " + ".join(self.unit(k).label for k in atts)
+        names = Name(" + ".join(self.unit(k).label for k in atts))
         label_of = self.data["crt"]["column_labels"]
-        self.emit("CombatStarted", f"{names} ({p.attack}) attack {self.unit(defender).label} ({p.defence}) at "
-                  f"{dhex}: differential {p.differential:+d}, column {label_of[p.base_column]}",
+        self.emit_msg("CombatStarted", "{names} ({att}) attack {defender} ({dfn}) at {hex}: differential {diff:+d}, "
+                      "column {column}", {"names": names, "att": p.attack, "defender": self.unit_label[defender],
+                                          "dfn": p.defence, "hex": dhex, "diff": p.differential,
+                                          "column": label_of[p.base_column]},
                   attackers=atts, defender=defender, hex=dhex, attack=p.attack, defence=p.defence,
                   differential=p.differential, column=label_of[p.base_column], supported=support)
         for reason, n in p.shifts:
-            self.emit("ColumnShifted", f"{abs(n)} column{'s' if abs(n) > 1 else ''} "
-                      f"{'right' if n > 0 else 'left'}: {reason}", reason=reason, shift=n)
-        self.emit("CombatOdds", f"Final column {p.column_label} (net shift {p.net_shift:+d}): {p.text()}",
-                  column=p.column_label, net_shift=p.net_shift, odds=p.odds)
-        (roll,) = self.dice.roll(1, int(self.data["crt"]["die"]), f"{side} attack on {self.unit(defender).label}")
+            values = {"n": abs(n), "reason": reason}
+            if n > 0:
+                if abs(n) > 1:
+                    self.emit_msg("ColumnShifted", "{n} columns right: {reason}", values, reason=reason, shift=n)
+                else:
+                    self.emit_msg("ColumnShifted", "{n} column right: {reason}", values, reason=reason, shift=n)
+            elif abs(n) > 1:
+                self.emit_msg("ColumnShifted", "{n} columns left: {reason}", values, reason=reason, shift=n)
+            else:
+                self.emit_msg("ColumnShifted", "{n} column left: {reason}", values, reason=reason, shift=n)
+        self.emit_msg("CombatOdds", "Final column {column} (net shift {net:+d}): {odds}",
+                      {"column": p.column_label, "net": p.net_shift, "odds": Name(p.text())},
+                      column=p.column_label, net_shift=p.net_shift, odds=p.odds)
+        (roll,) = self.dice.roll(1, int(self.data["crt"]["die"]),
+                                 Msg("{side} attack on {defender}", side=SIDE_CODE[side], defender=self.unit_label[defender]))
         result = self.data["crt"]["rows"][str(roll)][p.column]
-        self.emit("CombatResolved", f"Rolled {roll} on column {p.column_label}: {result} — "
-                  f"{self.data['crt']['results'][result]}", attackers=atts, defender=defender, roll=roll,
-                  result=result, column=p.column_label)
+        self.emit_msg("CombatResolved", "Rolled {roll} on column {column}: {result} — {meaning}",
+                      {"roll": roll, "column": p.column_label, "result": RESULT_CODE[result],
+                       "meaning": self.data['crt']['results'][result]}, attackers=atts, defender=defender, roll=roll,
+                      result=result, column=p.column_label)
         c = Combat(defender, atts, side, dhex, tuple(self.pos(k) for k in atts), support, result)
         self._set_flow(combat=c)
         if result == "Ae":
             for k in atts:
-                self._eliminate(k, "Ae")
+                self._eliminate(k, RESULT_CODE["Ae"])
                 if self._over():
                     return
             self._offer_advance((defender,), c.attacker_hexes, False)
@@ -846,12 +945,12 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
             self._set_flow(combat=replace(c, retreating=(defender,)), phase="retreat")
             self._continue_retreats()
         elif result == "De":
-            self._eliminate(defender, "De")
+            self._eliminate(defender, RESULT_CODE["De"])
             if self._over():
                 return
             self._offer_advance(atts, (dhex,), True)
         elif result == "Ee":
-            self._eliminate(defender, "Ee")
+            self._eliminate(defender, RESULT_CODE["Ee"])
             if self._over():
                 return
             self._set_flow(combat=replace(c, ee_need=self.unit(defender).defends_as), phase="ee_loss")
@@ -872,7 +971,7 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
     def _ee_loss(self, key: str) -> None:
         c = self.flow().combat
         fp = self.unit(key).firepower
-        self._eliminate(key, "exchange (Ee)")
+        self._eliminate(key, IN_EXCHANGE)
         if self._over():
             return
         self._set_flow(combat=replace(c, ee_need=0 if fp >= c.ee_need else c.ee_need - fp))
@@ -887,8 +986,7 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
                 left.append(k)
                 continue
             h = self.pos(k)
-            why = "no retreat: the map edge" if h in self.facts.edge or len(self.facts.neighbours[h]) < 6 \
-                else "no retreat"
+            why = NO_RETREAT_EDGE if h in self.facts.edge or len(self.facts.neighbours[h]) < 6 else NO_RETREAT
             self._eliminate(k, why)
             if self._over():
                 return
@@ -907,7 +1005,8 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
         u = self.unit(key)
         frm = self.pos(key)
         self.place_unit(key, to)
-        self.emit("UnitRetreated", f"{u.label} retreats {frm} → {to}", unit=key, frm=frm, to=to, side=u.side)
+        self.emit_msg("UnitRetreated", "{unit} retreats {frm} → {to}", {"unit": self.unit_label[key], "frm": frm, "to": to},
+                      unit=key, frm=frm, to=to, side=u.side)
         self._bridge_moved(key, frm, to)
         if self._over():
             return
@@ -927,8 +1026,8 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
         u = self.unit(a.unit)
         frm = self.pos(a.unit)
         self.place_unit(a.unit, a.to)
-        self.emit("UnitAdvanced", f"{u.label} advances {frm} → {a.to}", unit=a.unit, frm=frm, to=a.to,
-                  side=u.side)
+        self.emit_msg("UnitAdvanced", "{unit} advances {frm} → {to}", {"unit": self.unit_label[a.unit], "frm": frm, "to": a.to},
+                      unit=a.unit, frm=frm, to=a.to, side=u.side)
         self._bridge_moved(a.unit, frm, a.to)
         self._finish_combat()
 
@@ -944,10 +1043,11 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
         self.take(ent, Position)
         self.take(ent, BridgeDeployed)
         self.put(ent, Eliminated(self.turn, reason))
-        self.emit("UnitEliminated", f"{u.label} is eliminated at {h} ({reason})", unit=key, hex=h, side=u.side,
-                  reason=reason)
+        self.emit_msg("UnitEliminated", "{unit} is eliminated at {hex} ({reason})",
+                      {"unit": self.unit_label[key], "hex": h, "reason": reason}, unit=key, hex=h, side=u.side,
+                      reason=reason)
         if u.is_bridge:
-            self._game_over("EGY", "the Israeli bridge unit was destroyed")
+            self._game_over("EGY", BRIDGE_DESTROYED)
 
     # victory [14] ------------------------------------------------------------------------------------
     def loc_clear(self) -> Callable[[str], bool]:
@@ -983,16 +1083,19 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
         n = len([k for k in self.crossed_units() if not self.unit(k).is_bridge])
         fails = []
         if n < int(v["min_crossed"]):
-            fails.append(f"only {n} of {v['min_crossed']} units crossed")
+            fails.append(Msg("only {n} of {need} units crossed", n=n, need=v['min_crossed']))
         if self.pos(self.bridge_key) != v["bridge_hex"]:
-            fails.append(f"the bridge is not in {v['bridge_hex']}")
+            fails.append(Msg("the bridge is not in {hex}", hex=v['bridge_hex']))
         if not self.loc_open():
-            fails.append(f"no line of communication {v['loc']['from']}–{v['loc']['to']}")
+            fails.append(Msg("no line of communication {a}–{b}", a=v['loc']['from'], b=v['loc']['to']))
         if fails:
-            self._game_over("EGY", "; ".join(fails))
+            reason = fails[0]
+            for more in fails[1:]:
+                reason = Msg("{reasons}; {reason}", reasons=reason, reason=more)
+            self._game_over("EGY", reason)
         else:
-            self._game_over("ISR", f"{n} units across the canal, the bridge in {v['bridge_hex']} "
-                            "and the road open")
+            self._game_over("ISR", Msg("{n} units across the canal, the bridge in {hex} and the road open",
+                                       n=n, hex=v['bridge_hex']))
 
     def result_scores(self) -> tuple[tuple[str, int], ...]:
         return (("crossed", len(self.crossed_units())),)

@@ -4,6 +4,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.actions import Action, action
+from game.core.text import Msg, Name
+
+# labels: game.core.text Msg (unit keys as Name, shown as they are); the constant ones made once
+_BLOW = Msg("blow the military bridge")
+_END_MOVEMENT = Msg("end movement")
+_RESOLVE_ATTACKS = Msg("resolve attacks")
+_STOP_ADVANCING = Msg("stop advancing")
 
 
 @action("nomonhan.move")
@@ -13,7 +20,7 @@ class Move(Action):
     to: str
 
     def label(self) -> str:
-        return f"move {self.unit} to {self.to}"
+        return Msg("move {unit} to {to}", unit=Name(self.unit), to=self.to)
 
 
 @action("nomonhan.enter")
@@ -23,21 +30,21 @@ class Enter(Action):
     unit: str
 
     def label(self) -> str:
-        return f"bring in {self.unit}"
+        return Msg("bring in {unit}", unit=Name(self.unit))
 
 
 @action("nomonhan.blow_bridge")
 @dataclass(frozen=True, slots=True)
 class BlowBridge(Action):
     def label(self) -> str:
-        return "blow the military bridge"
+        return _BLOW
 
 
 @action("nomonhan.end_phase")
 @dataclass(frozen=True, slots=True)
 class EndPhase(Action):
     def label(self) -> str:
-        return "end movement"
+        return _END_MOVEMENT
 
 
 @action("nomonhan.assign")
@@ -48,14 +55,14 @@ class Assign(Action):
     defender: str
 
     def label(self) -> str:
-        return f"{self.attacker} attacks {self.defender}"
+        return Msg("{attacker} attacks {defender}", attacker=Name(self.attacker), defender=Name(self.defender))
 
 
 @action("nomonhan.end_declarations")
 @dataclass(frozen=True, slots=True)
 class EndDeclarations(Action):
     def label(self) -> str:
-        return "resolve attacks" 
+        return _RESOLVE_ATTACKS
 
 
 @action("nomonhan.resolve")
@@ -65,7 +72,7 @@ class Resolve(Action):
     defender: str
 
     def label(self) -> str:
-        return f"resolve the attack on {self.defender}"
+        return Msg("resolve the attack on {defender}", defender=Name(self.defender))
 
 
 @action("nomonhan.step_loss")
@@ -74,7 +81,7 @@ class StepLoss(Action):
     unit: str
 
     def label(self) -> str:
-        return f"{self.unit} loses a step"
+        return Msg("{unit} loses a step", unit=Name(self.unit))
 
 
 @action("nomonhan.retreat")
@@ -84,7 +91,7 @@ class Retreat(Action):
     to: str
 
     def label(self) -> str:
-        return f"{self.unit} retreats to {self.to}"
+        return Msg("{unit} retreats to {to}", unit=Name(self.unit), to=self.to)
 
 
 @action("nomonhan.advance")
@@ -94,11 +101,11 @@ class Advance(Action):
     to: str
 
     def label(self) -> str:
-        return f"{self.unit} advances to {self.to}"
+        return Msg("{unit} advances to {to}", unit=Name(self.unit), to=self.to)
 
 
 @action("nomonhan.end_advance")
 @dataclass(frozen=True, slots=True)
 class EndAdvance(Action):
     def label(self) -> str:
-        return "stop advancing"
+        return _STOP_ADVANCING

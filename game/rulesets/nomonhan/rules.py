@@ -17,6 +17,7 @@ from game.core.actions import Action, Decision
 from game.core.board import Board
 from game.core.data import load_json
 from game.core.game import Game, Result
+from game.core.text import Msg, N_, Name
 from game.core.tmx import load_board
 from game.paths import ROOT, map_path
 from game.systems import hexunits, movement
@@ -33,6 +34,20 @@ _FLOW_FIELDS = tuple(f.name for f in fields(Flow))
 _FLOW_VALUES = attrgetter(*_FLOW_FIELDS)
 _FLOW_INDEX = {n: i for i, n in enumerate(_FLOW_FIELDS)}
 DATA_PATH = ROOT / "game" / "rulesets" / "nomonhan" / "data.json"
+#: the sides as the log abbreviates them ("+2 to SOV"), and the dice purposes of a combat
+SIDE_CODE = {"JP": N_("JP"), "SOV": N_("SOV")}
+ATTACK_DICE = {"JP": N_("JP attack"), "SOV": N_("SOV attack")}
+DEFENCE_DICE = {"JP": N_("JP defence"), "SOV": N_("SOV defence")}
+#: why a unit may not retreat into a hex (retreat_refusal), for the client's hover text
+NOT_TAKING_A_LOSS = N_("not taking a loss")
+NOT_A_STEP = N_("not a hex it can step into")
+NOT_NEXT_TO_IT = N_("not next to it")
+UNIT_THERE = N_("a unit is there")
+IN_ENEMY_ZOC = N_("in enemy ZOC")
+STOOD_THERE = N_("it already stood there in this combat")
+#: the dice modifiers of a combat (strengths), shown in the odds preview
+ACROSS_A_BRIDGE = N_("attack across a bridge")
+ARTILLERY_IN_RANGE = N_("Soviet artillery within range")
 
 
 def other(side: str) -> str:
@@ -129,8 +144,16 @@ class Nomonhan(HexUnits, Game):
         types = self.data["unit_types"]
         overrides = self.options.get("units", {})
         unit_ent: dict[str, int] = {}
+        #: each unit's counter label and full name as the log shows them (game.core.text.Name;
+        #: the Japanese units' names in Japanese, data "name_local")
+        self.unit_label: dict[str, Name] = {}
+        self.unit_title: dict[str, Name] = {}
+        bridge_local = self.data.get("bridge_names_local", {})
+        self.bridge_title = [Name(b.name, bridge_local.get(b.name, ""), "ja") for b in self.facts.bridges]
         for spec in self.data["units"]:
             spec = spec | overrides.get(spec["key"], {})
+            self.unit_label[spec["key"]] = Name(spec["label"])
+            self.unit_title[spec["key"]] = Name(spec["name"], spec.get("name_local", ""), "ja")
             u = Unit(key=spec["key"], side=spec["side"], label=spec["label"], name=spec["name"],
                      type=spec["type"], tank=bool(spec["tank"]), attack=tuple(spec["attack"]),
                      defense=tuple(spec["defense"]), ma=int(spec["ma"]),
@@ -148,8 +171,8 @@ class Nomonhan(HexUnits, Game):
         self.score_ent = self.create(Score())
         first = self.data["first_initiative"]
         self.game_ent = self.create(Flow("move", first, 0))
-        self.emit("TurnStarted", f"Turn 1: {self._side_name(first)} holds the initiative",
-                  turn=1, initiative=first)
+        self.emit_msg("TurnStarted", "Turn {turn}: {side} holds the initiative",
+                      {"turn": 1, "side": self._side_name(first)}, turn=1, initiative=first)
         self._start_movement(first)
 
     def _bind(self) -> None:
@@ -336,26 +359,29 @@ class Nomonhan(HexUnits, Game):
         if f.phase in ("move", "declare", "order"):      # the same few decisions, again and again
             got = self._static.get(("decision", f.phase, f.side))
             if got is None:
-                prompt = {"move": f"{name(f.side)} movement phase: move units, then end the phase",
-                          "declare": f"{name(f.side)} combat phase: declare every attack, then resolve",
-                          "order": f"{name(f.side)}: choose the next attack to resolve"}[f.phase]
+                side = name(f.side)
+                prompt = {"move": Msg("{side} movement phase: move units, then end the phase", side=side),
+                          "declare": Msg("{side} combat phase: declare every attack, then resolve", side=side),
+                          "order": Msg("{side}: choose the next attack to resolve", side=side)}[f.phase]
                 got = self._static[("decision", f.phase, f.side)] = Decision(f.side, f.phase, prompt)
             return got
         c = f.combat
         assert c is not None
         if f.phase == "loss":
-            return Decision(c.loser, "loss",
-                            f"{name(c.loser)} must take {c.losses_left} more loss"
-                            f"{'es' if c.losses_left > 1 else ''}: retreat a unit one hex away from the "
-                            f"enemy, to a new hex, or lose a step",
-                            (("defender", c.defender), ("losses_left", c.losses_left)))
+            n = c.losses_left
+            prompt = (Msg("{side} must take {n} more losses: retreat a unit one hex away from the enemy, "
+                          "to a new hex, or lose a step", side=name(c.loser), n=n) if n > 1 else
+                      Msg("{side} must take {n} more loss: retreat a unit one hex away from the enemy, "
+                          "to a new hex, or lose a step", side=name(c.loser), n=n))
+            return Decision(c.loser, "loss", prompt, (("defender", c.defender), ("losses_left", n)))
         if f.phase == "advance":
             winner = other(c.loser)
-            return Decision(winner, "advance",
-                            f"{name(winner)} may advance: {c.advance_left} of {c.losses} point"
-                            f"{'s' if c.losses > 1 else ''} left (one per loss dealt), each moving any "
-                            f"one unit one hex, ignoring ZOC",
-                            (("defender", c.defender), ("advance_left", c.advance_left)))
+            values = {"side": name(winner), "left": c.advance_left, "n": c.losses}
+            prompt = (Msg("{side} may advance: {left} of {n} points left (one per loss dealt), each moving "
+                          "any one unit one hex, ignoring ZOC", **values) if c.losses > 1 else
+                      Msg("{side} may advance: {left} of {n} point left (one per loss dealt), each moving "
+                          "any one unit one hex, ignoring ZOC", **values))
+            return Decision(winner, "advance", prompt, (("defender", c.defender), ("advance_left", c.advance_left)))
         raise AssertionError(f.phase)
 
     def _legal(self) -> list[Action]:
@@ -444,21 +470,21 @@ class Nomonhan(HexUnits, Game):
         here = self.pos(key)
         c = self.flow().combat
         if here is None or c is None:
-            return "not taking a loss"
+            return NOT_TAKING_A_LOSS
         intact, _, occ, zoc, _ = self.side_context(u.side)
         if to not in self.facts.move_neighbours(u.crosses_military_bridge, intact).get(here, ()):
-            return "not a hex it can step into" if to in self.facts.neighbours.get(here, ()) else "not next to it"
+            return NOT_A_STEP if to in self.facts.neighbours.get(here, ()) else NOT_NEXT_TO_IT
         if to in occ:
-            return "a unit is there"
+            return UNIT_THERE
         if to in zoc:
-            return "in enemy ZOC"
+            return IN_ENEMY_ZOC
         if to in c.stood_in(key):
-            return "it already stood there in this combat"
+            return STOOD_THERE
         dist = self.board.distance
         for k in c.winner_units:
             h = self.pos(k)
             if h is not None and dist(to, h) < dist(here, h):
-                return f"nearer to {self.unit(k).label}, the enemy it fought"
+                return Msg("nearer to {unit}, the enemy it fought", unit=self.unit_label[k])
         return ""
 
     def advancers(self, f: Flow | None = None) -> list[str]:
@@ -490,7 +516,8 @@ class Nomonhan(HexUnits, Game):
         elif isinstance(a, BlowBridge):
             self._blow_bridge()
         elif isinstance(a, EndPhase):
-            self.emit("PhaseEnded", f"{self._side_name(f.side)} ends movement", side=f.side, phase="move")
+            self.emit_msg("PhaseEnded", "{side} ends movement", {"side": self._side_name(f.side)},
+                          side=f.side, phase="move")
             self._enter_due(f.side)
             self._start_combat_phase(f.side)
         elif isinstance(a, Assign):
@@ -534,7 +561,7 @@ class Nomonhan(HexUnits, Game):
     def _start_movement(self, side: str) -> None:
         """Reinforcements appear on the side's flag hex; if it is held, entry waits [8.0]."""
         self._set_flow(phase="move", side=side, moved=frozenset(), declared=(), combat=None, turn_ends=False)
-        self.emit("PhaseStarted", f"{self._side_name(side)} movement phase", side=side, phase="move")
+        self.emit_msg("PhaseStarted", "{side} movement phase", {"side": self._side_name(side)}, side=side, phase="move")
         self._enter_due(side)
         self._skip_if_idle()
 
@@ -545,9 +572,9 @@ class Nomonhan(HexUnits, Game):
             occ = self.occupancy()
             if flag in occ:
                 holder = occ[flag]
-                self.emit("ReinforcementDelayed",
-                          f"{self.unit(key).label} cannot enter yet: {flag} is occupied by "
-                          f"{self.unit(holder[0]).label}", unit=key, hex=flag)
+                self.emit_msg("ReinforcementDelayed", "{unit} cannot enter yet: {hex} is occupied by {holder}",
+                              {"unit": self.unit_label[key], "hex": flag, "holder": self.unit_label[holder[0]]},
+                              unit=key, hex=flag)
             else:
                 self._enter(key)
 
@@ -555,13 +582,16 @@ class Nomonhan(HexUnits, Game):
         u = self.unit(key)
         flag = self.facts.flags[u.side]
         self.place_unit(key, flag)
-        self.emit("ReinforcementArrived", f"{u.label} ({u.name}) arrives at {flag}", unit=key, hex=flag, side=u.side)
+        self.emit_msg("ReinforcementArrived", "{unit} ({name}) arrives at {hex}",
+                      {"unit": self.unit_label[key], "name": self.unit_title[key], "hex": flag},
+                      unit=key, hex=flag, side=u.side)
 
     def _skip_if_idle(self) -> None:
         """A phase with nothing to decide passes by itself."""
         f = self.flow()
         if f.phase == "move" and not self._has_move_choice(f):
-            self.emit("PhaseEnded", f"{self._side_name(f.side)} has no move to make", side=f.side, phase="move")
+            self.emit_msg("PhaseEnded", "{side} has no move to make", {"side": self._side_name(f.side)},
+                          side=f.side, phase="move")
             self._start_combat_phase(f.side)
 
     def _has_move_choice(self, f: Flow) -> bool:
@@ -578,8 +608,8 @@ class Nomonhan(HexUnits, Game):
         u = self.unit(a.unit)
         self.place_unit(a.unit, a.to)
         self._set_flow(moved=f.moved | {a.unit})
-        self.emit("UnitMoved", f"{u.label} moves {path[0]} → {a.to}", unit=a.unit, path=tuple(path),
-                  side=u.side, frm=path[0], to=a.to)
+        self.emit_msg("UnitMoved", "{unit} moves {frm} → {to}", {"unit": self.unit_label[a.unit], "frm": path[0], "to": a.to},
+                      unit=a.unit, path=tuple(path), side=u.side, frm=path[0], to=a.to)
 
     def _can_blow(self, side: str) -> bool:
         if side != "JP":
@@ -592,31 +622,35 @@ class Nomonhan(HexUnits, Game):
         return got
 
     def _blow_bridge(self) -> None:
-        for e in self.bridge_ent:
+        for i, e in enumerate(self.bridge_ent):
             br = self.world.get(e, Bridge)
             if br.intact and br.blow_from:
                 self.put(e, replace(br, intact=False))
-                self.emit("BridgeBlown", f"Japan blows the {br.name} ({br.a}–{br.b})", a=br.a, b=br.b)
+                self.emit_msg("BridgeBlown", "Japan blows the {bridge} ({a}–{b})",
+                              {"bridge": self.bridge_title[i], "a": br.a, "b": br.b}, a=br.a, b=br.b)
 
     # combat phase -----------------------------------------------------------
     def _start_combat_phase(self, side: str) -> None:
         self._set_flow(phase="declare", side=side, declared=(), combat=None)
         if self._legal_declare(self.flow()) == [EndDeclarations()]:     # no attack possible
-            self.emit("PhaseEnded", f"{self._side_name(side)} has no attack to make", side=side, phase="combat")
+            self.emit_msg("PhaseEnded", "{side} has no attack to make", {"side": self._side_name(side)},
+                          side=side, phase="combat")
             self._end_phase_pair()
             return
-        self.emit("PhaseStarted", f"{self._side_name(side)} combat phase", side=side, phase="combat")
+        self.emit_msg("PhaseStarted", "{side} combat phase", {"side": self._side_name(side)}, side=side, phase="combat")
 
     def _assign(self, f: Flow, a: Assign) -> None:
         self._set_flow(declared=declare(f.declared, a.defender, a.attacker))
-        self.emit("AttackDeclared", f"{self.unit(a.attacker).label} will attack {self.unit(a.defender).label}",
-                  attacker=a.attacker, defender=a.defender)
+        self.emit_msg("AttackDeclared", "{attacker} will attack {defender}",
+                      {"attacker": self.unit_label[a.attacker], "defender": self.unit_label[a.defender]},
+                      attacker=a.attacker, defender=a.defender)
 
     def _begin_resolution(self) -> None:
         """All pairings are fixed; now each combat is resolved [9.0]."""
         f = self.flow()
         if not f.declared:
-            self.emit("PhaseEnded", f"{self._side_name(f.side)} declares no attack", side=f.side, phase="combat")
+            self.emit_msg("PhaseEnded", "{side} declares no attack", {"side": self._side_name(f.side)},
+                          side=f.side, phase="combat")
             self._end_phase_pair()
             return
         self._next_combat()
@@ -639,14 +673,14 @@ class Nomonhan(HexUnits, Game):
         mods: list[tuple[str, str, int]] = []
         if any(self.crossing(self.pos(k), dhex) in ("permanent", "military") for k in attackers):
             dfn += self.bridge_bonus
-            mods.append(("defender", "attack across a bridge", self.bridge_bonus))
+            mods.append(("defender", ACROSS_A_BRIDGE, self.bridge_bonus))
         if self.artillery_supports(dhex):
             if att_side == "SOV":
                 att += self.art_bonus
-                mods.append(("attacker", "Soviet artillery within range", self.art_bonus))
+                mods.append(("attacker", ARTILLERY_IN_RANGE, self.art_bonus))
             elif self.art_on_defense:
                 dfn += self.art_bonus
-                mods.append(("defender", "Soviet artillery within range", self.art_bonus))
+                mods.append(("defender", ARTILLERY_IN_RANGE, self.art_bonus))
         hill = dhex in self.facts.hills
         return {"attack_dice": att, "defense_dice": dfn, "modifiers": mods,
                 "attack_hits_on": tuple(sorted(self.hit_on_hill if hill else self.hit_on)),
@@ -664,13 +698,14 @@ class Nomonhan(HexUnits, Game):
         declared = tuple((d, a) for d, a in f.declared if d != defender)
         att_side = self.unit(attackers[0]).side
         s = self.strengths(attackers, defender)
-        names = " + ".join(self.unit(k).label for k in attackers)
-        self.emit("CombatStarted", f"{names} attack {self.unit(defender).label} at {self.pos(defender)}: "
-                  f"{s['attack_dice']} dice against {s['defense_dice']}",
-                  attackers=attackers, defender=defender, hex=self.pos(defender), **s)
-        att_rolls, att_hits = roll_pool(self.dice, s["attack_dice"], s["attack_hits_on"], f"{att_side} attack")
+        names = Name(" + ".join(self.unit(k).label for k in attackers))
+        self.emit_msg("CombatStarted", "{names} attack {defender} at {hex}: {att} dice against {dfn}",
+                      {"names": names, "defender": self.unit_label[defender], "hex": self.pos(defender),
+                       "att": s["attack_dice"], "dfn": s["defense_dice"]},
+                      attackers=attackers, defender=defender, hex=self.pos(defender), **s)
+        att_rolls, att_hits = roll_pool(self.dice, s["attack_dice"], s["attack_hits_on"], ATTACK_DICE[att_side])
         def_rolls, def_hits = roll_pool(self.dice, s["defense_dice"], s["defense_hits_on"],
-                                        f"{other(att_side)} defence")
+                                        DEFENCE_DICE[other(att_side)])
         diff = abs(att_hits - def_hits)
         if att_hits == def_hits:
             loser, loser_units, winner_units = "", (), ()
@@ -678,11 +713,17 @@ class Nomonhan(HexUnits, Game):
             loser, loser_units, winner_units = att_side, attackers, (defender,)
         else:
             loser, loser_units, winner_units = other(att_side), (defender,), attackers
-        self.emit("CombatResolved",
-                  f"Hits {att_hits}–{def_hits}: " + (f"{self._side_name(loser)} takes {diff} loss"
-                                                      f"{'es' if diff > 1 else ''}" if loser else "no effect"),
-                  attackers=attackers, defender=defender, attack_rolls=att_rolls, defense_rolls=def_rolls,
-                  attack_hits=att_hits, defense_hits=def_hits, loser=loser, losses=diff)
+        data = dict(attackers=attackers, defender=defender, attack_rolls=att_rolls, defense_rolls=def_rolls,
+                    attack_hits=att_hits, defense_hits=def_hits, loser=loser, losses=diff)
+        values = {"att": att_hits, "dfn": def_hits}
+        if not loser:
+            self.emit_msg("CombatResolved", "Hits {att}–{dfn}: no effect", values, **data)
+        else:
+            values |= {"side": self._side_name(loser), "n": diff}
+            if diff > 1:
+                self.emit_msg("CombatResolved", "Hits {att}–{dfn}: {side} takes {n} losses", values, **data)
+            else:
+                self.emit_msg("CombatResolved", "Hits {att}–{dfn}: {side} takes {n} loss", values, **data)
         combat = Combat(defender, attackers, loser, diff, 0, loser_units, winner_units,
                         trail=tuple((k, (self.pos(k),)) for k in loser_units))
         self._set_flow(declared=declared, combat=combat, phase="loss")
@@ -710,7 +751,8 @@ class Nomonhan(HexUnits, Game):
             self.place_unit(key, to)
             vacated = True
             trail = tuple((k, hs + (to,) if k == key else hs) for k, hs in trail)
-            self.emit("UnitRetreated", f"{u.label} retreats {frm} → {to}", unit=key, frm=frm, to=to, side=u.side)
+            self.emit_msg("UnitRetreated", "{unit} retreats {frm} → {to}", {"unit": self.unit_label[key], "frm": frm, "to": to},
+                          unit=key, frm=frm, to=to, side=u.side)
         else:
             lost = self.steps_lost(key) + 1
             self.put(ent, Steps(lost))
@@ -721,11 +763,13 @@ class Nomonhan(HexUnits, Game):
                 self.take(ent, Position)
                 self.put(ent, Eliminated(self.marker().turn))
                 vacated = True
-                self.emit("UnitEliminated", f"{u.label} is eliminated at {frm} (+{pts} to {other(u.side)})",
-                          unit=key, hex=frm, side=u.side, points=pts)
+                self.emit_msg("UnitEliminated", "{unit} is eliminated at {hex} (+{pts} to {side})",
+                              {"unit": self.unit_label[key], "hex": frm, "pts": pts, "side": SIDE_CODE[other(u.side)]},
+                              unit=key, hex=frm, side=u.side, points=pts)
             else:
-                self.emit("StepLost", f"{u.label} loses a step at {frm} (+{pts} to {other(u.side)})",
-                          unit=key, hex=frm, side=u.side, points=pts)
+                self.emit_msg("StepLost", "{unit} loses a step at {hex} (+{pts} to {side})",
+                              {"unit": self.unit_label[key], "hex": frm, "pts": pts, "side": SIDE_CODE[other(u.side)]},
+                              unit=key, hex=frm, side=u.side, points=pts)
         turn_ends = f.turn_ends or u.side == self.marker().initiative
         self._set_flow(combat=replace(c, losses_left=c.losses_left - 1, losses_taken=c.losses_taken + 1,
                                       vacated=vacated, trail=trail), turn_ends=turn_ends, eventful=True)
@@ -742,8 +786,11 @@ class Nomonhan(HexUnits, Game):
         if c.vacated and any(self.advance_hexes(k) for k in self.advancers(f)):
             pts = c.losses
             self._set_flow(phase="advance", combat=replace(c, advance_left=pts))
-            self.emit("AdvanceOffered", f"{self._side_name(other(c.loser))} may advance {pts} hex"
-                      f"{'es' if pts > 1 else ''}", side=other(c.loser), points=pts)
+            values = {"side": self._side_name(other(c.loser)), "n": pts}
+            if pts > 1:
+                self.emit_msg("AdvanceOffered", "{side} may advance {n} hexes", values, side=other(c.loser), points=pts)
+            else:
+                self.emit_msg("AdvanceOffered", "{side} may advance {n} hex", values, side=other(c.loser), points=pts)
         else:
             self._finish_combat()
 
@@ -753,7 +800,8 @@ class Nomonhan(HexUnits, Game):
         u = self.unit(a.unit)
         frm = self.pos(a.unit)
         self.place_unit(a.unit, a.to)
-        self.emit("UnitAdvanced", f"{u.label} advances {frm} → {a.to}", unit=a.unit, frm=frm, to=a.to, side=u.side)
+        self.emit_msg("UnitAdvanced", "{unit} advances {frm} → {to}", {"unit": self.unit_label[a.unit], "frm": frm, "to": a.to},
+                      unit=a.unit, frm=frm, to=a.to, side=u.side)
         c = replace(c, advance_left=c.advance_left - 1)
         f = self._set_flow(combat=c)
         if c.advance_left <= 0 or not any(self.advance_hexes(k) for k in self.advancers(f)):
@@ -764,9 +812,9 @@ class Nomonhan(HexUnits, Game):
         self._set_flow(combat=None, phase="order")
         if f.turn_ends:
             m = self.marker()
-            self.emit("InitiativeLost", f"{self._side_name(m.initiative)} lost ground: the turn ends and the "
-                      f"initiative passes to {self._side_name(other(m.initiative))}",
-                      side=m.initiative, to=other(m.initiative))
+            self.emit_msg("InitiativeLost", "{side} lost ground: the turn ends and the initiative passes to {other}",
+                          {"side": self._side_name(m.initiative), "other": self._side_name(other(m.initiative))},
+                          side=m.initiative, to=other(m.initiative))
             self._end_turn(switch=True)
             return
         self._next_combat()
@@ -784,29 +832,36 @@ class Nomonhan(HexUnits, Game):
         self.put(self.marker_ent, replace(m, cycle=cycle, idle=idle))
         self._set_flow(eventful=False)
         if idle >= self.idle_limit:
-            self.emit("CycleLimit", f"{idle} cycle{'s' if idle > 1 else ''} in a row without a loss or a retreat: "
-                      f"the turn ends and {self._side_name(m.initiative)} keeps the initiative",
-                      cycles=cycle, idle=idle)
+            values = {"n": idle, "side": self._side_name(m.initiative)}
+            if idle > 1:
+                self.emit_msg("CycleLimit", "{n} cycles in a row without a loss or a retreat: the turn ends and "
+                              "{side} keeps the initiative", values, cycles=cycle, idle=idle)
+            else:
+                self.emit_msg("CycleLimit", "{n} cycle in a row without a loss or a retreat: the turn ends and "
+                              "{side} keeps the initiative", values, cycles=cycle, idle=idle)
             self._end_turn(switch=False)
             return
-        self.emit("CycleRepeats", f"The initiative holds: {self._side_name(m.initiative)} moves again",
-                  cycle=cycle, side=m.initiative)
+        self.emit_msg("CycleRepeats", "The initiative holds: {side} moves again", {"side": self._side_name(m.initiative)},
+                      cycle=cycle, side=m.initiative)
         self._set_flow(half=0)
         self._start_movement(m.initiative)
 
     def _end_turn(self, switch: bool) -> None:
         m = self.marker()
         init = other(m.initiative) if switch else m.initiative
-        self.emit("TurnEnded", f"End of turn {m.turn}", turn=m.turn)
+        self.emit_msg("TurnEnded", "End of turn {turn}", {"turn": m.turn}, turn=m.turn)
         if switch:
-            self.emit("InitiativeChanged", f"{self._side_name(init)} takes the initiative", side=init)
+            self.emit_msg("InitiativeChanged", "{side} takes the initiative", {"side": self._side_name(init)}, side=init)
         if m.turn in self.facts.end_rolls:
-            (roll,) = self.dice.roll(1, 6, f"end of turn {m.turn}")
+            (roll,) = self.dice.roll(1, 6, Msg("end of turn {turn}", turn=m.turn))
             ends = roll in self.facts.end_rolls[m.turn]
             nums = ",".join(map(str, sorted(self.facts.end_rolls[m.turn])))
-            self.emit("EndRoll", f"End-of-turn roll {roll} (ends on {nums}): "
-                      + ("the game ends" if ends else "the battle goes on"),
-                      turn=m.turn, roll=roll, ends=ends)
+            if ends:
+                self.emit_msg("EndRoll", "End-of-turn roll {roll} (ends on {nums}): the game ends",
+                              {"roll": roll, "nums": nums}, turn=m.turn, roll=roll, ends=ends)
+            else:
+                self.emit_msg("EndRoll", "End-of-turn roll {roll} (ends on {nums}): the battle goes on",
+                              {"roll": roll, "nums": nums}, turn=m.turn, roll=roll, ends=ends)
             if ends:
                 self._game_over_on_points()
                 return
@@ -814,8 +869,8 @@ class Nomonhan(HexUnits, Game):
             self._game_over_on_points()
             return
         self.put(self.marker_ent, TurnMarker(m.turn + 1, init, 0))
-        self.emit("TurnStarted", f"Turn {m.turn + 1}: {self._side_name(init)} holds the initiative",
-                  turn=m.turn + 1, initiative=init)
+        self.emit_msg("TurnStarted", "Turn {turn}: {side} holds the initiative",
+                      {"turn": m.turn + 1, "side": self._side_name(init)}, turn=m.turn + 1, initiative=init)
         self._set_flow(half=0, turn_ends=False, eventful=False)
         self._start_movement(init)
 
@@ -824,21 +879,24 @@ class Nomonhan(HexUnits, Game):
         for side, cond in self.data["immediate_victory"].items():
             if all(self.is_eliminated(k) for k in cond["eliminate"]):
                 self._set_flow(phase="over", winner=side, reason=cond["reason"], combat=None)
-                self.emit("GameOver", f"{self._side_name(side)} wins: {cond['reason']}", winner=side,
-                          reason=cond["reason"])
+                self.emit_msg("GameOver", "{side} wins: {reason}", {"side": self._side_name(side), "reason": cond["reason"]},
+                              winner=side, reason=cond["reason"])
                 return True
         return False
 
     def _game_over_on_points(self) -> None:
         sc = self.score()
         if sc.JP == sc.SOV:
-            winner, reason = None, f"points tied {sc.JP}–{sc.SOV}"
+            winner, reason = None, Msg("points tied {jp}–{sov}", jp=sc.JP, sov=sc.SOV)
         else:
             winner = "JP" if sc.JP > sc.SOV else "SOV"
-            reason = f"points {max(sc.JP, sc.SOV)}–{min(sc.JP, sc.SOV)}"
+            reason = Msg("points {hi}–{lo}", hi=max(sc.JP, sc.SOV), lo=min(sc.JP, sc.SOV))
         self._set_flow(phase="over", winner=winner, reason=reason, combat=None)
-        self.emit("GameOver", (f"{self._side_name(winner)} wins on " if winner else "Draw: ") + reason,
-                  winner=winner, reason=reason)
+        if winner:
+            self.emit_msg("GameOver", "{side} wins on {reason}", {"side": self._side_name(winner), "reason": reason},
+                          winner=winner, reason=reason)
+        else:
+            self.emit_msg("GameOver", "Draw: {reason}", {"reason": reason}, winner=winner, reason=reason)
 
     def _result(self) -> Result | None:
         f = self.flow()
