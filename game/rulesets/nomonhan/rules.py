@@ -367,14 +367,22 @@ class Nomonhan(HexUnits, Game):
             return got
         c = f.combat
         assert c is not None
-        if f.phase == "loss":
+        key = (f.phase, c.loser, c.defender, c.losses_left if f.phase == "loss" else c.advance_left, c.losses)
+        got = self._static.get(key)         # the same few again and again: each made once
+        if got is None:
+            got = self._static[key] = self._combat_decision(f.phase, c)
+        return got
+
+    def _combat_decision(self, phase: str, c: Combat) -> Decision:
+        name = self._side_name
+        if phase == "loss":
             n = c.losses_left
             prompt = (Msg("{side} must take {n} more losses: retreat a unit one hex away from the enemy, "
                           "to a new hex, or lose a step", side=name(c.loser), n=n) if n > 1 else
                       Msg("{side} must take {n} more loss: retreat a unit one hex away from the enemy, "
                           "to a new hex, or lose a step", side=name(c.loser), n=n))
             return Decision(c.loser, "loss", prompt, (("defender", c.defender), ("losses_left", n)))
-        if f.phase == "advance":
+        if phase == "advance":
             winner = other(c.loser)
             values = {"side": name(winner), "left": c.advance_left, "n": c.losses}
             prompt = (Msg("{side} may advance: {left} of {n} points left (one per loss dealt), each moving "
