@@ -82,7 +82,7 @@ from typing import Any, Callable, Iterable, Sequence
 from game.core.actions import Action, Decision
 from game.core.board import Board
 from game.core.data import load_json
-from game.core.game import Game
+from game.core.game import Game, Result
 from game.core.text import Msg, N_, Name
 from game.core.tmx import load_board
 from game.paths import ROOT, map_path
@@ -1042,7 +1042,7 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
         ent = self.unit_ent[key]
         self.take(ent, Position)
         self.take(ent, BridgeDeployed)
-        self.put(ent, Eliminated(self.turn, reason))
+        self.put(ent, Eliminated(self.turn, str(reason)))     # (the state holds plain str; the event the Msg)
         self.emit_msg("UnitEliminated", "{unit} is eliminated at {hex} ({reason})",
                       {"unit": self.unit_label[key], "hex": h, "reason": reason}, unit=key, hex=h, side=u.side,
                       reason=reason)
@@ -1079,6 +1079,10 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
         return clear(v["from"]) and paths.connected(self.board, v["from"], v["to"], enter=clear)
 
     def _victory_check(self) -> None:
+        self._game_over(*self._victory())
+
+    def _victory(self) -> tuple[str, Msg]:
+        """(winner, reason) at the end of the last turn [14]."""
         v = self.data["victory"]
         n = len([k for k in self.crossed_units() if not self.unit(k).is_bridge])
         fails = []
@@ -1092,10 +1096,16 @@ class AcrossSuez(FlowOutcome, HexUnits, Game):
             reason = fails[0]
             for more in fails[1:]:
                 reason = Msg("{reasons}; {reason}", reasons=reason, reason=more)
-            self._game_over("EGY", reason)
-        else:
-            self._game_over("ISR", Msg("{n} units across the canal, the bridge in {hex} and the road open",
-                                       n=n, hex=v['bridge_hex']))
+            return "EGY", reason
+        return "ISR", Msg("{n} units across the canal, the bridge in {hex} and the road open", n=n, hex=v['bridge_hex'])
+
+    def _result(self) -> Result | None:
+        """The result, its reason as a Msg (the flow keeps the English text, game.core.text)."""
+        r = super()._result()
+        if r is None or r.reason in (BRIDGE_DESTROYED, BRIDGE_LEFT):
+            return r
+        why = self._victory()[1]
+        return replace(r, reason=why) if why == r.reason else r
 
     def result_scores(self) -> tuple[tuple[str, int], ...]:
         return (("crossed", len(self.crossed_units())),)

@@ -894,24 +894,28 @@ class Nomonhan(HexUnits, Game):
 
     def _game_over_on_points(self) -> None:
         sc = self.score()
-        if sc.JP == sc.SOV:
-            winner, reason = None, Msg("points tied {jp}–{sov}", jp=sc.JP, sov=sc.SOV)
-        else:
-            winner = "JP" if sc.JP > sc.SOV else "SOV"
-            reason = Msg("points {hi}–{lo}", hi=max(sc.JP, sc.SOV), lo=min(sc.JP, sc.SOV))
-        self._set_flow(phase="over", winner=winner, reason=reason, combat=None)
+        winner = None if sc.JP == sc.SOV else "JP" if sc.JP > sc.SOV else "SOV"
+        reason = self._points_reason(sc)
+        self._set_flow(phase="over", winner=winner, reason=str(reason), combat=None)   # (the state holds plain str)
         if winner:
             self.emit_msg("GameOver", "{side} wins on {reason}", {"side": self._side_name(winner), "reason": reason},
                           winner=winner, reason=reason)
         else:
             self.emit_msg("GameOver", "Draw: {reason}", {"reason": reason}, winner=winner, reason=reason)
 
+    @staticmethod
+    def _points_reason(sc: Score) -> Msg:
+        if sc.JP == sc.SOV:
+            return Msg("points tied {jp}–{sov}", jp=sc.JP, sov=sc.SOV)
+        return Msg("points {hi}–{lo}", hi=max(sc.JP, sc.SOV), lo=min(sc.JP, sc.SOV))
+
     def _result(self) -> Result | None:
         f = self.flow()
         if f.phase != "over":
             return None
         sc = self.score()
-        return self.make_result(f.winner, f.reason, (("JP", sc.JP), ("SOV", sc.SOV)))
+        points = self._points_reason(sc)        # the reason as a Msg (the flow keeps its English text)
+        return self.make_result(f.winner, points if points == f.reason else f.reason, (("JP", sc.JP), ("SOV", sc.SOV)))
 
     # observation -------------------------------------------------------------
     def public_state(self) -> dict[str, Any]:
