@@ -33,7 +33,7 @@ from .. import threat
 from ..i18n import _
 from ..widgets import ACCENT, BAD, DIM, GOOD, TEXT, blit_center, fit_text, panel, round_rect
 from .base import Choice, ClickResult, GameUI
-from ..i18n import N_, _, bilingual
+from ..i18n import N_, _, bilingual, tr
 
 PAPER = (222, 212, 178)
 INK = (44, 36, 26)
@@ -190,7 +190,7 @@ class CentralPlainsUI(GameUI):
     def event_shown(self, ev) -> None:
         d = ev.data
         stacks = self.st.setdefault("stacks", {})
-        if ev.kind in ("PiecesMoved", _("Advanced"), "PieceRetreated"):
+        if ev.kind in ("PiecesMoved", "Advanced", "PieceRetreated"):
             pieces = list(d.get("pieces", ())) if ev.kind != "PieceRetreated" else [d.get("piece")]
             frm = stacks.get(d.get("frm"), [])
             for p in pieces:
@@ -209,18 +209,18 @@ class CentralPlainsUI(GameUI):
         owner = ev.data.get("private_to")
         cards = ev.data.get("cards")
         if owner and owner == self.viewer and cards and getattr(self, "single_viewer", True):
-            return _("{text}: {join} (only you see this)").format(text=ev.text, join=', '.join(self.card_title(c) for c in cards))
-        return ev.text
+            return _("{text}: {join} (only you see this)").format(text=tr(ev.text), join=', '.join(self.card_title(c) for c in cards))
+        return tr(ev.text)
 
     def private_decision(self) -> bool:
         d = self.game.pending()
         return d is not None and d.kind in PRIVATE
 
     def recap_lines(self, events) -> list[str]:
-        keep = ("TurnStarted", "PiecesMoved", "CardPlayed", "BattleResolved", "PieceRetreated", _("Advanced"),
+        keep = ("TurnStarted", "PiecesMoved", "CardPlayed", "BattleResolved", "PieceRetreated", "Advanced",
                 "PieceRemoved", "NeutralJoined", "SupportPlaced", "CardExpired", "PiecePlaced", "PieceDefected",
                 "TroopsLost", "GameOver")
-        return [e.text for e in events if e.kind in keep and not e.data.get("private_to")]
+        return [tr(e.text) for e in events if e.kind in keep and not e.data.get("private_to")]
 
     def unit_hex(self, key: str) -> str | None:
         return key if key in self.board.cells else None
@@ -395,13 +395,13 @@ class CentralPlainsUI(GameUI):
             draw_link(surf, kind, (r.x + 8 * z, y + 8 * z), (r.x + 90 * z, y + 8 * z), z)
             mv = self.data["movement"]["allowance"][kind]
             at = "∞" if mv["armoured_train"] is None else (mv["armoured_train"] or "—")
-            img = self.assets.text(f'{kinds[kind]["name_zh"]} {kinds[kind]["name_en"]}: 步 {mv["infantry"]} '
+            img = self.assets.text(f'{kinds[kind]["name_zh"]} {tr(kinds[kind]["name_en"])}: 步 {mv["infantry"]} '
                                    f'騎 {mv["cavalry"]} 甲 {at}', size, INK)
             surf.blit(img, img.get_rect(midleft=(r.x + 104 * z, y + 8 * z)))
             y += 30 * z
         for terr, t in self.data["terrain_types"].items():
             draw_terrain_dot(surf, terr, (r.x + 49 * z, y + 8 * z), z)
-            img = self.assets.text(_("{name_zh} {name_en}: defence {defence:+d}").format(name_zh=t["name_zh"], name_en=t["name_en"], defence=t["defence"]), size, INK)
+            img = self.assets.text(_("{name_zh} {name_en}: defence {defence:+d}").format(name_zh=t["name_zh"], name_en=tr(t["name_en"]), defence=t["defence"]), size, INK)
             surf.blit(img, img.get_rect(midleft=(r.x + 104 * z, y + 8 * z)))
             y += 30 * z
 
@@ -594,7 +594,7 @@ class CentralPlainsUI(GameUI):
         if kind == "command" and self.game.pending().seat == seat:
             head += _("   click a card of {cmd_name} (green) to play it").format(cmd_name=self.cmd_name(self.st.get('commander')))
         elif kind in ("discard", "sacrifice") and self.game.pending().seat == seat:
-            head += _("   click a card to {kind} it").format(kind=kind)
+            head += _("   click a card to discard it") if kind == "discard" else _("   click a card to sacrifice it")
         surf.blit(fit_text(self.assets, head, 16, band.width - 12, ACCENT, bold=True), (band.x + 8, band.y + 3))
         if not cards:
             return
@@ -623,7 +623,7 @@ class CentralPlainsUI(GameUI):
         surf.blit(fit_text(self.assets, c["name_zh"], 22, r.width - 8, INK, bold=True, min_size=12), (r.x + 4, r.y + 21))
         surf.blit(fit_text(self.assets, c["name_en"].split(" (")[0], 13, r.width - 8, (90, 80, 64), min_size=9),
                   (r.x + 4, r.y + 47))
-        body = self.assets.text(c["text"], 13, INK, wrap=r.width - 8)
+        body = self.assets.text(tr(c["text"]), 13, INK, wrap=r.width - 8)
         clip = surf.get_clip()
         surf.set_clip(pygame.Rect(r.x, r.y + 64, r.width, r.height - 66).clip(clip))
         surf.blit(body, (r.x + 4, r.y + 64))
@@ -683,14 +683,14 @@ class CentralPlainsUI(GameUI):
         c = self.game.cdata[cid]
         kind = self.data["card_kinds"][c["kind"]]
         owner = self.cmd.get(c["deck"])
-        head = f"{kind['name_zh']} {kind['name_en']}"
+        head = f"{kind['name_zh']} {tr(kind['name_en'])}"
         if c.get("counters"):
             head += _(", {counters} counter card(s)").format(counters=c['counters'])
         if c.get("sacrifice"):
             head += _(", sacrifice a card to play it")
-        lines = [f"{c['name_zh']} {c['name_en']}", f"{owner['name_zh'] if owner else '中立'}: {head}", c["text"]]
+        lines = [f"{c['name_zh']} {c['name_en']}", f"{owner['name_zh'] if owner else '中立'}: {head}", tr(c["text"])]
         if c.get("hook"):
-            lines.append(c["hook"])
+            lines.append(tr(c["hook"]))
         return lines
 
     def hover_lines(self, hex_: str | None) -> list[str]:
@@ -702,7 +702,7 @@ class CentralPlainsUI(GameUI):
             return self.battle_lines()
         c = self.board.cells[hex_]
         t = self.data["terrain_types"][c.terrain]
-        lines = [self.place_full(hex_), _("{name_zh} {name_en}: defence {defence:+d}").format(name_zh=t['name_zh'], name_en=t['name_en'], defence=t['defence'])]
+        lines = [self.place_full(hex_), _("{name_zh} {name_en}: defence {defence:+d}").format(name_zh=t['name_zh'], name_en=tr(t['name_en']), defence=t['defence'])]
         hq = self.game.hq_at.get(hex_)
         if hq:
             lines.append(_("司令部 HQ of {cmd_name}: taken by the enemy, the war is lost").format(cmd_name=self.cmd_name(hq)))
@@ -892,7 +892,7 @@ class CentralPlainsUI(GameUI):
                 return _("Cut {place}–{place2} ({name_zh})").format(place=self.place(x), place2=self.place(y), name_zh=self.data['link_kinds'][kind]['name_zh'])
             s, _sep, k = t.partition("/")
             return f"{self.place(s)}" + (f": {self.cmd_name(k)}'s 步" if k else "")
-        return a.label()
+        return tr(a.label())
 
     def choices(self) -> list[Choice]:
         legal = self._legal()
