@@ -51,6 +51,13 @@ TOP_H = 118
 HAND_H = 152
 
 
+def gloss(zh: str, en: str) -> str:
+    """The English word of a data entry beside its Chinese one, in the interface language
+    (the English itself where the translation is the Chinese already: 繁體中文)."""
+    t = tr(en)
+    return en if t == zh else t
+
+
 def _dashed(surf, a, b, colour, width, dash):
     d = math.dist(a, b)
     if d == 0:
@@ -395,13 +402,13 @@ class CentralPlainsUI(GameUI):
             draw_link(surf, kind, (r.x + 8 * z, y + 8 * z), (r.x + 90 * z, y + 8 * z), z)
             mv = self.data["movement"]["allowance"][kind]
             at = "∞" if mv["armoured_train"] is None else (mv["armoured_train"] or "—")
-            img = self.assets.text(f'{kinds[kind]["name_zh"]} {tr(kinds[kind]["name_en"])}: 步 {mv["infantry"]} '
+            img = self.assets.text(f'{kinds[kind]["name_zh"]} {gloss(kinds[kind]["name_zh"], kinds[kind]["name_en"])}: 步 {mv["infantry"]} '
                                    f'騎 {mv["cavalry"]} 甲 {at}', size, INK)
             surf.blit(img, img.get_rect(midleft=(r.x + 104 * z, y + 8 * z)))
             y += 30 * z
         for terr, t in self.data["terrain_types"].items():
             draw_terrain_dot(surf, terr, (r.x + 49 * z, y + 8 * z), z)
-            img = self.assets.text(_("{name_zh} {name_en}: defence {defence:+d}").format(name_zh=t["name_zh"], name_en=tr(t["name_en"]), defence=t["defence"]), size, INK)
+            img = self.assets.text(_("{name_zh} {name_en}: defence {defence:+d}").format(name_zh=t["name_zh"], name_en=gloss(t["name_zh"], t["name_en"]), defence=t["defence"]), size, INK)
             surf.blit(img, img.get_rect(midleft=(r.x + 104 * z, y + 8 * z)))
             y += 30 * z
 
@@ -683,7 +690,7 @@ class CentralPlainsUI(GameUI):
         c = self.game.cdata[cid]
         kind = self.data["card_kinds"][c["kind"]]
         owner = self.cmd.get(c["deck"])
-        head = f"{kind['name_zh']} {tr(kind['name_en'])}"
+        head = f"{kind['name_zh']} {gloss(kind['name_zh'], kind['name_en'])}"
         if c.get("counters"):
             head += _(", {counters} counter card(s)").format(counters=c['counters'])
         if c.get("sacrifice"):
@@ -702,7 +709,7 @@ class CentralPlainsUI(GameUI):
             return self.battle_lines()
         c = self.board.cells[hex_]
         t = self.data["terrain_types"][c.terrain]
-        lines = [self.place_full(hex_), _("{name_zh} {name_en}: defence {defence:+d}").format(name_zh=t['name_zh'], name_en=tr(t['name_en']), defence=t['defence'])]
+        lines = [self.place_full(hex_), _("{name_zh} {name_en}: defence {defence:+d}").format(name_zh=t['name_zh'], name_en=gloss(t['name_zh'], t['name_en']), defence=t['defence'])]
         hq = self.game.hq_at.get(hex_)
         if hq:
             lines.append(_("司令部 HQ of {cmd_name}: taken by the enemy, the war is lost").format(cmd_name=self.cmd_name(hq)))

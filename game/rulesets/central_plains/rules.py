@@ -110,6 +110,10 @@ KIND_TEXT = {"ordinary": Msg("ordinary"), "lasting": Msg("lasting"), "dispatch":
              "neutral": Msg("neutral")}
 
 
+#: the Names of the data and the map, by (id(data), id(board)) (see CentralPlains._names)
+_NAMES: dict[tuple[int, int], tuple[Any, Any, tuple[dict[str, Name], ...]]] = {}
+
+
 def base(code: str) -> str:
     return code[len(GREY):] if code.startswith(GREY) else code
 
@@ -235,19 +239,14 @@ class CentralPlains(Game):
         self._names()
 
     def _names(self) -> None:
-        """The names the log lines print, made once (layout): game.core.text.Name, whose
-        str is the rules' English text as it always was (the original script: these
-        lines name people, places and cards in Chinese) and which keeps the English name,
-        so the client shows both."""
-        en = lambda s: s.split(" (")[0]                      # noqa: E731  "Beiping (Peking)" -> "Beiping"
-        self.cmd_names = {k: Name(en(c["name_en"]), c["name_zh"], "zh", c["name_zh"]) for k, c in self.cmds.items()}
-        self.place_names = {n: Name(en(self.board.cell(n).props["name_en"]), self.board.cell(n).props["name_zh"], "zh",
-                                    self.board.cell(n).props["name_zh"]) for n in self.nodes}
-        self.card_names = {c: Name(en(d["name_en"]), d["name_zh"], "zh", d["name_zh"]) for c, d in self.cdata.items()}
-        self.card_full_names = {c: Name(en(d["name_en"]), d["name_zh"], "zh", f"{d['name_zh']} {d['name_en']}")
-                                for c, d in self.cdata.items()}
-        self.camp_names = {c: Name(v["name_en"], v["name_zh"], "zh", v["name_zh"])
-                           for c, v in self.data["camps"].items() if c in ("central", "anti")}
+        """The names the log lines print (layout): game.core.text.Name, whose str is the
+        rules' English text as it always was (these lines name people, places and cards
+        in Chinese) and which keeps the English name, so the client shows both. Those of
+        the data and the map are made once per process (both are cached)."""
+        hit = _NAMES.get((id(self.data), id(self.board)))
+        if hit is None or hit[0] is not self.data or hit[1] is not self.board:
+            hit = _NAMES[(id(self.data), id(self.board))] = (self.data, self.board, self._data_names())
+        self.cmd_names, self.place_names, self.card_names, self.card_full_names, self.camp_names = hit[2]
         self.seat_names = {s: Name(" · ".join(self.cmd_names[k].english for k in self.roles_of(s)),
                                    "·".join(self.cmd_names[k] for k in self.roles_of(s)), "zh",
                                    "·".join(self.cmd_names[k] for k in self.roles_of(s))) for s in self.seats}
@@ -256,6 +255,19 @@ class CentralPlains(Game):
         #: the purpose of the shuffle when a deck runs out (the dice log it)
         self.reshuffle_why = {s: Msg("shuffle discard:{seat} into deck:{seat}", seat=self.seat_codes[s])
                               for s in self.seats}
+
+    def _data_names(self) -> tuple[dict[str, Name], ...]:
+        """(commanders, places, cards, cards with their English as the play line prints them, camps)."""
+        def en(s: str) -> str:
+            return s.split(" (")[0]                            # "Beiping (Peking)" -> "Beiping"
+        cells = {n: self.board.cell(n).props for n in self.nodes}
+        return ({k: Name(en(c["name_en"]), c["name_zh"], "zh", c["name_zh"]) for k, c in self.cmds.items()},
+                {n: Name(en(p["name_en"]), p["name_zh"], "zh", p["name_zh"]) for n, p in cells.items()},
+                {c: Name(en(d["name_en"]), d["name_zh"], "zh", d["name_zh"]) for c, d in self.cdata.items()},
+                {c: Name(en(d["name_en"]), d["name_zh"], "zh", f"{d['name_zh']} {d['name_en']}")
+                 for c, d in self.cdata.items()},
+                {c: Name(v["name_en"], v["name_zh"], "zh", v["name_zh"])
+                 for c, v in self.data["camps"].items() if c in ("central", "anti")})
 
     def _setup(self) -> None:
         self._load_static()
