@@ -24,7 +24,7 @@ from .. import threat
 from ..i18n import _
 from ..widgets import ACCENT, DIM, TEXT, blit_center, clip_text, fit_scale, fit_text
 from .base import Choice, ClickResult, GameUI
-from ..i18n import N_, _, bilingual
+from ..i18n import N_, _, bilingual, language, tr
 
 CLAN_COLOURS = {
     "genji": (238, 234, 222), "heike": (184, 46, 42), "kiso": (70, 140, 74), "ogata": (70, 110, 190),
@@ -96,8 +96,8 @@ class YoshitsuneUI(GameUI):
         owner = ev.data.get("private_to")
         if owner and owner == self.viewer and ev.kind == "CardChosen" and "card" in ev.data \
                 and getattr(self, "single_viewer", True):
-            return _("{text}: {card_title} (only you see this)").format(text=ev.text, card_title=self.card_title(ev.data['card']))
-        return ev.text
+            return _("{text}: {card_title} (only you see this)").format(text=tr(ev.text), card_title=self.card_title(ev.data['card']))
+        return tr(ev.text)
 
     def private_decision(self) -> bool:
         d = self.game.pending()
@@ -202,12 +202,12 @@ class YoshitsuneUI(GameUI):
             res = d.get("result", "")
             return {"heading": _("Fate table 討取: {name_local}").format(name_local=self.game.gdata.get(key, {}).get('name_local', key)),
                     "rows": [(_("1-2 retreat  3-5 wounded  6 killed"), (int(d.get("roll", 1)),), 1, ())],
-                    "result": _("rolled {roll}: {res}").format(roll=d.get('roll'), res=res), "duration": 1.8}
+                    "result": _("rolled {roll}: {res}").format(roll=d.get('roll'), res=tr(res)), "duration": 1.8}
         if ev.kind == "Tribute":
             mod = int(d.get("modifier", 0))
             return {"heading": _("Tribute 朝貢 to Go-Shirakawa"),
                     "rows": [("1-3: 1  4-5: 2  6: 3" + (f"  (+{mod})" if mod else ""), (int(d.get("roll", 1)),), 1, ())],
-                    "result": ev.text, "duration": 1.6}
+                    "result": tr(ev.text), "duration": 1.6}
         return None
 
     # -- geometry helpers ------------------------------------------------------------------------
@@ -574,7 +574,7 @@ class YoshitsuneUI(GameUI):
     # the deck and the turned card ----------------------------------------------------------------
     def _card_image(self, cid: str | None, w: int, h: int) -> pygame.Surface:
         """A card face (the sprite when present, else drawn) or its back (``cid`` None)."""
-        key = ("card", cid, w, h)
+        key = ("card", cid, w, h, language())        # (its text is in the interface language)
         cache = self.__dict__.setdefault("_cards", {})
         img = cache.get(key)
         if img is not None:
@@ -904,7 +904,7 @@ class YoshitsuneUI(GameUI):
             verb = {Place: _("Replenish"), EnterAt: _("Enter at"), ReplenishAt: _("Replenish at"), RetreatTo: _("Retreat to"),
                     Step: _("Move to")}[type(a)]
             return f"{verb} {self.area_name(where).split()[0]}"
-        return a.label()
+        return tr(a.label())
 
     def auto_select(self) -> None:
         self.selected = None
@@ -996,7 +996,7 @@ def _romaji(en: str) -> str:
 def card_text(game, c) -> str:
     """What the card does, in one paragraph."""
     if c.get("text"):
-        return c["text"]
+        return tr(c["text"])
     g = c.get("effect", {}).get("general")
     if g and g in game.gdata:
         gd = game.gdata[g]
