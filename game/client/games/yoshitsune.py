@@ -583,6 +583,8 @@ class YoshitsuneUI(GameUI):
         spr = self.assets.scaled(f"yoshitsune/card_{cid or 'back'}.png", w, h)
         if spr is not None:
             img.blit(spr, (0, 0))
+            if cid is not None and language() != "en":
+                self._card_text_over(img, cid)      # (the sprite's effect text is English)
         elif cid is None:
             pygame.draw.rect(img, (60, 30, 36), img.get_rect(), border_radius=10)
             pygame.draw.rect(img, (220, 180, 90), img.get_rect(), 3, border_radius=10)
@@ -606,6 +608,32 @@ class YoshitsuneUI(GameUI):
             pygame.draw.rect(img, (90, 70, 40), img.get_rect(), 3, border_radius=10)
         cache[key] = img
         return img
+
+    def _card_text_over(self, img: pygame.Surface, cid: str) -> None:
+        """The effect text of a card sprite (tools/gen_sprites.py: English, in the box from
+        150/224 of the card's height to 12/160 of its width above the foot) painted over in
+        the interface language, as large as fits."""
+        w, h = img.get_size()
+        k = w / 160
+        box = pygame.Rect(round(8 * k), round(146 * k), w - round(16 * k), h - round(8 * k) - round(146 * k))
+        img.fill(img.get_at((round(6 * k), round(150 * k))), box)
+        lines = card_face_lines(self.game, self.game.cdata[cid])
+        text = "\n".join(lines)
+        size, least = max(8, round(14 * k)), max(8, round(6.5 * k))     # (the sprite's own sizes, tools/assetlib.py)
+        was, self.assets.on_map = self.assets.on_map, True     # (a card face scales like the map's art)
+        try:
+            while True:
+                body = self.assets.text(text, size, (40, 34, 26), wrap=box.width - round(4 * k))
+                if body.get_height() <= box.height - round(2 * k) or size <= least:
+                    break
+                size -= 1
+        finally:
+            self.assets.on_map = was
+        room = box.height - round(2 * k)
+        if body.get_height() > room:                # (a small card: whole lines only; pointing enlarges it)
+            line = self.assets.font(size).get_linesize()
+            room = max(line, room // line * line)
+        img.blit(body, (box.x + round(2 * k), box.y + round(2 * k)), area=pygame.Rect(0, 0, box.width, room))
 
     def _draw_deck(self, surf, view) -> None:
         cards = self.st.get("cards", {})
@@ -1002,6 +1030,34 @@ def card_text(game, c) -> str:
         gd = game.gdata[g]
         return (_("General card: {name_local} (valour {valour}, command {command}) may move, fight, replenish or pay tribute; from the waiting box he may enter, and the card may still pay tribute (朝貢 does not need him).").format(name_local=gd['name_local'], valour=gd['valour'], command=gd['command']))
     return c.get("type", "")
+
+
+def card_face_lines(game, c) -> list[str]:
+    """The lines a card's face prints under its picture (as tools/gen_sprites.py bakes them
+    into the sprite, in English), in the interface language."""
+    eff = c.get("effect", {})
+    lines = []
+    if c.get("type") == "general":
+        lines.append(_("General card: Move, Battle, Enter, Replenish, Tribute."))
+        if eff.get("tribute_modifier"):
+            lines.append(_("Tribute roll +{n}.").format(n=eff["tribute_modifier"]))
+    by = c.get("available_by_turn")
+    if by:
+        runs: list[list] = []
+        for t in sorted(by, key=int):
+            if runs and runs[-1][2] == by[t]:
+                runs[-1][1] = t
+            else:
+                runs.append([t, t, by[t]])
+        sides = game.data["sides"]
+        parts = [(_("{side} turn {a}") if a == b else _("{side} turns {a}–{b}")).format(
+            side=tr(sides[s]["name"]) if s in sides else _("nobody"), a=a, b=b) for a, b, s in runs]
+        lines.append(_("Usable by: {turns}.").format(turns=_(", ").join(parts)))
+    if c.get("available_to") == "court_friendly":
+        lines.append(_("Only the side friendly with Go-Shirakawa; used by whoever is friendly when drawn."))
+    if c.get("text"):
+        lines.append(tr(c["text"]))
+    return lines
 
 
 def _box(surf, r: pygame.Rect, fill, border, alpha: int = 255) -> None:
