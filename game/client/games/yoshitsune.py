@@ -11,6 +11,7 @@ own secrets (its chosen cards, which of them are still in the deck) come from
 from __future__ import annotations
 
 import math
+from itertools import groupby
 from typing import Any
 
 import pygame
@@ -1043,15 +1044,12 @@ def card_face_lines(game, c) -> list[str]:
             lines.append(_("Tribute roll +{n}.").format(n=eff["tribute_modifier"]))
     by = c.get("available_by_turn")
     if by:
-        runs: list[list] = []
-        for t in sorted(by, key=int):
-            if runs and runs[-1][2] == by[t]:
-                runs[-1][1] = t
-            else:
-                runs.append([t, t, by[t]])
         sides = game.data["sides"]
-        parts = [(_("{side} turn {a}") if a == b else _("{side} turns {a}–{b}")).format(
-            side=tr(sides[s]["name"]) if s in sides else _("nobody"), a=a, b=b) for a, b, s in runs]
+        parts = []
+        for s, run in groupby(sorted(by, key=int), key=by.get):      # (turns in a row with one user)
+            ts = list(run)
+            parts.append((_("{side} turn {a}") if len(ts) == 1 else _("{side} turns {a}–{b}")).format(
+                side=tr(sides[s]["name"]) if s in sides else _("nobody"), a=ts[0], b=ts[-1]))
         lines.append(_("Usable by: {turns}.").format(turns=_(", ").join(parts)))
     if c.get("available_to") == "court_friendly":
         lines.append(_("Only the side friendly with Go-Shirakawa; used by whoever is friendly when drawn."))
