@@ -82,20 +82,32 @@ def break_lines(text: str, width: int, measure: Callable[[str], int]) -> str:
     """``text`` with ``\\n`` where its lines end when set ``width`` pixels wide;
     ``measure(s)`` is the width of ``s`` in pixels."""
     lines: list[str] = []
-    for para in text.split("\n"):
-        line = ""
-        for space, piece in units(para):
-            cand = line + (" " if space and line else "") + piece
-            if not line or measure(cand) <= width:
-                line = cand
-                continue
-            lines.append(line)
-            line = piece
-        while line and measure(line) > width and len(line) > 1:      # a word wider than the line: cut it
+    known: dict[str, int] = {}
+
+    def w(s: str) -> int:
+        v = known.get(s)
+        if v is None:
+            v = known[s] = measure(s)
+        return v
+    gap = w(" ")
+
+    def flush(line: str) -> None:
+        while len(line) > 1 and w(line) > width:          # a word wider than the line: cut it
             cut = len(line) - 1
             while cut > 1 and measure(line[:cut]) > width:
                 cut -= 1
             lines.append(line[:cut])
             line = line[cut:]
         lines.append(line)
+    for para in text.split("\n"):
+        line, used = "", 0
+        for space, piece in units(para):
+            add = (gap if space and line else 0) + w(piece)     # (the widths add up: no kerning across a break)
+            if not line or used + add <= width:
+                line += (" " if space and line else "") + piece
+                used += add
+                continue
+            flush(line)
+            line, used = piece, w(piece)
+        flush(line)
     return "\n".join(lines)
