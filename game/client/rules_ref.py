@@ -9,12 +9,15 @@ Where the parts come from:
 
 - the prose: ``game/client/games/rules/<game>.json`` (``sections``, each with an
   ``id``, a ``title`` and ``blocks``: ``{"p": text}``, ``{"li": [texts]}``,
-  ``{"h": text}`` or ``{"table": name}``). The prose stays in data so that it can
-  be translated as data later; a ``{data:path.to.value}`` in it is replaced by
+  ``{"h": text}`` or ``{"table": name}``), in English; each language's words in
+  ``game/client/games/rules/<lang>/<game>.json`` (game/client/prose.py, docs/i18n.md),
+  English for a key it lacks. A ``{data:path.to.value}`` in it is replaced by
   that value of the game's ``data.json``, so that no number is typed twice;
 - the tables: built here from the game's ``data.json`` (and, where a value lives
-  only in the rules, from the rules object's read-only facts), never retyped;
-- the rulings: the game's ``data.json`` "rulings", as they are;
+  only in the rules, from the rules object's read-only facts), never retyped; their
+  headings through ``_()``, their data strings through ``tr()``;
+- the rulings: the game's ``data.json`` "rulings" (translated in the same language
+  files, keyed by ruling id);
 - the controls: :func:`controls_for`, from the keys the client's input layer
   maps (game/client/input.py) and what the game's plugin really binds (its ZOC
   overlay, its L overlay, Tab cycling, panels of its own).
