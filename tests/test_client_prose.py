@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from tests.helpers import key
+from tests.test_client_rules_ref import open_reference
 
 GAMES = ("nomonhan", "across_suez", "sino_japanese", "yoshitsune", "central_plains")
 NAMES = GAMES + ("nomonhan_tutorial",)
@@ -56,22 +56,6 @@ def test_no_text_is_left_in_english(lang, name):
         assert v != english[k] or any(p.search(english[k]) for p in own), (lang, name, k)   # (a quote in that language)
         for p in foreign:        # another language's script only where the English quotes it (a name, the rulebook)
             assert set(p.findall(v)) <= set(p.findall(english[k])), (lang, name, k)
-
-
-def open_reference(app, game_id):
-    import pygame
-
-    from game import rulesets
-    from game.client.rules_ref import RulesOverlay
-    from game.client.scenes.board import BoardScene
-    from game.client.session import Session
-    s = Session(rulesets.new_game(game_id, 1), {seat: "human" for seat in rulesets.spec(game_id).seats},
-                autosave=False)
-    sc = BoardScene(app, s)
-    app.switch(sc)
-    app.frame(0.05, [key(pygame.K_F1)])
-    assert isinstance(sc.modal, RulesOverlay)
-    return sc, sc.modal
 
 
 @pytest.mark.client
