@@ -152,6 +152,7 @@ class BoardScene(Scene):
         self._layout()
         self.ui.start_view(self.view)
         self._buttons_key = self._top_key = self._info_key = None
+        super().relayout()                  # (the question or menu open over the board)
 
     def restyle(self) -> None:
         self.view.forget_pictures()
