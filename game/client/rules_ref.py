@@ -427,10 +427,10 @@ CONTROLS: tuple[Control, ...] = (
     Control("L", "R3", "", "overlay", ((K.K_l, 0),), "overlay"),
     Control("T", "Guide", N_("threat view: your pieces the enemy could attack next turn, with the odds (toggle)"),
             "threat", ((K.K_t, 0),), "threat"),
-    Control("Ctrl+↑ / Ctrl+↓", "", N_("scroll the event log back / forward"), "log_scroll", ((K.K_UP, K.KMOD_LCTRL),)),
-    Control("End", "", N_("the event log's newest events"), "end", ((K.K_END, 0),)),
-    Control("E", "", N_("explain: the AI's last decision and its alternatives (toggle)"), "explain", ((K.K_e, 0),)),
-    Control("I", "", N_("hint: what the normal AI would do in your place"), "hint", ((K.K_i, 0),)),
+    Control("Ctrl+↑ / Ctrl+↓", "Back + ↑ / ↓", N_("scroll the event log back / forward"), "log_scroll", ((K.K_UP, K.KMOD_LCTRL),)),
+    Control("End", "Back + →", N_("the event log's newest events"), "end", ((K.K_END, 0),)),
+    Control("E", "Back + Y", N_("explain: the AI's last decision and its alternatives (toggle)"), "explain", ((K.K_e, 0),)),
+    Control("I", "Back + X", N_("hint: what the normal AI would do in your place"), "hint", ((K.K_i, 0),)),
     Control("U / Ctrl+Z", "", N_("undo (back to the last dice roll)"), "undo", ((K.K_u, 0), (K.K_z, K.KMOD_LCTRL))),
     Control("Ctrl+S", "", N_("save"), "save", ((K.K_s, K.KMOD_LCTRL),)),
     Control("Ctrl+L", "", N_("load"), "load", ((K.K_l, K.KMOD_LCTRL),)),
@@ -438,7 +438,7 @@ CONTROLS: tuple[Control, ...] = (
     Control("+ / -", "", N_("volume"), "volume", ((K.K_EQUALS, 0), (K.K_MINUS, 0))),
     Control("F11 / Alt+Enter", "", N_("fullscreen"), "fullscreen", ((K.K_F11, 0),)),
     Control("Esc", "Start / B", N_("menu, back, cancel"), "back", ((K.K_ESCAPE, 0),)),
-    Control("F1 / H", "Back", N_("this reference"), "help", ((K.K_F1, 0), (K.K_h, 0))),
+    Control("F1 / H", "Back (tap)", N_("this reference"), "help", ((K.K_F1, 0), (K.K_h, 0))),
 )
 
 

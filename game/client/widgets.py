@@ -223,9 +223,9 @@ def fit_column(labels: list[tuple[str, Any]], center_x: int, screen, top: int, b
 
 class LogView:
     """The event log: the newest line at the bottom. It follows new events while
-    it shows the newest line; scrolled back (wheel, Ctrl+Up/Down, the pad's right
-    stick), it keeps its place and shows a "new events" button at its foot that
-    jumps back to the newest (a click on it, End, the pad's R3)."""
+    it shows the newest line; scrolled back (wheel, Ctrl+Up/Down, the pad's Back +
+    D-pad up/down), it keeps its place and shows a "new events" button at its foot
+    that jumps back to the newest (a click on it, End, the pad's Back + right)."""
 
     def __init__(self, rect: pygame.Rect, size: int = 17):
         self.rect = rect
