@@ -134,6 +134,12 @@ class Button:
         pygame.draw.rect(surf, border, r, 4 if focused else 3, border_radius=12)
         w = r.width - 24 - (52 if self.hint else 0)
         img = fit_text(assets, self.label, self.size, w, fg, bold=True)
+        if " " in self.label and assets.text(self.label, 14, fg, bold=True).get_width() > w:
+            for size in range(min(self.size, 18), 13, -2):      # cut even at the least size: on two lines
+                two = assets.text(self.label, size, fg, bold=True, wrap=w, centre=True)
+                if two.get_height() <= r.height - 6 and two.get_width() <= w:
+                    img = two
+                    break
         cx = r.centerx - (18 if self.hint else 0)
         blit_center(surf, img, (cx, r.centery))
         if self.hint:
