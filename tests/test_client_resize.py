@@ -150,3 +150,23 @@ def test_a_scene_resized_while_away_follows_when_it_comes_back(app):
     app.switch(over)
     assert over.laid_out == (1024, 576)
     inside(app, over)
+
+
+def test_the_rules_reference_and_the_pass_screen_follow_a_resize_with_their_place(app):
+    from game.client.scenes.select import SelectScene
+    from game.client.widgets import PassDevice
+    sc = SelectScene(app)
+    app.switch(sc)
+    sc.open_rules()
+    app.frame(0.01, [])
+    sc.rules.jump(2)
+    at = sc.rules.current()
+    for w, h in SIZES:
+        resize(app, w, h)
+        app.frame(0.01, [])                     # (the reference lays out when drawn, at the new size)
+        assert sc.rules.frame.right <= w and sc.rules.frame.bottom <= h and sc.rules.current() == at
+    cover = PassDevice("Japan")
+    for w, h in SIZES:
+        surf = pygame.Surface((w, h))
+        cover.draw(surf, app.assets)
+        assert surf.get_rect().contains(cover.bar)

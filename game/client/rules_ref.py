@@ -622,6 +622,7 @@ class RulesOverlay:
             return
         w, h = size
         self._layout_key = size
+        place = self._place() if self.view is not None else None   # (a resize: the same place, rewrapped)
         s = max(0.8, min(1.5, h / 720))
         mx, my = max(16, w // 40), max(12, h // 36)
         self.frame = pygame.Rect(mx, my, w - 2 * mx, h - 2 * my)
@@ -636,7 +637,22 @@ class RulesOverlay:
         rh = max(26, int(34 * s))
         self.index_rects = [pygame.Rect(self.index_area.x, self.index_area.y + i * (rh + 4), iw, rh)
                             for i in range(len(self.sections))]
+        if place is not None:
+            i, f = place
+            a, b = self._span(i)
+            self.scroll = round(a + f * (b - a))
         self.scroll = min(self.scroll, self.max_scroll)
+
+    def _span(self, i: int) -> tuple[int, int]:
+        """Section ``i``'s top and bottom (content pixels)."""
+        starts = list(self.view.starts) + [self.view.height]
+        return starts[i], starts[i + 1]
+
+    def _place(self) -> tuple[int, float]:
+        """Where the reader is: the section at the top, and how far into it (0..1)."""
+        i = self.current()
+        a, b = self._span(i)
+        return i, (self.scroll - a) / max(1, b - a)
 
     @property
     def max_scroll(self) -> int:
