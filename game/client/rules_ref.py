@@ -428,10 +428,10 @@ CONTROLS: tuple[Control, ...] = (
     Control("L", "R3", "", "overlay", ((K.K_l, 0),), "overlay"),
     Control("T", "Guide", N_("threat view: your pieces the enemy could attack next turn, with the odds (toggle)"),
             "threat", ((K.K_t, 0),), "threat"),
-    Control("Ctrl+↑ / Ctrl+↓", "", N_("scroll the event log back / forward"), "log_scroll", ((K.K_UP, K.KMOD_LCTRL),)),
-    Control("End", "", N_("the event log's newest events"), "end", ((K.K_END, 0),)),
-    Control("E", "", N_("explain: the AI's last decision and its alternatives (toggle)"), "explain", ((K.K_e, 0),)),
-    Control("I", "", N_("hint: what the normal AI would do in your place"), "hint", ((K.K_i, 0),)),
+    Control("Ctrl+↑ / Ctrl+↓", "Back + ↑ / ↓", N_("scroll the event log back / forward"), "log_scroll", ((K.K_UP, K.KMOD_LCTRL),)),
+    Control("End", "Back + →", N_("the event log's newest events"), "end", ((K.K_END, 0),)),
+    Control("E", "Back + Y", N_("explain: the AI's last decision and its alternatives (toggle)"), "explain", ((K.K_e, 0),)),
+    Control("I", "Back + X", N_("hint: what the normal AI would do in your place"), "hint", ((K.K_i, 0),)),
     Control("U / Ctrl+Z", "", N_("undo (back to the last dice roll)"), "undo", ((K.K_u, 0), (K.K_z, K.KMOD_LCTRL))),
     Control("Ctrl+S", "", N_("save"), "save", ((K.K_s, K.KMOD_LCTRL),)),
     Control("Ctrl+L", "", N_("load"), "load", ((K.K_l, K.KMOD_LCTRL),)),
@@ -439,7 +439,7 @@ CONTROLS: tuple[Control, ...] = (
     Control("+ / -", "", N_("volume"), "volume", ((K.K_EQUALS, 0), (K.K_MINUS, 0))),
     Control("F11 / Alt+Enter", "", N_("fullscreen"), "fullscreen", ((K.K_F11, 0),)),
     Control("Esc", "Start / B", N_("menu, back, cancel"), "back", ((K.K_ESCAPE, 0),)),
-    Control("F1 / H", "Back", N_("this reference"), "help", ((K.K_F1, 0), (K.K_h, 0))),
+    Control("F1 / H", "Back (tap)", N_("this reference"), "help", ((K.K_F1, 0), (K.K_h, 0))),
 )
 
 
@@ -646,6 +646,7 @@ class RulesOverlay:
             return
         w, h = size
         self._layout_key = size
+        place = self._place() if self.view is not None else None   # (a resize: the same place, rewrapped)
         s = max(0.8, min(1.5, h / 720))
         mx, my = max(16, w // 40), max(12, h // 36)
         self.frame = pygame.Rect(mx, my, w - 2 * mx, h - 2 * my)
@@ -660,9 +661,24 @@ class RulesOverlay:
         rh = max(26, int(34 * s))
         self.index_rects = [pygame.Rect(self.index_area.x, self.index_area.y + i * (rh + 4), iw, rh)
                             for i in range(len(self.sections))]
+        if place is not None:
+            i, f = place
+            a, b = self._span(i)
+            self.scroll = round(a + f * (b - a))
         self.scroll = min(self.scroll, self.max_scroll)
         if keep is not None:
             self.jump(keep)
+
+    def _span(self, i: int) -> tuple[int, int]:
+        """Section ``i``'s top and bottom (content pixels)."""
+        starts = list(self.view.starts) + [self.view.height]
+        return starts[i], starts[i + 1]
+
+    def _place(self) -> tuple[int, float]:
+        """Where the reader is: the section at the top, and how far into it (0..1)."""
+        i = self.current()
+        a, b = self._span(i)
+        return i, (self.scroll - a) / max(1, b - a)
 
     @property
     def max_scroll(self) -> int:
