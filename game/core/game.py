@@ -429,7 +429,11 @@ def _unpickle(cls: type[Game], seed: int, options: dict[str, Any], table: dict[i
 
 
 def _canon(v: Any) -> Any:
-    """A process-independent form of a component value."""
+    """A process-independent form of a component value. (Text the rules made, a Msg or
+    a Name of game.core.text, counts as the plain string it is: how a line was made is
+    not part of the position.)"""
+    if isinstance(v, str):
+        return v if type(v) is str else str.__str__(v)
     if is_dataclass(v) and not isinstance(v, type):
         return (type(v).__name__,) + tuple((f.name, _canon(getattr(v, f.name))) for f in fields(v))
     if isinstance(v, (set, frozenset)):
