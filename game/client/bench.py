@@ -86,8 +86,15 @@ def board_frame_times(frames: int = 300, size=(1280, 720), game_id: str = "nomon
 
 
 def _slider(scene):
-    """(unit, from, to): a unit on the map and a neighbouring cell's centre (map pixels)."""
+    """(piece, from, to) in map pixels: the game's last move that slides (as the game shows
+    it), else a unit on the map and a neighbouring cell's centre."""
     ui, board = scene.ui, scene.game.board
+    view = scene.view
+    for ev in reversed(scene.game.events):          # (on screen, where a player would see it)
+        got = ui.slide_for(ev)
+        if got and got[0] is not None and len(got[1]) >= 2 and got[1][0] != got[1][-1] and all(
+                view.area.collidepoint(view.to_screen(*p)) for p in (got[1][0], got[1][-1])):
+            return got[0], got[1][0], got[1][-1]
     cells = list(ui.actable_hexes()) + list(board.cells)
     for h in cells:
         unit = ui.unit_at(h)

@@ -571,6 +571,21 @@ class YoshitsuneUI(GameUI):
             self.card_rects = []
             self.confirm_rect = None
 
+    def moving_rects(self, view) -> list[pygame.Rect]:
+        """The generals on their way: each block and its shadow."""
+        size = self.counter_size(view)
+        out = []
+        for k, p in self.moving.items():
+            g = (self.st or {}).get("generals", {}).get(k)
+            if g is None:
+                continue
+            img = self._block(self.gen_short(k), g["clan"], size, True,
+                              sub=f"{self.game.gdata[k]['valour']}-{self.game.gdata[k]['command']}")
+            x, y = view.to_screen(*p)
+            r = img.get_rect(center=(round(x), round(y))).inflate(4, 4)
+            out.append(r.union(r.move(4, 5)))
+        return out
+
     # the deck and the turned card ----------------------------------------------------------------
     def _card_image(self, cid: str | None, w: int, h: int) -> pygame.Surface:
         """A card face (the sprite when present, else drawn) or its back (``cid`` None)."""
