@@ -442,7 +442,20 @@ class YoshitsuneUI(GameUI):
         return img
 
     def _stack_images(self, where: str, size: int) -> list[pygame.Surface]:
-        """One row per clan: its generals as labelled blocks, then ×N retainers."""
+        """One row per clan: its generals as labelled blocks, then ×N retainers (kept
+        until the state shown or the generals on their way change)."""
+        cache = self.__dict__.get("_rows")
+        if cache is None or cache[0] is not self.st:
+            cache = self._rows = (self.st, {})
+        key = (where, size, frozenset(self.moving))
+        rows = cache[1].get(key)
+        if rows is None:
+            if len(cache[1]) > 400:
+                cache[1].clear()
+            rows = cache[1][key] = self._stack_rows(where, size)
+        return rows
+
+    def _stack_rows(self, where: str, size: int) -> list[pygame.Surface]:
         rows = []
         gar = self.st.get("areas", {}).get(where, {})
         gens = {}

@@ -166,6 +166,7 @@ class BoardScene(Scene):
             c = getattr(self.ui, cache, None)
             if isinstance(c, dict):
                 c.clear()
+        self.ui.__dict__.pop("_rows", None)         # (rows of blocks made of those)
         self._buttons_key = self._top_key = self._info_key = None
 
     # -- pacing ---------------------------------------------------------------
@@ -1006,25 +1007,31 @@ class BoardScene(Scene):
         d = self.dice
         skey = (box, repr([(k, v) for k, v in d.items() if k not in ("t", "until", "ev")]), d.get("t", 0.0) >= 0.6)
         board = getattr(self, "_dice_board", None)
-        if full or board is None or board.get_size() != box.size or self._dice_at != box.topleft:
-            self._dice_board = board = surf.subsurface(box).copy()
-            self._dice_at = box.topleft
-            again = True
-        else:
-            again = skey != self._dice_key
-            for g in groups:
-                r = g.clip(box)
-                if r.width and r.height:
-                    board.blit(surf, (r.x - box.x, r.y - box.y), r)
-                    again = True
-        surf.set_clip(area)
-        if again:
+        if full or board is None or board.get_size() != box.size or self._dice_at != box.topleft \
+                or skey != self._dice_key:
+            if full or board is None or board.get_size() != box.size or self._dice_at != box.topleft:
+                self._dice_board = board = surf.subsurface(box).copy()
+                self._dice_at = box.topleft
+            again = [box]
+        else:                               # the map drew again there: the panel over it too
+            again = [r for r in (g.clip(box) for g in groups) if r.width and r.height]
+            for r in again:
+                board.blit(surf, (r.x - box.x, r.y - box.y), r)
+        if again and again[0] == box:
+            surf.set_clip(area)
             surf.blit(board, box.topleft)
             self._draw_dice(surf, "panel")
             self._dice_under = surf.subsurface(box).copy()
             self._dice_key = skey
         else:
-            surf.blit(self._dice_under, box.topleft)
+            under = self._dice_under
+            for r in again:
+                surf.set_clip(r)
+                surf.blit(board, box.topleft)
+                self._draw_dice(surf, "panel")
+                under.blit(surf, (r.x - box.x, r.y - box.y), r)
+            surf.set_clip(area)
+            surf.blit(under, box.topleft)
         drawn = self._draw_dice(surf, "rolling")
         if any(not box.contains(r) for r in drawn):
             self._drawn = None              # (a die over the panel's edge: the next frame in full)
