@@ -1329,10 +1329,12 @@ class BoardScene(Scene):
         changed = []
         if getattr(self, "_info_key", None) != ikey:
             self._info_key = ikey
-            s = pygame.Surface(info.size)
+            s = getattr(self, "_info_surf", None)
+            if s is None or s.get_size() != info.size or s.get_masks() != surf.get_masks():
+                s = self._info_surf = pygame.Surface(info.size, 0, surf)    # (the screen's format: a plain copy)
+            s.set_clip(None)
             s.fill((18, 22, 30))
             self._draw_info(s, pygame.Rect(0, 0, info.width, info.height))
-            self._info_surf = s.convert() if pygame.display.get_surface() else s
             changed.append(info)
         if self.log.prepare(self.assets):
             changed.append(self.log.rect)
@@ -1344,7 +1346,11 @@ class BoardScene(Scene):
         self._spun = bool(seat)
         whole = pygame.Rect(self.map_w, 0, w, h)
         clip = surf.get_clip()
-        for r in ([whole] if full or top else merge_rects(changed)):
+        for r in ([whole] if full or top else changed):
+            if r is info and info.height > 60:  # (opaque, over nothing else that changed)
+                surf.set_clip(None)
+                surf.blit(self._info_surf, info.topleft)
+                continue
             surf.set_clip(r.clip(whole))
             surf.blit(self._top_surf, (self.map_w, 0))
             if seat and surf.get_clip().colliderect(spin):
@@ -1531,7 +1537,7 @@ class BoardScene(Scene):
             surf.blit(self.assets.text(_("expected losses: attacker {attacker_losses:.2f}, defender {defender_losses:.2f}").format(attacker_losses=o.attacker_losses, defender_losses=o.defender_losses), 15, DIM), (x, y))
 
 
-def merge_rects(rects: list[pygame.Rect], waste: int = 40000) -> list[pygame.Rect]:
+def merge_rects(rects: list[pygame.Rect], waste: int = 100000) -> list[pygame.Rect]:
     """``rects`` as fewer rects covering them all: two become their union when they
     overlap or when it covers at most ``waste`` pixels more than they do (drawing again
     costs a pass over the pieces each, so a little more area is cheaper)."""
