@@ -14,7 +14,8 @@ GAMES = ("nomonhan", "across_suez", "sino_japanese", "yoshitsune", "central_plai
 def frames(game_id: str, dirty: bool, n: int = 28) -> list[str]:
     """A digest of each frame of an animated sequence on the bench's busy board (dice
     rolling, a piece sliding, the hover and the log moving), with changes that need a
-    full redraw on the way: a toast, a piece selected, the dice put away."""
+    full redraw on the way: a toast, a piece selected, the dice put away, the pointer
+    on a card."""
     import pygame
 
     from game.client import bench
@@ -46,6 +47,9 @@ def frames(game_id: str, dirty: bool, n: int = 28) -> list[str]:
                 scene.log.wheel(1 if i % 2 else -1)
             scene.hover_hex = hexes[((i // 2) * 5) % len(hexes)]
             ui.pointer = scene._hover_pos = (scene.view.area.x + 17 * i, scene.view.area.y + 11 * i)
+            cards = getattr(ui, "card_rects", None)
+            if i >= 17 and cards:               # the pointer on a card (shown enlarged, or its details)
+                ui.pointer = scene._hover_pos = cards[(i // 3) % len(cards)][0].center
             if i == 8:
                 app.toast("a toast")
             if i == 14 and len(acts) > 1:

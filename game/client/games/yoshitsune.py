@@ -781,6 +781,10 @@ class YoshitsuneUI(GameUI):
                 return r, cid
         return None
 
+    def draw_key(self):
+        got = self.shown_card()
+        return got[1] if got else None
+
     def _draw_enlarged(self, surf, area: pygame.Rect) -> None:
         """The pointed-at card, large enough to read, beside the card (inside the map area)."""
         got = self.shown_card()

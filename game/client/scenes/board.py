@@ -916,12 +916,13 @@ class BoardScene(Scene):
             if hover != was["hover"]:
                 dirty += [r for r in (hover, was["hover"]) if r]
             groups = merge_rects([r for r in dirty if r.width and r.height])
-        self._drawn = {"moving": moving, "hover": hover}
+        self._drawn = None                  # (until this frame is all drawn)
         clip = surf.get_clip()
         for g in groups:
             self._draw_map(surf, g)
-        if self.dice is not None:
-            self._draw_dice_layer(surf, groups, full)
+        drawn = {"moving": moving, "hover": hover}
+        if self.dice is not None and not self._draw_dice_layer(surf, groups, full):
+            drawn = None
         if self.banner:
             surf.set_clip(area)
             self.banner.draw(surf, self.assets, area)
@@ -941,6 +942,7 @@ class BoardScene(Scene):
         self.save_warning.draw(surf, self.assets)
         if self.modal is not None:
             self.modal.draw(surf, self.assets)
+        self._drawn = drawn
 
     # dirty rectangles: a frame like the one before draws again only where pieces slid, the
     # hover moved, the dice rolled, the log or the spinner changed; anything else that
@@ -998,12 +1000,16 @@ class BoardScene(Scene):
         if self.show_cursor and self.cursor_hex:
             self.view.draw_hex(surf, self.cursor_hex, CURSOR_COLOUR, width=4)
 
-    def _draw_dice_layer(self, surf, groups, full: bool) -> None:
+    def _draw_dice_layer(self, surf, groups, full: bool) -> bool:
         """The dice panel over the map. The map under it and the panel without the dice
         rolling are kept (brought up to date where the map drew again), so a frame of
-        the roll draws only the dice tumbling."""
+        the roll draws only the dice tumbling. False: the next frame must be drawn in full."""
         area = self.view.area
         box = pygame.Rect(self._dice_box()).clip(area)
+        if not (box.width and box.height):
+            surf.set_clip(area)
+            self._draw_dice(surf)
+            return False
         d = self.dice
         skey = (box, repr([(k, v) for k, v in d.items() if k not in ("t", "until", "ev")]), d.get("t", 0.0) >= 0.6)
         board = getattr(self, "_dice_board", None)
@@ -1033,8 +1039,7 @@ class BoardScene(Scene):
             surf.set_clip(area)
             surf.blit(under, box.topleft)
         drawn = self._draw_dice(surf, "rolling")
-        if any(not box.contains(r) for r in drawn):
-            self._drawn = None              # (a die over the panel's edge: the next frame in full)
+        return all(box.contains(r) for r in drawn)     # (a die over the panel's edge: the next frame in full)
 
     def _lit_key(self):
         """What the map's cached picture (the game's tints, the lit hexes) shows; None: it
