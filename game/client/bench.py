@@ -87,6 +87,19 @@ def board_frame_times(frames: int = 300, size=(1280, 720), game_id: str = "nomon
         pygame.quit()
 
 
+def _light(scene):
+    """Everything lit: the ZOC, the game's own map overlay (supply lines, LOC ...), the
+    first unit that can act selected and its targets. Returns the game's plugin."""
+    ui = scene.ui
+    scene.zoc = True
+    if ui.overlay_hint:
+        ui.toggle_overlay()
+    acts = ui.actable_hexes()
+    if acts:
+        ui.select_at(acts[0])
+    return ui
+
+
 def _slider(scene):
     """(piece, from, to) in map pixels: the game's last move that slides (as the game shows
     it), else a unit on the map and a neighbouring cell's centre."""
@@ -121,13 +134,7 @@ def busy_frame_times(game_id: str, size=(1280, 720), frames: int = 240, warmup: 
     import pygame
     app, scene = _open(game_id, size)
     try:
-        ui = scene.ui
-        scene.zoc = True
-        if ui.overlay_hint:                 # the game's own map overlay (supply lines, LOC ...)
-            ui.toggle_overlay()
-        acts = ui.actable_hexes()
-        if acts:
-            ui.select_at(acts[0])
+        ui = _light(scene)
         scene.explain = False
         slide = _slider(scene)
         hexes = list(scene.game.board.cells)
@@ -179,13 +186,7 @@ def static_frame_times(game_id: str, size=(1280, 720), frames: int = 120, warmup
     import pygame
     app, scene = _open(game_id, size)
     try:
-        ui = scene.ui
-        scene.zoc = True
-        if ui.overlay_hint:
-            ui.toggle_overlay()
-        acts = ui.actable_hexes()
-        if acts:
-            ui.select_at(acts[0])
+        _light(scene)
         times: list[float] = []
         for i in range(warmup + frames):
             c0 = time.thread_time()
