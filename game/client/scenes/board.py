@@ -953,7 +953,8 @@ class BoardScene(Scene):
         app, ui, v, g = self.app, self.ui, self.view, self.game
         if (self.modal is not None or self.banner is not None or self.demo or self.replay
                 or app.kiosk is not None or app.toasts or app.toast_rects or self.pad_focus.active
-                or self.save_warning.text or not DIRTY_RECTS):
+                or self.save_warning.text or not DIRTY_RECTS
+                or type(self).draw is not BoardScene.draw):     # (a scene that draws more over it: the tutorial)
             return None
         blink = ui.blinking()
         got = self.shown_explanation()
