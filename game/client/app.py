@@ -92,6 +92,7 @@ class App:
         self.cache: dict = {}
         self.toasts: list[list] = []
         self.toast_rects: list = []         # where the toasts were drawn last (inside the window)
+        self.frames = 0                     # frames drawn (App.draw)
         self.kiosk = kiosk if kiosk is not None else (KioskConfig() if mode == "demo" else None)
         self.attract = None                 # the attract loop (game.client.kiosk.Attract), once started
         self.attracting = False             # ... and it is on show now
@@ -440,6 +441,7 @@ class App:
             self._guard("draw", self.draw)
 
     def draw(self) -> None:
+        self.frames += 1                        # (a scene may draw only what changed since the frame before)
         self.scene.draw(self.screen)
         self.toast_rects = draw_toasts(self.screen, self.assets, self.toasts)
         for t in self.toasts:

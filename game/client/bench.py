@@ -9,7 +9,9 @@ with the dice rolling, a counter sliding between two cells, every target and
 the ZOC (or the game's own map overlay) lit, the pointer moving, and the log
 taking a new line and scrolling every few frames.
 
-``busy_frames``: that figure for every game at each size (``python -m game bench
+``static_frame_times``: the same board standing still (what most frames are).
+
+``busy_frames``: those figures for every game at each size (``python -m game bench
 --frames-only``; ``--json``).
 """
 from __future__ import annotations
@@ -85,9 +87,29 @@ def board_frame_times(frames: int = 300, size=(1280, 720), game_id: str = "nomon
         pygame.quit()
 
 
+def _light(scene):
+    """Everything lit: the ZOC, the game's own map overlay (supply lines, LOC ...), the
+    first unit that can act selected and its targets. Returns the game's plugin."""
+    ui = scene.ui
+    scene.zoc = True
+    if ui.overlay_hint:
+        ui.toggle_overlay()
+    acts = ui.actable_hexes()
+    if acts:
+        ui.select_at(acts[0])
+    return ui
+
+
 def _slider(scene):
-    """(unit, from, to): a unit on the map and a neighbouring cell's centre (map pixels)."""
+    """(piece, from, to) in map pixels: the game's last move that slides (as the game shows
+    it), else a unit on the map and a neighbouring cell's centre."""
     ui, board = scene.ui, scene.game.board
+    view = scene.view
+    for ev in reversed(scene.game.events):          # (on screen, where a player would see it)
+        got = ui.slide_for(ev)
+        if got and got[0] is not None and len(got[1]) >= 2 and got[1][0] != got[1][-1] and all(
+                view.area.collidepoint(view.to_screen(*p)) for p in (got[1][0], got[1][-1])):
+            return got[0], got[1][0], got[1][-1]
     cells = list(ui.actable_hexes()) + list(board.cells)
     for h in cells:
         unit = ui.unit_at(h)
@@ -112,13 +134,7 @@ def busy_frame_times(game_id: str, size=(1280, 720), frames: int = 240, warmup: 
     import pygame
     app, scene = _open(game_id, size)
     try:
-        ui = scene.ui
-        scene.zoc = True
-        if ui.overlay_hint:                 # the game's own map overlay (supply lines, LOC ...)
-            ui.toggle_overlay()
-        acts = ui.actable_hexes()
-        if acts:
-            ui.select_at(acts[0])
+        ui = _light(scene)
         scene.explain = False
         slide = _slider(scene)
         hexes = list(scene.game.board.cells)
@@ -164,6 +180,26 @@ def busy_frame_times(game_id: str, size=(1280, 720), frames: int = 240, warmup: 
         pygame.quit()
 
 
+def static_frame_times(game_id: str, size=(1280, 720), frames: int = 120, warmup: int = 10) -> list[float]:
+    """CPU milliseconds per frame (update + draw) of the same board standing still: the
+    ZOC (or the game's overlay) and the targets lit, nothing moving, the pointer still."""
+    import pygame
+    app, scene = _open(game_id, size)
+    try:
+        _light(scene)
+        times: list[float] = []
+        for i in range(warmup + frames):
+            c0 = time.thread_time()
+            scene.update(1 / 60)
+            app.draw()
+            if i >= warmup:
+                times.append((time.thread_time() - c0) * 1000.0)
+        scene.session.close()
+        return times
+    finally:
+        pygame.quit()
+
+
 def percentile(times: list[float], q: float) -> float:
     s = sorted(times)
     return s[min(len(s) - 1, int(q * len(s)))] if s else 0.0
@@ -185,6 +221,7 @@ def busy_frames(games=None, sizes=SIZES, frames: int = 240) -> dict:
             cpu: list[float] = []
             per[f"{w}x{h}"] = figures(busy_frame_times(gid, (w, h), frames=frames, cpu_times=cpu))
             per[f"{w}x{h}"]["cpu"] = figures(cpu)
+            per[f"{w}x{h}"]["static_cpu"] = figures(static_frame_times(gid, (w, h)))
     out["load_after"] = [round(x, 2) for x in os.getloadavg()]
     return out
 
@@ -192,13 +229,14 @@ def busy_frames(games=None, sizes=SIZES, frames: int = 240) -> dict:
 def table(d: dict) -> str:
     """The busy-frame figures as a table (ms)."""
     sizes = sorted({s for g in d["frames"].values() for s in g}, key=lambda s: int(s.split("x")[0]))
-    rows = [f"busiest animated frame, ms: wall-clock mean / p95 / max, then CPU p95 "
-            f"(load {d['load_before']} on {d['cpus']} cores)",
-            f"{'game':<16}" + "".join(f"{s:>33}" for s in sizes)]
+    rows = [f"busiest animated frame, ms: wall-clock mean / p95 / max, then CPU p95, and a still "
+            f"board's CPU p95 (load {d['load_before']} on {d['cpus']} cores)",
+            f"{'game':<16}" + "".join(f"{s:>41}" for s in sizes)]
     for gid, per in d["frames"].items():
         rows.append(f"{gid:<16}" + "".join(
             f"{per[s]['mean']:>9.2f}{per[s]['p95']:>8.2f}{per[s]['max']:>8.2f}{per[s]['cpu']['p95']:>8.2f}"
-            if s in per else f"{'':>33}" for s in sizes))
+            f"{per[s].get('static_cpu', {}).get('p95', 0.0):>8.2f}"
+            if s in per else f"{'':>41}" for s in sizes))
     return "\n".join(rows)
 
 

@@ -325,6 +325,12 @@ class BoardView:
             self._hexsurf[key] = got
         return got
 
+    def hex_rect(self, name: str, colour: tuple, width: int = 0) -> pygame.Rect:
+        """The screen rect ``draw_hex(.., name, colour, width)`` draws into."""
+        s, (x0, y0) = self.hex_overlay(name, colour, width)
+        return pygame.Rect(math.floor(self.area.x + self.ox + x0), math.floor(self.area.y + self.oy + y0),
+                           s.get_width() + 1, s.get_height() + 1)
+
     def draw_hex(self, target: pygame.Surface, name: str, colour: tuple, width: int = 0) -> None:
         s, (x0, y0) = self.hex_overlay(name, colour, width)
         target.blit(s, (self.area.x + self.ox + x0, self.area.y + self.oy + y0))

@@ -243,6 +243,7 @@ class LogView:
         self.shown: list[str] = []                  # the lines drawn last, top to bottom
         self._cache: pygame.Surface | None = None
         self._cache_key: tuple | None = None
+        self._at: tuple | None = None               # where it was drawn last (a move: drawn again)
 
     @property
     def following(self) -> bool:
@@ -278,7 +279,8 @@ class LogView:
             return self.jump_to_newest()
         return False
 
-    def draw(self, surf: pygame.Surface, assets: Assets) -> None:
+    def prepare(self, assets: Assets) -> bool:
+        """Render the lines shown if they changed; True when they did (the log must be drawn again)."""
         key = (len(self.lines), self.lines[-1] if self.lines else None, self.scroll, self.unseen, self.rect.size)
         r = self.rect
         if key != self._cache_key:
@@ -309,6 +311,15 @@ class LogView:
                 s.blit(tag, tag.get_rect(center=b.center))
                 self.button = b.move(r.topleft)
             self._cache = s
+            self._at = None
+            return True
+        if self._at != r.topleft:
+            self._at = r.topleft
+            return True
+        return False
+
+    def draw(self, surf: pygame.Surface, assets: Assets) -> None:
+        self.prepare(assets)
         panel(surf, self.rect, colour=(24, 28, 38), width=2)
         surf.blit(self._cache, self.rect.topleft)
 

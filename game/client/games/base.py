@@ -226,6 +226,27 @@ class GameUI:
     def draw(self, surf: pygame.Surface, view, now: float) -> None:
         pass
 
+    # what ``draw`` shows changes only with the display model (the game, ``selected``,
+    # ``viewer``, ``hidden``, ``flash``, which pieces move), input, the blink's phase and
+    # ``draw_key``; a piece sliding changes only ``moving_rects``: the board then redraws
+    # only there (game.client.scenes.board, "dirty rectangles")
+    def draw_key(self) -> Any:
+        """What ``draw`` shows that follows the pointer (the card under it, enlarged ...)."""
+        return self.hover_key()
+
+    def moving_rects(self, view) -> list[pygame.Rect]:
+        """Screen rects that hold all ``draw`` shows of the pieces on their way (``moving``):
+        shadows, rings and badges included. Default: a square 1.3 hexes wide (and 24 px)
+        round each; a game whose moving pieces are larger says so."""
+        side = int(view.hex_size() * 1.3) + 24
+        out = []
+        for p in self.moving.values():
+            x, y = view.to_screen(*p)
+            r = pygame.Rect(0, 0, side, side)
+            r.center = (round(x), round(y))
+            out.append(r)
+        return out
+
     def draw_preview(self, surf: pygame.Surface, rect: pygame.Rect, pv: dict[str, Any]) -> bool:
         """Draw the game's own odds preview in the side panel; False: the scene's default panel."""
         return False

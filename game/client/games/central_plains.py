@@ -512,6 +512,20 @@ class CentralPlainsUI(GameUI):
         if self.show_hand:
             self._draw_hand(surf, view.area)
 
+    def moving_rects(self, view) -> list[pygame.Rect]:
+        """The stacks on their way: each row of pieces, its shadows and its ring."""
+        size = self.piece_size(view)
+        gap = max(1, size // 10)
+        out = []
+        for key, pos in self.moving.items():
+            if key in self.slides:
+                n = len(self.slides[key][1])
+                x, y = view.to_screen(*pos)
+                r = pygame.Rect(0, 0, n * (size + gap) + 12, size + 12)
+                r.center = (round(x), round(y))
+                out.append(r)
+        return out
+
     def _draw_markers(self, surf, view) -> None:
         """Every commander's marker in the track boxes of the map, and the turn-order arrow."""
         boxes = self.__dict__.get("_track_boxes")

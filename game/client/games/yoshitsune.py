@@ -443,7 +443,20 @@ class YoshitsuneUI(GameUI):
         return img
 
     def _stack_images(self, where: str, size: int) -> list[pygame.Surface]:
-        """One row per clan: its generals as labelled blocks, then ×N retainers."""
+        """One row per clan: its generals as labelled blocks, then ×N retainers (kept
+        until the state shown or the generals on their way change)."""
+        cache = self.__dict__.get("_rows")
+        if cache is None or cache[0] is not self.st:
+            cache = self._rows = (self.st, {})
+        key = (where, size, frozenset(self.moving))
+        rows = cache[1].get(key)
+        if rows is None:
+            if len(cache[1]) > 400:
+                cache[1].clear()
+            rows = cache[1][key] = self._stack_rows(where, size)
+        return rows
+
+    def _stack_rows(self, where: str, size: int) -> list[pygame.Surface]:
         rows = []
         gar = self.st.get("areas", {}).get(where, {})
         gens = {}
@@ -571,6 +584,21 @@ class YoshitsuneUI(GameUI):
         else:
             self.card_rects = []
             self.confirm_rect = None
+
+    def moving_rects(self, view) -> list[pygame.Rect]:
+        """The generals on their way: each block and its shadow."""
+        size = self.counter_size(view)
+        out = []
+        for k, p in self.moving.items():
+            g = (self.st or {}).get("generals", {}).get(k)
+            if g is None:
+                continue
+            img = self._block(self.gen_short(k), g["clan"], size, True,
+                              sub=f"{self.game.gdata[k]['valour']}-{self.game.gdata[k]['command']}")
+            x, y = view.to_screen(*p)
+            r = img.get_rect(center=(round(x), round(y))).inflate(4, 4)
+            out.append(r.union(r.move(4, 5)))
+        return out
 
     # the deck and the turned card ----------------------------------------------------------------
     def _card_image(self, cid: str | None, w: int, h: int) -> pygame.Surface:
@@ -781,6 +809,10 @@ class YoshitsuneUI(GameUI):
             if self.pointer and r.collidepoint(self.pointer):
                 return r, cid
         return None
+
+    def draw_key(self):
+        got = self.shown_card()
+        return got[1] if got else None
 
     def _draw_enlarged(self, surf, area: pygame.Rect) -> None:
         """The pointed-at card, large enough to read, beside the card (inside the map area)."""

@@ -55,6 +55,9 @@ ZOC_COLOUR = (200, 40, 200, 70)
 EXPLAIN_COLOUR = (255, 190, 60)     # the AI's last decision and its alternatives (E)
 HINT_COLOUR = (90, 220, 255)        # a hint: what the normal AI would do (I)
 CURSOR_COLOUR = (255, 255, 255, 230)
+HOVER_COLOUR = (255, 255, 255, 160)
+#: draw only what changed from one frame to the next (False: every frame in full)
+DIRTY_RECTS = True
 #: the dice panels that stay on screen once rolled (a combat's result), until the next action,
 #: a click or a key (or the settings' dice_popup seconds)
 HELD_DICE = frozenset({"CombatResolved", "BattleResolved", "BombardmentResolved", "Fire", "LeaderFate"})
@@ -116,7 +119,11 @@ class BoardScene(Scene):
         self.ui.single_viewer = len(self.session.human_seats) <= 1
         self.spinner_frames = 0             # frames that drew the thinking spinner
         self.inputs = 0                     # intents handled (a key of the lit-hexes cache)
-        self._lit_memo: tuple = (None, None)
+        self._lit_memo: tuple = (None, None, None)
+        self.acts = 0                       # intents handled but the pointer moving (a key of the frame)
+        self._frame: tuple = (None, None)   # (what the last frame showed, the app's frame it was drawn in)
+        self._drawn: dict | None = None     # where the last frame's moving things were (dirty rectangles)
+        self._spun = False                  # the last frame drew the spinner
         if session.executor is None:
             session.executor = app.ai
         session.prepare_ai()
@@ -160,6 +167,7 @@ class BoardScene(Scene):
             c = getattr(self.ui, cache, None)
             if isinstance(c, dict):
                 c.clear()
+        self.ui.__dict__.pop("_rows", None)         # (rows of blocks made of those)
         self._buttons_key = self._top_key = self._info_key = None
 
     # -- pacing ---------------------------------------------------------------
@@ -557,6 +565,8 @@ class BoardScene(Scene):
     # -- input ---------------------------------------------------------------------
     def handle(self, it: Intent) -> None:
         self.inputs += 1                    # (what the plugin lights may follow any input)
+        if it.name != "point":
+            self.acts += 1
         if self.modal is not None:
             closing = self.modal
             closing.handle(it)
@@ -890,31 +900,35 @@ class BoardScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         if isinstance(self.modal, PassDevice):
             self.modal.draw(surf, self.assets)
+            self._drawn = None
             return
+        area = self.view.area
+        full = self._must_redraw(surf)
+        moving = [r.clip(area) for r in self.ui.moving_rects(self.view)]
+        hover = self.view.hex_rect(self.hover_hex, HOVER_COLOUR, 2).clip(area) \
+            if self.hover_hex and not self.show_cursor and self.hover_hex in self.game.board.cells else None
+        if full:
+            groups = [area]
+        else:                               # only where something moved since the frame before
+            was = self._drawn
+            dirty = []
+            if moving != was["moving"]:
+                dirty += moving + was["moving"]
+            if hover != was["hover"]:
+                dirty += [r for r in (hover, was["hover"]) if r]
+            groups = merge_rects([r for r in dirty if r.width and r.height])
+        self._drawn = None                  # (until this frame is all drawn)
         clip = surf.get_clip()
-        surf.set_clip(self.view.area)
-        self._draw_lit(surf)
-        threats = self.threat_on and self.threat_map and not self.seq.busy
-        if threats:
-            draw_threats_under(surf, self.view, self.threat_map, self.ui.unit_hex)
-            if not self.ui.threat_over_counters:
-                draw_threats(surf, self.view, self.assets, self.threat_map)
-        if self.hover_hex and not self.show_cursor:
-            self.view.draw_hex(surf, self.hover_hex, (255, 255, 255, 160), width=2)
-        self.ui.draw(surf, self.view, self.time)
-        self._draw_explanation(surf)
-        if threats and self.ui.threat_over_counters:
-            draw_threats(surf, self.view, self.assets, self.threat_map)
-        for a, b in self.ui.arrows():
-            self.view.draw_arrow(surf, a, b)
-        if self.show_cursor and self.cursor_hex:
-            self.view.draw_hex(surf, self.cursor_hex, CURSOR_COLOUR, width=4)
-        if self.dice is not None:
-            self._draw_dice(surf)
+        for g in groups:
+            self._draw_map(surf, g)
+        drawn = {"moving": moving, "hover": hover}
+        if self.dice is not None and not self._draw_dice_layer(surf, groups, full):
+            drawn = None
         if self.banner:
-            self.banner.draw(surf, self.assets, self.view.area)
+            surf.set_clip(area)
+            self.banner.draw(surf, self.assets, area)
         surf.set_clip(clip)
-        self._draw_panel(surf)
+        self._draw_panel(surf, full)
         self.pad_focus.draw(surf)
         if self.demo:
             self._draw_demo_banner(surf)
@@ -929,10 +943,109 @@ class BoardScene(Scene):
         self.save_warning.draw(surf, self.assets)
         if self.modal is not None:
             self.modal.draw(surf, self.assets)
+        self._drawn = drawn
 
-    def _draw_lit(self, surf) -> None:
-        """The map, the game's tints under the pieces and the lit hexes (ZOC, targets):
-        one cached picture, drawn again only when one of them or the camera changes."""
+    # dirty rectangles: a frame like the one before draws again only where pieces slid, the
+    # hover moved, the dice rolled, the log or the spinner changed; anything else that
+    # changes the picture (see _frame_key) draws it all again
+    def _frame_key(self, surf):
+        """What the picture depends on besides what moves (the pieces sliding, the hover,
+        the dice, the log, the spinner); None: draw every frame in full."""
+        app, ui, v, g = self.app, self.ui, self.view, self.game
+        if (self.modal is not None or self.banner is not None or self.demo or self.replay
+                or app.kiosk is not None or app.toasts or app.toast_rects or self.pad_focus.active
+                or self.save_warning.text or not DIRTY_RECTS
+                or type(self).draw is not BoardScene.draw):     # (a scene that draws more over it: the tutorial)
+            return None
+        blink = ui.blinking()
+        got = self.shown_explanation()
+        threats = self.threat_on and bool(self.threat_map) and not self.seq.busy
+        lit = self._lit_key()
+        if lit is None:                     # (the game's tints change every frame)
+            return None
+        return (id(surf), surf.get_size(), v.z, v.ox, v.oy, tuple(v.area), lit,
+                threats, self.threat_key if threats else None, id(self.threat_map) if threats else None,
+                self.seq.busy, id(self.seq.current), self.show_cursor, self.cursor_hex, len(g.history),
+                len(g.events), ui.selected, ui.viewer, frozenset(ui.hidden), tuple(sorted(ui.flash.items())),
+                frozenset(ui.moving), frozenset(blink), int(self.time * 4) % 2 if blink else 0, ui.draw_key(),
+                self.acts, None if got is None else (id(got[0]), got[2]), tuple(ui.arrows()),
+                self._dice_box() if self.dice is not None else None, self.assets.palette.name)
+
+    def _must_redraw(self, surf) -> bool:
+        """Draw this frame in full? (Not the next one of the frames before, on the same surface,
+        with nothing changed but what moves.)"""
+        key = self._frame_key(surf)
+        serial = getattr(self.app, "frames", None)
+        last = self._frame
+        self._frame = (key, serial)
+        return (key is None or serial is None or self._drawn is None or last[0] != key
+                or last[1] is None or serial != last[1] + 1)
+
+    def _draw_map(self, surf, clip) -> None:
+        """The map area inside ``clip``: the map, the lit hexes, the hover, the pieces and
+        what the game draws over them, the explanation, arrows and the cursor (not the dice)."""
+        surf.set_clip(clip.clip(self.view.area))
+        self._draw_lit(surf)
+        threats = self.threat_on and self.threat_map and not self.seq.busy
+        if threats:
+            draw_threats_under(surf, self.view, self.threat_map, self.ui.unit_hex)
+            if not self.ui.threat_over_counters:
+                draw_threats(surf, self.view, self.assets, self.threat_map)
+        if self.hover_hex and not self.show_cursor:
+            self.view.draw_hex(surf, self.hover_hex, HOVER_COLOUR, width=2)
+        self.ui.draw(surf, self.view, self.time)
+        self._draw_explanation(surf)
+        if threats and self.ui.threat_over_counters:
+            draw_threats(surf, self.view, self.assets, self.threat_map)
+        for a, b in self.ui.arrows():
+            self.view.draw_arrow(surf, a, b)
+        if self.show_cursor and self.cursor_hex:
+            self.view.draw_hex(surf, self.cursor_hex, CURSOR_COLOUR, width=4)
+
+    def _draw_dice_layer(self, surf, groups, full: bool) -> bool:
+        """The dice panel over the map. The map under it and the panel without the dice
+        rolling are kept (brought up to date where the map drew again), so a frame of
+        the roll draws only the dice tumbling. False: the next frame must be drawn in full."""
+        area = self.view.area
+        box = pygame.Rect(self._dice_box()).clip(area)
+        if not (box.width and box.height):
+            surf.set_clip(area)
+            self._draw_dice(surf)
+            return False
+        d = self.dice
+        skey = (box, repr([(k, v) for k, v in d.items() if k not in ("t", "until", "ev")]), d.get("t", 0.0) >= 0.6)
+        board = getattr(self, "_dice_board", None)
+        if full or board is None or board.get_size() != box.size or self._dice_at != box.topleft \
+                or skey != self._dice_key:
+            if full or board is None or board.get_size() != box.size or self._dice_at != box.topleft:
+                self._dice_board = board = surf.subsurface(box).copy()
+                self._dice_at = box.topleft
+            again = [box]
+        else:                               # the map drew again there: the panel over it too
+            again = [r for r in (g.clip(box) for g in groups) if r.width and r.height]
+            for r in again:
+                board.blit(surf, (r.x - box.x, r.y - box.y), r)
+        if again and again[0] == box:
+            surf.set_clip(area)
+            surf.blit(board, box.topleft)
+            self._draw_dice(surf, "panel")
+            self._dice_under = surf.subsurface(box).copy()
+            self._dice_key = skey
+        else:
+            under = self._dice_under
+            for r in again:
+                surf.set_clip(r)
+                surf.blit(board, box.topleft)
+                self._draw_dice(surf, "panel")
+                under.blit(surf, (r.x - box.x, r.y - box.y), r)
+            surf.set_clip(area)
+            surf.blit(under, box.topleft)
+        drawn = self._draw_dice(surf, "rolling")
+        return all(box.contains(r) for r in drawn)     # (a die over the panel's edge: the next frame in full)
+
+    def _lit_key(self):
+        """What the map's cached picture (the game's tints, the lit hexes) shows; None: it
+        changes every frame."""
         lit = self.can_act() or (self.session.human_to_move() and not self.demo)
         g, ui = self.game, self.ui
         # the ZOC and the targets follow the game, the plugin's selection, the display
@@ -941,10 +1054,16 @@ class BoardScene(Scene):
                 id(self.seq.current), self.inputs, self.zoc, lit)
         if self._lit_memo[0] != mkey:
             zoc = (ui.zoc_hexes() if hasattr(ui, "zoc_hexes") else ()) if self.zoc else ()
-            self._lit_memo = (mkey, (zoc, ui.targets() if lit else {}))
-        zoc, targets = self._lit_memo[1]
+            targets = ui.targets() if lit else {}
+            self._lit_memo = (mkey, (zoc, targets), (frozenset(zoc), tuple(targets.items())))
         under = ui.under_key()
-        key = None if under is None else (under, frozenset(zoc), tuple(targets.items()))
+        return None if under is None else (under,) + self._lit_memo[2]
+
+    def _draw_lit(self, surf) -> None:
+        """The map, the game's tints under the pieces and the lit hexes (ZOC, targets):
+        one cached picture, drawn again only when one of them or the camera changes."""
+        key = self._lit_key()
+        zoc, targets = self._lit_memo[1]
 
         def paint(s):
             self.ui.draw_under(s, self.view, self.time)
@@ -1041,10 +1160,8 @@ class BoardScene(Scene):
             self._panel_cache[key] = c = img
         return c
 
-    def _draw_dice(self, surf) -> None:
+    def _dice_rows(self) -> list:
         d = self.dice
-        area = self.view.area
-        t = d.get("t", 0.0)
         rows = []
         if d.get("attack_rolls") is not None or d.get("attack_dice"):
             rows.append((_("ATTACK"), d.get("attack_rolls"), d.get("attack_dice", 0), d.get("attack_hits_on", ())))
@@ -1054,6 +1171,11 @@ class BoardScene(Scene):
             rows = [(d["title"], d.get("attack_rolls"), 1, ())]
         if d.get("rows"):
             rows = [tuple(r) for r in d["rows"]]
+        return rows
+
+    def _dice_box(self) -> tuple:
+        """Where the dice panel is drawn (x, y, w, h)."""
+        d, rows, area = self.dice, self._dice_rows(), self.view.area
         size = 58
         width = max(560, max((len(r[1] or ()) if r[1] is not None else r[2]) * (size + 10)
                              + max(270, self.assets.text(str(r[0]), 20, TEXT, bold=True).get_width() + 150)
@@ -1062,22 +1184,38 @@ class BoardScene(Scene):
         height = 70 + len(rows) * (size + 24) + 50 + (18 if d.get("held") else 0)
         box = pygame.Rect(0, 0, width, height)
         box.center = (area.centerx, area.centery)
-        panel(surf, box, colour=(20, 22, 30), border=ACCENT, alpha=235)
+        return tuple(box)
+
+    def _draw_dice(self, surf, part: str = "all") -> list[pygame.Rect]:
+        """The dice panel: ``part`` "all", "panel" (all but the dice rolling) or "rolling"
+        (only those: they tumble over the rest). Returns where the rolling dice were drawn."""
+        d = self.dice
+        drawn: list[pygame.Rect] = []
+        panel_ = part != "rolling"
+        t = d.get("t", 0.0)
+        rows = self._dice_rows()
+        size = 58
+        box = pygame.Rect(self._dice_box())
+        width = box.width
+        if panel_:
+            panel(surf, box, colour=(20, 22, 30), border=ACCENT, alpha=235)
         who = ""
         if d.get("attackers"):
             lab = self.ui.units_static if hasattr(self.ui, "units_static") else {}
             who = " + ".join(lab.get(a, {}).get("label", a) for a in d["attackers"])
             who += f"  →  {lab.get(d['defender'], {}).get('label', d['defender'])}"
-        blit_center(surf, fit_text(self.assets, who or d.get("heading") or d.get("title", "Dice"), 26, width - 30,
-                                   ACCENT, bold=True),
-                    (box.centerx, box.y + 28))
+        if panel_:
+            blit_center(surf, fit_text(self.assets, who or d.get("heading") or d.get("title", "Dice"), 26, width - 30,
+                                       ACCENT, bold=True),
+                        (box.centerx, box.y + 28))
         rng = random.Random(int(t * 14))
         y = box.y + 62
         landed = t >= 0.6
         for label, rolls, n, hits_on in rows:
             limg = fit_text(self.assets, label, 20, max(120, box.width - 260), TEXT, bold=True)
-            surf.blit(limg, (box.x + 18, y + size // 2 - 12))
-            if hits_on:
+            if panel_:
+                surf.blit(limg, (box.x + 18, y + size // 2 - 12))
+            if hits_on and panel_:
                 hs = _("hits on {hits_on}").format(hits_on="-".join(map(str, hits_on)))
                 surf.blit(self.assets.text(hs, 15, DIM), (box.x + 18, y + size // 2 + 10))
             count = len(rolls) if rolls is not None else n
@@ -1086,28 +1224,45 @@ class BoardScene(Scene):
             for i in range(count):
                 if rolls is None or not landed:
                     v = rng.randint(1, 6)
-                    img = pygame.transform.rotate(self._die_face(v, size, False), rng.uniform(-35, 35))
+                    img = self._tumbling(v, size, rng.uniform(-35, 35))
                     jx, jy = rng.uniform(-5, 5), rng.uniform(-8, 8)
+                    if part != "panel":
+                        drawn.append(surf.blit(img, img.get_rect(center=(x + size // 2 + jx, y + size // 2 + jy))))
+                    x += size + 10
+                    continue
                 else:
                     v = rolls[i]
                     hit = v in hits_on
                     hits += hit
                     img = self._die_face(v, size, hit)
                     jx = jy = 0
-                surf.blit(img, img.get_rect(center=(x + size // 2 + jx, y + size // 2 + jy)))
+                if panel_:
+                    surf.blit(img, img.get_rect(center=(x + size // 2 + jx, y + size // 2 + jy)))
                 x += size + 10
-            if landed and rolls is not None and hits_on:
+            if landed and rolls is not None and hits_on and panel_:
                 tag = self.assets.text((_("{hits} hit") if hits == 1 else _("{hits} hits")).format(hits=hits), 24, GOOD if hits else DIM, bold=True)
                 surf.blit(tag, tag.get_rect(midright=(box.right - 18, y + size // 2)))
-            if count == 0:
+            if count == 0 and panel_:
                 surf.blit(self.assets.text(_("no dice"), 20, DIM), (x, y + size // 2 - 10))
             y += size + 24
-        if landed and d.get("result"):
+        if landed and d.get("result") and panel_:
             blit_center(surf, fit_text(self.assets, d["result"], 24, width - 30, TEXT, bold=True),
                         (box.centerx, box.bottom - 30 - (18 if d.get("held") else 0)))
-        if d.get("held"):
+        if d.get("held") and panel_:
             blit_center(surf, self.assets.text(_("click or press a key to close"), 15, DIM),
                         (box.centerx, box.bottom - 16))
+        return drawn
+
+    def _tumbling(self, v: int, size: int, angle: float) -> pygame.Surface:
+        """A die face turned by ``angle`` (kept: a roll shows the same few each time)."""
+        key = ("tumble", v, size, angle)
+        img = self._panel_cache.get(key)
+        if img is None:
+            if len(self._panel_cache) > 600:
+                self._panel_cache.clear()
+            img = self._panel_cache[key] = pygame.transform.rotate(self._die_face(v, size, False), angle)
+        return img
+
 
     def _draw_demo_banner(self, surf) -> None:
         """The pill that says which game is on show, and what input does here."""
@@ -1156,41 +1311,64 @@ class BoardScene(Scene):
                 self.session.human_to_move(), self.demo, self.replay, self.session.can_undo(),
                 self.session.ai_error)
 
-    def _draw_panel(self, surf) -> None:
-        """The side panel, re-rendered only when what it shows changes."""
+    def _draw_panel(self, surf, full: bool = True) -> None:
+        """The side panel, re-rendered only when what it shows changes (and, ``full``
+        False, drawn only where it changed since the frame before)."""
         self._rebuild_buttons()
         w, h = surf.get_width() - self.map_w, surf.get_height()
         key = self._panel_key()
-        if getattr(self, "_top_key", None) != key:
+        top = getattr(self, "_top_key", None) != key
+        if top:
             self._top_key = key
-            top = pygame.Surface((w, h))
-            top.fill((18, 22, 30))
-            self._draw_panel_top(top, -self.map_w)
-            self._top_surf = top.convert() if pygame.display.get_surface() else top
+            s = pygame.Surface((w, h))
+            s.fill((18, 22, 30))
+            self._draw_panel_top(s, -self.map_w)
+            self._top_surf = s.convert() if pygame.display.get_surface() else s
             self._info_key = None
-        surf.blit(self._top_surf, (self.map_w, 0))
-        seat = self.thinking()
-        if seat:
-            self._draw_spinner(surf, (self.px + self.pw - 26, 112 + 44), self.ui.side_colour(seat))
-        pygame.draw.line(surf, BORDER, (self.map_w, 0), (self.map_w, h), 3)
         info_top = 214 + (len(self.buttons) * 64 if self.buttons else 0) + 4
         info_top = max(info_top, 340) if self.buttons else 214
         bottom = self.log.rect.y - 8
         hint = self.app.demo_hints() if self.demo else ""
         if hint:                                # the demo: what input does, above the log
             bottom -= DEMO_HINT_H + 8
-            self._draw_demo_hint(surf, pygame.Rect(self.px, bottom + 8, self.pw, DEMO_HINT_H), hint)
         info = pygame.Rect(self.px, info_top, self.pw, max(1, bottom - info_top))
         ikey = (key, self.hover_hex, info.topleft, self.ui.hover_key(), self.threat_on, self.threat_key)
+        changed = []
         if getattr(self, "_info_key", None) != ikey:
             self._info_key = ikey
-            s = pygame.Surface(info.size)
+            s = getattr(self, "_info_surf", None)
+            if s is None or s.get_size() != info.size or s.get_masks() != surf.get_masks():
+                s = self._info_surf = pygame.Surface(info.size, 0, surf)    # (the screen's format: a plain copy)
+            s.set_clip(None)
             s.fill((18, 22, 30))
             self._draw_info(s, pygame.Rect(0, 0, info.width, info.height))
-            self._info_surf = s.convert() if pygame.display.get_surface() else s
-        if info.height > 60:
-            surf.blit(self._info_surf, info.topleft)
-        self.log.draw(surf, self.assets)
+            changed.append(info)
+        if self.log.prepare(self.assets):
+            changed.append(self.log.rect)
+        seat = self.thinking()
+        spin = pygame.Rect(0, 0, 64, 80)
+        spin.midtop = (self.px + self.pw - 26, 112 + 44 - 22)
+        if seat or self._spun:
+            changed.append(spin)
+        self._spun = bool(seat)
+        whole = pygame.Rect(self.map_w, 0, w, h)
+        clip = surf.get_clip()
+        for r in ([whole] if full or top else changed):
+            if r is info and info.height > 60:  # (opaque, over nothing else that changed)
+                surf.set_clip(None)
+                surf.blit(self._info_surf, info.topleft)
+                continue
+            surf.set_clip(r.clip(whole))
+            surf.blit(self._top_surf, (self.map_w, 0))
+            if seat and surf.get_clip().colliderect(spin):
+                self._draw_spinner(surf, (self.px + self.pw - 26, 112 + 44), self.ui.side_colour(seat))
+            if hint:
+                self._draw_demo_hint(surf, pygame.Rect(self.px, bottom + 8, self.pw, DEMO_HINT_H), hint)
+            if info.height > 60:
+                surf.blit(self._info_surf, info.topleft)
+            self.log.draw(surf, self.assets)
+        surf.set_clip(clip)
+        pygame.draw.line(surf, BORDER, (self.map_w, 0), (self.map_w, h), 3)     # (over the map's edge too)
 
     def _draw_demo_hint(self, surf, rect: pygame.Rect, hint: str) -> None:
         panel(surf, rect, colour=(30, 26, 14), border=ACCENT, width=2)
@@ -1366,6 +1544,30 @@ class BoardScene(Scene):
         y += img.get_height() + 2
         if y < rect.bottom - 16:
             surf.blit(self.assets.text(_("expected losses: attacker {attacker_losses:.2f}, defender {defender_losses:.2f}").format(attacker_losses=o.attacker_losses, defender_losses=o.defender_losses), 15, DIM), (x, y))
+
+
+def merge_rects(rects: list[pygame.Rect], waste: int = 100000) -> list[pygame.Rect]:
+    """``rects`` as fewer rects covering them all: two become their union when they
+    overlap or when it covers at most ``waste`` pixels more than they do (drawing again
+    costs a pass over the pieces each, so a little more area is cheaper)."""
+    out = [pygame.Rect(r) for r in rects if r.width > 0 and r.height > 0]
+    merged = True
+    while merged and len(out) > 1:
+        merged = False
+        for i in range(len(out)):
+            for j in range(i + 1, len(out)):
+                a, b = out[i], out[j]
+                u = a.union(b)
+                inter = a.clip(b)
+                if a.colliderect(b) or u.width * u.height - (a.width * a.height + b.width * b.height
+                                                            - inter.width * inter.height) <= waste:
+                    out[i] = u
+                    del out[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return out
 
 
 def _alt_number(ex, alt) -> str:
