@@ -1523,7 +1523,9 @@ class BoardScene(Scene):
                                    15, TEXT, wrap=rect.width - 20), (x, y))
         y += 22
         for role, reason, amount in s.get("modifiers", []):
-            surf.blit(self.assets.text(f"{role} {amount:+d}: {reason}", 15, DIM), (x, y))
+            role = {"attacker": N_("attacker"), "defender": N_("defender")}.get(role, role)
+            surf.blit(self.assets.text(_("{role} {amount:+d}: {reason}").format(role=tr(role), amount=amount,
+                                                                              reason=tr(reason)), 15, DIM), (x, y))
             y += 18
         if s.get("hill"):
             surf.blit(self.assets.text(_("defender on a hill: attack hits only on 6"), 15, DIM), (x, y))
