@@ -452,7 +452,7 @@ class AcrossSuezUI(HexUnitsUI):
         elif st.get("night"):
             phase += _(" · night")
         n = len([k for k in st["crossed"] if self.units_static.get(k, {}).get("type") != "bridge"])
-        score = _("Across {n}/{min_crossed} · LOC {v}").format(n=n, min_crossed=self.data['victory']['min_crossed'], v='open' if st['loc_open'] else 'cut')
+        score = _("Across {n}/{min_crossed} · LOC {v}").format(n=n, min_crossed=self.data['victory']['min_crossed'], v=_("open") if st['loc_open'] else _("cut"))
         if st["side"] == "ISR" and st["phase"] == "declare":
             score += _(" · artillery {supports_left}").format(supports_left=st['supports_left'])
         return [("Turn", f"{st['turn']}/{st['turns']}"), ("Phase", phase), ("Score", score)]
