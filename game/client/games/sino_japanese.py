@@ -31,6 +31,9 @@ PHASES = {"move": N_("movement"), "declare": N_("combat: declare"), "order": N_(
 LANE = {"blue": (40, 96, 210), "yellow": (236, 190, 30), "red": (210, 40, 40)}
 CITY_INK = (40, 30, 20)
 STEP_MARK = {"flip": "①", "retreat": "②", "remove": "③"}
+#: the damage allocation steps of the rules' Alloc (7.4), as the allocation panel names them
+STEP_NAME = {"flip": N_("damage"), "retreat": N_("retreat"), "remove": N_("remove"), "done": N_("done")}
+STEP_DONE = {"flip": N_("damaged"), "retreat": N_("retreats"), "remove": N_("removed")}
 OOS = (230, 40, 40)
 GOOD = (110, 220, 120)
 
@@ -442,9 +445,9 @@ class SinoJapaneseUI(HexUnitsUI):
                 continue
             now = " ◀" if (c["stage"] == "defender") == (which == "defender_alloc") and c["stage"] in (
                 "defender", "attacker") else ""
-            lines.append((_("{side_name}: {hits} left, step {get} {step}{now}").format(side_name=self.side_name(a['side']), hits=a['hits'], get=STEP_MARK.get(a['step'], a['step']), step=a['step'], now=now), self.side_colour(a["side"])))
+            lines.append((_("{side_name}: {hits} left, step {get} {step}{now}").format(side_name=self.side_name(a['side']), hits=a['hits'], get=STEP_MARK.get(a['step'], ''), step=_(STEP_NAME.get(a['step'], a['step'])), now=now), self.side_colour(a["side"])))
             for step, unit, paid in a["log"]:
-                verb = {"flip": "damaged", "retreat": "retreats", "remove": "removed"}[step]
+                verb = _(STEP_DONE[step])
                 lines.append((_("   {STEP_MARK} {lab} pays {paid}: {verb}").format(STEP_MARK=STEP_MARK[step], lab=self.lab(unit), paid=paid, verb=verb), (230, 230, 230)))
         w = 380
         h = 10 + 20 * len(lines)
@@ -743,7 +746,7 @@ class SinoJapaneseUI(HexUnitsUI):
                                       reason=_("click one of the ports lit orange")))
             for a in legal:
                 if isinstance(a, Form) and len(out) < 5:
-                    out.append(Choice(_("Form {unit} in {box} (1 CP)").format(unit=a.unit, box=a.box), a))
+                    out.append(Choice(_("Form {unit} in {box} (1 CP)").format(unit=a.unit, box=tr(a.box)), a))
             for a in legal:
                 if isinstance(a, (MoveFleet, LiftBridgehead)) and len(out) < 6:
                     out.append(Choice(_("Beiyang fleet to {hex}").format(hex=a.to) if isinstance(a, MoveFleet)
