@@ -204,6 +204,48 @@ class MapFacts(HexMap):
         self.steps = {s: steps_of(s) for s in SIDES}
         #: the graph of supply lines: hexes and box entries [11.1]
         self.supply_steps = board.steps(MARCH)
+        #: the rules' names and constant lines (game.core.text)
+        self.texts = Texts(self, data)
+
+
+class Texts:
+    """The names and the constant lines the rules show (game.core.text), made once per map
+    (MapFacts.texts): cells named "Pyongyang 1519" with the place's original script, units
+    "J1 混成第9旅団", dice purposes, the prompts without numbers and the terrain reasons
+    of the combat preview."""
+
+    def __init__(self, f: "MapFacts", d: dict[str, Any]):
+        self.cell_names: dict[str, str] = {}
+        for cell, en in f.names.items():
+            if en != cell:
+                nm = Name(en, f.originals.get(cell, ""), "zh")
+                self.cell_names[cell] = Msg("{place} {hex}", place=nm, hex=cell) if cell.isdigit() else nm
+        self.labels = {u["key"]: Name(f"{u['key']} {u['name_local']}") for u in d["units"]}
+        self.landing_need = d["landing"]["needs_control_of"]
+        self.no_landing = Msg("Japan does not control {place}",
+                              place=self.cell_names.get(self.landing_need, self.landing_need))
+        fleet = d["fleet"]
+        self.purposes: dict[Any, str] = {"fleet": Name(fleet["name_en"], fleet["name_local"], "zh")}
+        self.prompts: dict[tuple[str, str], Msg] = {}
+        stack = int(d["stacking"]["max_per_hex"])
+        for s in SIDES:
+            n = d["sides"][s]["name"]
+            self.purposes[("cp", s)] = Msg("{side} command points", side=n)
+            self.purposes[("attack", s)] = Msg("{side} attack", side=n)
+            self.purposes[("counter", s)] = Msg("{side} counterfire", side=n)
+            self.prompts[("order", s)] = Msg("{side}: choose the next attack to resolve", side=n)
+            self.prompts[("recover", s)] = Msg("{side} recovery: 1 ammunition flips a damaged unit back", side=n)
+            self.prompts[("stack", s)] = Msg("{side}: more than {n} units in a hex; remove one", side=n, n=stack)
+        #: (what the defender's hex is, the same for the counterfire modifier of 7.3(5))
+        self.defender_in: dict[tuple[str, str], tuple[Msg, Msg]] = {}
+        for c, v in d["city_types"].items():
+            if isinstance(v, dict):
+                m = Msg("defender in a {city}", city=v.get("name_en", c + " city"))
+                self.defender_in[("city", c)] = (m, Msg("{what} (7.3(5))", what=m))
+        for t, v in d["terrain_types"].items():
+            if isinstance(v, dict):
+                m = Msg("defender in {terrain}", terrain=v.get("name_en", t))
+                self.defender_in[("terrain", t)] = (m, Msg("{what} (7.3(5))", what=m))
 
 
 _FACTS: dict[int, MapFacts] = {}
@@ -278,43 +320,10 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         self.lanes = tuple(ln for ln in f.lanes if self.andong or not ln[3])
         qing_after = {frozenset(p) for p in self.data["fleet"]["after_flip"]["qing_lanes"]}
         self.qing_lanes_after_flip = tuple(ln for ln in self.lanes if frozenset(ln[:2]) in qing_after)
-        self._texts()
-
-    def _texts(self) -> None:
-        """The names and the constant lines the rules show, made once (layout): cells named
-        "Pyongyang 1519" with the place's original script, units "J1 混成第9旅団", dice
-        purposes, the prompts without numbers and the terrain reasons of the combat preview."""
-        f, d = self.facts, self.data
-        self._cell_names: dict[str, str] = {}
-        for cell, en in f.names.items():
-            if en != cell:
-                nm = Name(en, f.originals.get(cell, ""), "zh")
-                self._cell_names[cell] = Msg("{place} {hex}", place=nm, hex=cell) if cell.isdigit() else nm
-        self._labels = {u["key"]: Name(f"{u['key']} {u['name_local']}") for u in d["units"]}
-        self._landing_need = d["landing"]["needs_control_of"]
-        self._no_landing = Msg("Japan does not control {place}", place=self.name(self._landing_need))
-        fleet = d["fleet"]
-        self._purposes: dict[Any, str] = {"fleet": Name(fleet["name_en"], fleet["name_local"], "zh")}
-        self._prompts: dict[tuple[str, str], Msg] = {}
-        for s in SIDES:
-            n = self._side_name(s)
-            self._purposes[("cp", s)] = Msg("{side} command points", side=n)
-            self._purposes[("attack", s)] = Msg("{side} attack", side=n)
-            self._purposes[("counter", s)] = Msg("{side} counterfire", side=n)
-            self._prompts[("order", s)] = Msg("{side}: choose the next attack to resolve", side=n)
-            self._prompts[("recover", s)] = Msg("{side} recovery: 1 ammunition flips a damaged unit back", side=n)
-            self._prompts[("stack", s)] = Msg("{side}: more than {n} units in a hex; remove one", side=n,
-                                              n=self.max_stack)
-        #: (what the defender's hex is, the same for the counterfire modifier of 7.3(5))
-        self._defender_in: dict[tuple[str, str], tuple[Msg, Msg]] = {}
-        for c, v in d["city_types"].items():
-            if isinstance(v, dict):
-                m = Msg("defender in a {city}", city=v.get("name_en", c + " city"))
-                self._defender_in[("city", c)] = (m, Msg("{what} (7.3(5))", what=m))
-        for t, v in d["terrain_types"].items():
-            if isinstance(v, dict):
-                m = Msg("defender in {terrain}", terrain=v.get("name_en", t))
-                self._defender_in[("terrain", t)] = (m, Msg("{what} (7.3(5))", what=m))
+        t = f.texts
+        self._cell_names, self._labels, self._purposes = t.cell_names, t.labels, t.purposes
+        self._prompts, self._defender_in = t.prompts, t.defender_in
+        self._landing_need, self._no_landing = t.landing_need, t.no_landing
 
     def _setup(self) -> None:
         self._load_static()
@@ -349,6 +358,8 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
     def _bind(self) -> None:
         super()._bind()
         self._sup = self.memo_on(Position, Control, Bridgehead)
+        #: the prompts with a number in them, made once per (phase, side, number) (pending() is asked often)
+        self._prompt_cache: dict[tuple[str, str, int], Msg] = {}
 
     # -- reading the world ------------------------------------------------------------------
     def flow(self) -> Flow:
@@ -757,14 +768,22 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         n = self._side_name
         s = f.side
         if f.phase == "move":
-            cp = f.cp[IDX[s]]
-            return Decision(s, "move", Msg("{side} movement: {n} command point to spend (the rest becomes ammunition)",
-                                           side=n(s), n=cp) if cp == 1 else
-                            Msg("{side} movement: {n} command points to spend (the rest becomes ammunition)",
-                                side=n(s), n=cp))
+            key = ("move", s, f.cp[IDX[s]])
+            m = self._prompt_cache.get(key)
+            if m is None:
+                cp = key[2]
+                m = self._prompt_cache[key] = Msg(
+                    "{side} movement: {n} command point to spend (the rest becomes ammunition)", side=n(s), n=cp) \
+                    if cp == 1 else Msg("{side} movement: {n} command points to spend (the rest becomes ammunition)",
+                                        side=n(s), n=cp)
+            return Decision(s, "move", m)
         if f.phase == "declare":
-            return Decision(s, "declare", Msg("{side} combat: declare attacks ({n} ammunition free), then resolve",
-                                              side=n(s), n=self.ammo(s) - self.committed_ammo(f)))
+            key = ("declare", s, self.ammo(s) - self.committed_ammo(f))
+            m = self._prompt_cache.get(key)
+            if m is None:
+                m = self._prompt_cache[key] = Msg("{side} combat: declare attacks ({n} ammunition free), then resolve",
+                                                  side=n(s), n=key[2])
+            return Decision(s, "declare", m)
         if f.phase == "order":
             return Decision(s, "order", self._prompts[("order", s)])
         if f.phase == "recover":
@@ -1101,10 +1120,17 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
     def _path(self, path: list[str]) -> str:
         """"1221 → 1220": hex numbers need no translation; a path out of a box names the box
         by its key ("incheon", translated as data: mobilisation/to_box), so it is a Msg."""
-        if self.facts.box_owner.keys().isdisjoint(path):
+        boxes = self.facts.box_owner
+        if boxes.keys().isdisjoint(path):
             return " → ".join(path)
-        out: str = path[0]
-        for c in path[1:]:
+        parts: list[str] = []          # each box alone, the hexes between them joined
+        for c in path:
+            if c in boxes or not parts or parts[-1] in boxes:
+                parts.append(c)
+            else:
+                parts[-1] = f"{parts[-1]} → {c}"
+        out: str = parts[0]
+        for c in parts[1:]:
             out = Msg("{a} → {b}", a=out, b=c)
         return out
 
