@@ -143,8 +143,8 @@ class SearchConfig:
     keep_z: float = 1.5             # leave the heuristic's choice only for a lead of this many standard errors
     keep_paired: bool = True        # ... of the paired differences (the same k-th simulation's luck), not of the means
     race: bool = False              # the root as a race (below) instead of UCB
-    race_min: int = 4               # a race drops a candidate after this many paired simulations ...
-    race_z: float = 1.0             # ... once it is behind the heuristic's by this many standard errors
+    race_min: int = 6               # a race drops a candidate after this many paired simulations ...
+    race_z: float = 1.5             # ... once it is behind the heuristic's by this many standard errors
 
 
 @dataclass
