@@ -333,3 +333,24 @@ def test_screenshot_takes_the_number_of_players(tmp_path, env):
     bad = subprocess.run([sys.executable, "-m", "game", "screenshot", "central_plains", "--players", "7", "--out",
                           str(tmp_path / "x.png")], cwd=root, env=env_, capture_output=True, text=True, timeout=300)
     assert bad.returncode == 2 and "players" in bad.stderr.splitlines()[-1]
+
+
+def test_the_log_and_the_cards_read_in_the_interface_language(app):
+    """issue 14: the rules' lines (Msg) and the card text from data are shown translated,
+    the commanders and places by name in both scripts; the rules' own text stays English."""
+    from game.client import i18n
+    sc = new_scene(app, {s: "human" if s == "CHIANG" else "random" for s in ("CHIANG", "HE", "YAN", "LI", "FENG")},
+                   seed=1)
+    ui = sc.ui
+    started = next(e for e in sc.game.events if e.kind == "TurnStarted")
+    cid = ui._hand_cards()[0]
+    text = sc.game.cdata[cid]["text"]
+    try:
+        i18n.set_language("zh_TW")
+        assert ui.log_text(started) == "第 1 輪：李宗仁 Li Zongren 的回合"
+        assert i18n.tr(text) in ui.card_lines(cid) and i18n.tr(text) != text
+        sc.draw(app.screen)                                   # the hand band draws the translated text
+    finally:
+        i18n.set_language("en")
+    assert started.text == "Round 1: 李宗仁's turn"
+    assert ui.log_text(started) == "Round 1: Li Zongren 李宗仁's turn"

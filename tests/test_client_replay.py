@@ -353,7 +353,9 @@ def test_the_replay_screen_lays_out_at_each_size(app, size):
     import pygame
     sc = opened(app, live("central_plains"))
     sc.goto(10)
-    surf = pygame.Surface(size)
+    app.frame(0.01, [pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)])
+    surf = app.screen
+    assert surf.get_size() == size
     sc.draw(surf)
     w, h = size
     assert sc.view.area.bottom <= sc.timeline.top and sc.timeline.right <= w

@@ -6,6 +6,7 @@ map picture, read zoomed in). Map place names stay clear of the counters."""
 from __future__ import annotations
 
 import sys
+import weakref
 
 import pygame
 import pytest
@@ -65,7 +66,7 @@ class Recorder:
     """Text drawn through Assets.text, and where each text image is blitted."""
 
     def __init__(self):
-        self.ids: dict[int, str] = {}
+        self.ids: dict[int, tuple] = {}
         self.small: list[tuple[str, int, str]] = []
         self.outside: list[tuple[str, tuple, tuple]] = []
 
@@ -77,7 +78,7 @@ def recorder(monkeypatch):
 
     def text(self, s, size, *a, **k):
         img = orig(self, s, size, *a, **k)
-        rec.ids[id(img)] = s
+        rec.ids[id(img)] = (weakref.ref(img), s)      # (the surface itself: an id is reused once it is freed)
         if size < MIN_TEXT and s.strip() and not _in_art():
             rec.small.append((s, size, sys._getframe(1).f_code.co_name))
         return img
@@ -87,12 +88,13 @@ def recorder(monkeypatch):
 
     class RecSurface(base):
         def blit(self, source, dest, area=None, special_flags=0):
-            if id(source) in rec.ids:
+            ref, what = rec.ids.get(id(source), (None, ""))
+            if ref is not None and ref() is source:
                 x, y = (dest.x, dest.y) if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
                 w, h = (pygame.Rect(area).size if area is not None else source.get_size())
                 r = pygame.Rect(x, y, w, h)
                 if _cut(self.get_rect(), self.get_clip(), r) and not _in_art(ON_MAP):
-                    rec.outside.append((rec.ids[id(source)], tuple(r), self.get_size()))
+                    rec.outside.append((what, tuple(r), self.get_size()))
             return base.blit(self, source, dest, area, special_flags)
     monkeypatch.setattr(pygame, "Surface", RecSurface)
     rec.Surface = RecSurface

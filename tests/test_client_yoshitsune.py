@@ -305,3 +305,26 @@ def test_generals_slide_from_area_to_area(app, kind, data):
     dist = lambda p, q: ((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2) ** 0.5
     assert dist(seen[-1], to) < dist(seen[0], to) and dist(seen[0], frm) < dist(seen[0], to)
     assert "yoshitsune" not in ui.moving            # the slide ended
+
+
+def test_log_lines_and_card_text_read_in_the_interface_language(app):
+    """The rules' text (game.core.text) in 日本語: a log line with its names in both scripts,
+    the prompt, and a card's effect text, painted over its English sprite."""
+    import pygame
+
+    from game.client import i18n
+    from game.client.games.yoshitsune import card_face_lines
+    sc = new_scene(app, {"MINAMOTO": "human", "TAIRA": "random"}, seed=1)
+    g, ui = sc.game, sc.ui
+    ev = next(e for e in g.apply(g.legal_actions()[0]) if e.kind == "Replenished")
+    english = pygame.image.tobytes(ui._card_image("H07", 300, 420), "RGBA")
+    try:
+        i18n.set_language("ja")
+        line = ui.log_text(ev)
+        assert "郎党" in line and "補充" in line and ev.text.values["area"].original in line
+        assert i18n.tr(g.pending().prompt) == "郎党を1つ配置"
+        assert card_face_lines(g, g.cdata["H07"])[-1].startswith("東瀬戸か西瀬戸を選ぶ")
+        assert pygame.image.tobytes(ui._card_image("H07", 300, 420), "RGBA") != english
+    finally:
+        i18n.set_language("en")
+    assert "retainer in" in ui.log_text(ev)

@@ -113,8 +113,11 @@ def test_a_joystick_without_a_mapping_uses_the_xinput_numbers():
     from game.client.input import InputMapper
     m = InputMapper()
     ev = lambda b: pygame.event.Event(pygame.JOYBUTTONDOWN, button=b, joy=0, instance_id=5)  # noqa: E731
-    names = [m.translate(ev(b))[0].name for b in range(8)]
-    assert names == ["confirm", "back", "context", "panel", "cycle", "cycle", "help", "menu"]
+    names = [m.translate(ev(b))[0].name for b in (0, 1, 2, 3, 4, 5, 7)]
+    assert names == ["confirm", "back", "context", "panel", "cycle", "cycle", "menu"]
+    assert m.translate(ev(6)) == []             # Back: the help when let go (held, a shift)
+    up = pygame.event.Event(pygame.JOYBUTTONUP, button=6, joy=0, instance_id=5)
+    assert [i.name for i in m.translate(up)] == ["help"]
     hat = m.translate(pygame.event.Event(pygame.JOYHATMOTION, value=(0, 1), joy=0, instance_id=5, hat=0))
     assert [(i.name, i.dy) for i in hat] == [("cursor", -1)]
     m.controllers.add(5)                        # the same device opened as a GameController:
@@ -337,3 +340,79 @@ def test_the_pass_screen_is_passed_by_holding_a(app):
     for _ in range(12):
         app.frame(0.05, [])                                  # held for half a second
     assert sc.modal is None and sc.ui.viewer == "YAN+LI+FENG"
+
+
+# -- Back held: a shift for the event log, the hint and the AI's explanations -----------------
+def chord(app, name: str, dt: float = 0.05) -> None:
+    """Hold the pad's Back, press ``name``, let both go."""
+    app.frame(dt, [btn("BACK"), btn(name)])
+    app.frame(dt, [btn(name, False), btn("BACK", False)])
+
+
+def test_back_held_with_the_dpad_scrolls_the_event_log_and_right_jumps_to_the_newest(app):
+    from game import rulesets
+    from tests.helpers import board_scene
+    sc = board_scene(app, rulesets.new_game("nomonhan", 5), {"JP": "human", "SOV": "easy"})
+    settle(app, sc)
+    for i in range(30):
+        sc.log.add(f"line {i}")
+    cursor = sc.cursor_hex
+    chord(app, "DPAD_UP")
+    assert sc.log.scroll == 2 and not sc.log.following      # back two lines, as a notch of the wheel
+    app.frame(0.05, [btn("BACK"), btn("DPAD_UP")])          # held: it repeats
+    app.frame(0.5, [])
+    app.frame(0.05, [btn("DPAD_UP", False), btn("BACK", False)])
+    assert sc.log.scroll >= 6
+    chord(app, "DPAD_DOWN")
+    back = sc.log.scroll
+    sc.log.add("a new event")
+    chord(app, "DPAD_RIGHT")                                # the newest events, as End
+    assert sc.log.following and sc.log.unseen == 0 and back > 0
+    assert sc.cursor_hex == cursor and sc.modal is None     # the cursor did not move, no help opened
+
+
+def test_back_held_with_x_asks_for_a_hint_and_with_y_toggles_the_explanations(app):
+    from game import rulesets
+    from tests.helpers import board_scene
+    sc = board_scene(app, rulesets.new_game("nomonhan", 5), {"JP": "human", "SOV": "normal"})
+    settle(app, sc)
+    chord(app, "X")
+    for _ in range(200):
+        if sc.session.current_hint() is not None:
+            break
+        app.frame(0.05, [])
+    hint = sc.session.current_hint()
+    assert hint is not None and hint.seat == "JP" and sc.shown_explanation()[0] is hint
+    assert not sc.pad_focus.active and sc.modal is None     # (X alone is the main button: not pressed)
+    chord(app, "Y")
+    assert sc.explain and not sc.pad_focus.active           # (Y alone is the focus ring)
+    chord(app, "Y")
+    assert not sc.explain
+
+
+def test_back_tapped_alone_opens_the_rules_and_back_used_as_a_shift_does_not():
+    import pygame
+    from game.client.input import InputMapper
+    m = InputMapper()
+    assert m.translate(btn("BACK")) == []
+    assert [i.name for i in m.translate(btn("BACK", False))] == ["help"]
+    m.translate(btn("BACK"))
+    assert [i.name for i in m.translate(btn("Y"))] == ["explain"]
+    assert m.translate(btn("BACK", False)) == []
+    assert [i.name for i in m.translate(btn("Y"))] == ["panel"]     # let go: Y is itself again
+    m.translate(btn("BACK"))                                         # a direction held past Back ...
+    assert [(i.name, i.dy) for i in m.translate(btn("DPAD_UP"))] == [("log_scroll", 1)]
+    m.translate(btn("BACK", False))
+    assert m.poll(1.0) == []                                         # ... does not go on as the cursor
+    js = pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=5, button=6)   # (an unmapped pad's Back)
+    assert m.translate(js) == []
+
+
+@pytest.mark.parametrize("intent", ["log_scroll", "end", "explain", "hint"])
+def test_the_controls_list_names_the_pad_way_of_the_log_hint_and_explain(intent):
+    from game.client.input import SHIFT_BUTTONS, SHIFT_DIRECTIONS
+    from game.client.rules_ref import CONTROLS
+    c = next(c for c in CONTROLS if c.intent == intent)
+    assert c.pad.startswith("Back + ")
+    given = {v[0] for v in SHIFT_BUTTONS.values()} | {v[0] for v in SHIFT_DIRECTIONS.values()}
+    assert {"end": "log_newest"}.get(intent, intent) in given

@@ -259,14 +259,13 @@ def test_results_give_every_seat_a_return():
 
 # -- observations are typed ----------------------------------------------------------------
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_every_observation_has_the_games_declared_type(game_id):
+def _observations_fit_their_type(game_id: str, seeds) -> None:
     from game.core.observation import problems
     from game.core.spec import load_object
     spec = rulesets.spec(game_id)
     assert spec.observation, f"{game_id} declares no observation type"
     tp = load_object(spec.observation)
-    for seed in range(6):
+    for seed in seeds:
         g = rulesets.new_game(game_id, seed=seed)
         rng = random.Random(seed)
         for _ in range(400):
@@ -278,6 +277,17 @@ def test_every_observation_has_the_games_declared_type(game_id):
                 break
             g.apply(legal[rng.randrange(len(legal))])
         g.close()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_observation_has_the_games_declared_type(game_id):
+    _observations_fit_their_type(game_id, range(2))
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_observation_of_many_games_has_the_games_declared_type(game_id):
+    _observations_fit_their_type(game_id, range(2, 12))
 
 
 def test_the_observation_check_finds_what_does_not_fit():

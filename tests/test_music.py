@@ -93,12 +93,16 @@ def test_menus_play_the_menu_theme_and_a_board_its_games_theme_cross_faded(app):
         audio.wait_music()
         assert audio.music_playing() == f"music_{gid}"
         sc.session.close()
+    faded = []                                      # (fade ms, channels busy) when the last theme is let go
+    fade_out = audio._fade_out
+    audio._fade_out = lambda ms: (faded.append((ms, [ch.get_busy() for ch in audio._chans])), fade_out(ms))
     app.switch(TitleScene(app))
     assert audio.music_requests[-1][0] == "music_menu"
     audio.wait_music()
     assert audio.music_playing() == "music_menu"
-    busy = [ch.get_busy() for ch in audio._chans]
-    assert busy == [True, True]                     # the game's theme is still fading out under it
+    # the game's theme was playing and fades out (over the fade, not cut) as the menu's comes in
+    # (asserted at the cross-fade itself: on a loaded machine the fade may be over by now)
+    assert faded and faded[-1][0] > 0 and any(faded[-1][1])
 
 
 @pytest.mark.client

@@ -77,6 +77,18 @@ def test_tr_shows_names_with_their_original_script(monkeypatch):
     assert i18n.tr(Name("Yoshitsune", "義經", "ja")) == "義經 Yoshitsune"
 
 
+def test_a_name_may_print_its_original_script_in_the_rules_english_line(monkeypatch):
+    """中原大戰's English log names people in Chinese: Name(..., text=) keeps that line as it
+    was and still gives the client the English name."""
+    n = Name("Chiang Kai-shek", "蔣中正", "zh", "蔣中正")
+    m = Msg("{who} ends the commands", who=n)
+    assert m == "蔣中正 ends the commands" and n.english == "Chiang Kai-shek"
+    back = pickle.loads(pickle.dumps(n))
+    assert back == "蔣中正" and back.english == "Chiang Kai-shek" and back.original == "蔣中正"
+    _with_catalogue(monkeypatch, "ja", {"{who} ends the commands": "{who} 命令終了"})
+    assert i18n.tr(m) == "Chiang Kai-shek 蔣中正 命令終了"
+
+
 def test_tr_keeps_numbers_and_format_specs(monkeypatch):
     _with_catalogue(monkeypatch, "zh_TW", {"{n:+d} points": "{n:+d} 分"})
     assert i18n.tr(Msg("{n:+d} points", n=3)) == "+3 分"

@@ -115,6 +115,7 @@ class App:
         if self.scene is not None:
             self.scene.leave()
         self.scene = scene
+        scene.fit()                         # (a scene coming back after a resize while away)
         scene.enter()
         settle_memory()
 
@@ -184,10 +185,9 @@ class App:
 
     def relayout(self) -> None:
         """The window or the interface scale changed: new drawing surface, scenes laid out again."""
-        old = self.size
         self._layout_size()
-        if self.size != old and self.scene is not None:
-            self.scene.relayout()
+        if self.scene is not None:
+            self.scene.fit()
 
     def set_ui_scale(self, v: float) -> None:
         self.settings["ui_scale"] = v

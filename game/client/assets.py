@@ -11,6 +11,21 @@ import pygame
 
 from game import paths
 
+from .linebreak import break_lines, has_cjk
+
+def _render_lines(font, lines: list[str], colour, centre: bool) -> pygame.Surface:
+    """Lines already broken (game/client/linebreak.py), one under the other, as SDL_ttf sets
+    a wrapped text (its line skip), left-aligned or centred."""
+    imgs = [font.render(line, True, colour) for line in lines]
+    skip = font.get_linesize()
+    w = max((im.get_width() for im in imgs), default=0)
+    h = skip * (len(imgs) - 1) + max(imgs[-1].get_height(), 1) if imgs else font.get_height()
+    out = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+    for i, im in enumerate(imgs):
+        out.blit(im, ((w - im.get_width()) // 2 if centre else 0, i * skip))
+    return out
+
+
 FONT_FILES = {False: "SandtableSans-Regular.otf", True: "SandtableSans-Bold.otf"}
 MIN_TEXT = 14       # no interface text is drawn smaller (map labels, which zoom with the map, may be)
 
@@ -56,7 +71,10 @@ class Assets:
             font = self.font(size, bold)
             # (text from files, e.g. a save's name or error: no NUL or lone surrogate stops the render)
             s = s.encode("utf-8", "replace").decode("utf-8").replace("\0", "\N{REPLACEMENT CHARACTER}")
-            if wrap:
+            if wrap and has_cjk(s):     # Chinese / Japanese / Korean: broken as those languages are set
+                surf = _render_lines(font, break_lines(s, wrap, lambda t: font.size(t)[0]).split("\n"),
+                                     colour, centre)
+            elif wrap:
                 align = font.align
                 font.align = pygame.FONT_CENTER if centre else pygame.FONT_LEFT
                 try:

@@ -214,7 +214,7 @@ def tr(text) -> str:
         except (KeyError, IndexError, ValueError):
             return text.template.format(**vals)     # a broken translation: the English
     if isinstance(text, Name):
-        return name(str(text), text.original, text.script)
+        return name(text.english, text.original, text.script)
     if isinstance(text, str):
         return _(text)
     return text

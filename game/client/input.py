@@ -16,9 +16,13 @@ Gamepad (the SDL GameController layout, Xbox names): D-pad / left stick =
 cursor and menu focus (repeats while held), right stick = scroll the map (and
 long pages), A = confirm, B = back / cancel, X = main button, Y = focus the
 panel's buttons and cards (again: the next one), LB/RB = cycle units (pages),
-LT/RT = zoom out/in, Start = menu, Back/Select = help, L3 = ZOC overlay,
-R3 = the game's map overlay, Guide = the threat view. The event log: Ctrl+Up/Down
-scroll it, End jumps back to the newest events; T = the threat view. A pad SDL knows (``pygame._sdl2.controller``) is
+LT/RT = zoom out/in, Start = menu, Back/Select (a tap) = help, L3 = ZOC overlay,
+R3 = the game's map overlay, Guide = the threat view. Held, Back is a shift for
+the rest: Back + D-pad up/down scrolls the event log (as the wheel over it,
+Ctrl+Up/Down), Back + right jumps to its newest events (End), Back + X asks for a
+hint (I), Back + Y toggles the AI's explanations (E); a Back used so gives no help
+when let go. The event log: Ctrl+Up/Down scroll it, End jumps back to the newest
+events; T = the threat view. A pad SDL knows (``pygame._sdl2.controller``) is
 opened as a GameController, so any make maps to these; any other joystick is
 read by the usual XInput numbering. Pads may come and go while the client runs
 (``pad_added`` / ``pad_removed`` intents; the app shows a toast).
@@ -51,8 +55,13 @@ CONTROLLER_BUTTONS = {
 DPAD = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 #: what each pad button means
 PAD_INTENTS = {"a": ("confirm", 0), "b": ("back", 0), "x": ("context", 0), "y": ("panel", 0),
-               "lb": ("cycle", -1), "rb": ("cycle", 1), "back": ("help", 0), "start": ("menu", 0),
+               "lb": ("cycle", -1), "rb": ("cycle", 1), "start": ("menu", 0),
                "l3": ("zoc", 0), "r3": ("overlay", 0), "guide": ("threat", 0)}
+#: the pad's Back: "help" when tapped alone (given when let go); held, a shift for these buttons ...
+SHIFT = "back"
+SHIFT_BUTTONS = {"x": ("hint", 0), "y": ("explain", 0)}
+#: ... and these directions (d-pad or left stick): the event log back / forward, its newest events
+SHIFT_DIRECTIONS = {(0, -1): ("log_scroll", 1), (0, 1): ("log_scroll", -1), (1, 0): ("log_newest", 0)}
 # the sticks: (x axis, y axis) of the GameController; the fallback joystick's are looked up per device
 LEFT_STICK = (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY)
 RIGHT_STICK = (pygame.CONTROLLER_AXIS_RIGHTX, pygame.CONTROLLER_AXIS_RIGHTY)
@@ -102,6 +111,7 @@ class InputMapper:
         self._pan = [0.0, 0.0]                        # the right stick (scrolling)
         self._pan_acc = [0.0, 0.0]
         self._trig: dict[int, list] = {}              # trigger held -> [time to its next zoom step, direction]
+        self._shift: bool | None = None              # Back held: None (not), False (alone so far), True (used)
         self._esc_down_since: float | None = None
         self._combo_since: float | None = None     # Ctrl+Shift+Q held since (the kiosk's exit)
         self.last_input_time = 0.0
@@ -155,6 +165,7 @@ class InputMapper:
         self._stick = [0.0, 0.0]
         self._pan = [0.0, 0.0]
         self._trig.clear()
+        self._shift = None
         return name or ""
 
     def esc_held_for(self, now: float) -> float:
@@ -242,13 +253,43 @@ class InputMapper:
     def _button(self, name: str, down: bool, now: float) -> list[Intent]:
         if name in DPAD:
             return self._direction(("dpad", name), DPAD[name] if down else (0, 0), now)
+        if name == SHIFT:
+            return self._shift_button(down, now)
         if not down:
             return [Intent("confirm_up", source="pad")] if name == "a" else []
         self.last_input_time = now
+        if self._shift is not None and name in SHIFT_BUTTONS:
+            self._shift = True
+            intent, dx = SHIFT_BUTTONS[name]
+            return [Intent(intent, dx=dx, source="pad")]
         if name not in PAD_INTENTS:
             return [Intent("any", source="pad")]
         intent, dx = PAD_INTENTS[name]
         return [Intent(intent, dx=dx, source="pad")]
+
+    def _shift_button(self, down: bool, now: float) -> list[Intent]:
+        """The pad's Back: held, a shift (see SHIFT_BUTTONS, SHIFT_DIRECTIONS); let go
+        without having been used so, the help."""
+        if down:
+            self.last_input_time = now
+            self._shift = False
+            return []
+        used, self._shift = self._shift, None
+        if used:                        # (a direction still held does not go on as the cursor)
+            self._held.clear()
+            self._move = (0, 0)
+            return []
+        return [] if used is None else [Intent("help", source="pad")]
+
+    def _step(self, d: tuple[int, int]) -> list[Intent]:
+        """A step of the direction ``d``: the cursor, or with Back held what SHIFT_DIRECTIONS says."""
+        if self._shift is None:
+            return [Intent("cursor", dx=d[0], dy=d[1], source="pad")]
+        self._shift = True
+        if d not in SHIFT_DIRECTIONS:
+            return []
+        intent, dy = SHIFT_DIRECTIONS[d]
+        return [Intent(intent, dy=dy, source="pad")]
 
     def _direction(self, source, d: tuple[int, int], now: float) -> list[Intent]:
         """A direction pressed (or let go, ``(0, 0)``) on the d-pad, hat or left stick: a step
@@ -265,7 +306,7 @@ class InputMapper:
             return []
         self.last_input_time = now
         self._move_timer = REPEAT_DELAY
-        return [Intent("cursor", dx=cur[0], dy=cur[1], source="pad")]
+        return self._step(cur)
 
     def _axis_moved(self, axis: int, v: float, now: float, left, right, triggers) -> list[Intent]:
         if axis in left:
@@ -295,7 +336,7 @@ class InputMapper:
             self._move_timer -= dt
             if self._move_timer <= 0:
                 self._move_timer = REPEAT_EVERY
-                out.append(Intent("cursor", dx=self._move[0], dy=self._move[1], source="pad"))
+                out.extend(self._step(self._move))
         if any(self._pan):
             step = []
             for i in (0, 1):

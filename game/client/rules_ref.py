@@ -9,12 +9,15 @@ Where the parts come from:
 
 - the prose: ``game/client/games/rules/<game>.json`` (``sections``, each with an
   ``id``, a ``title`` and ``blocks``: ``{"p": text}``, ``{"li": [texts]}``,
-  ``{"h": text}`` or ``{"table": name}``). The prose stays in data so that it can
-  be translated as data later; a ``{data:path.to.value}`` in it is replaced by
+  ``{"h": text}`` or ``{"table": name}``), in English; each language's words in
+  ``game/client/games/rules/<lang>/<game>.json`` (game/client/prose.py, docs/i18n.md),
+  English for a key it lacks. A ``{data:path.to.value}`` in it is replaced by
   that value of the game's ``data.json``, so that no number is typed twice;
 - the tables: built here from the game's ``data.json`` (and, where a value lives
-  only in the rules, from the rules object's read-only facts), never retyped;
-- the rulings: the game's ``data.json`` "rulings", as they are;
+  only in the rules, from the rules object's read-only facts), never retyped; their
+  headings through ``_()``, their data strings through ``tr()``;
+- the rulings: the game's ``data.json`` "rulings" (translated in the same language
+  files, keyed by ruling id);
 - the controls: :func:`controls_for`, from the keys the client's input layer
   maps (game/client/input.py) and what the game's plugin really binds (its ZOC
   overlay, its L overlay, Tab cycling, panels of its own).
@@ -36,7 +39,8 @@ import pygame
 
 from game import paths
 
-from .i18n import N_, _, bilingual
+from . import prose
+from .i18n import N_, _, bilingual, language, tr
 from .input import Intent
 from .widgets import ACCENT, BORDER, DIM, FOCUS, PANEL_HI, TEXT, blit_center, fit_text, panel
 
@@ -92,7 +96,7 @@ def fmt(v: Any) -> str:
         return {0.5: "½"}.get(v, f"{v:g}")
     if isinstance(v, (list, tuple)):
         return ", ".join(fmt(x) for x in v)
-    return str(v)
+    return tr(v) if isinstance(v, str) else str(v)     # a data string: as the catalogues translate it
 
 
 _DATA_REF = re.compile(r"\{data:([\w.]+)\}")
@@ -126,7 +130,7 @@ def _nomonhan_terrain(game, data) -> Table:
 
 def _nomonhan_units(game, data) -> Table:
     sides = data["sides"]
-    rows = [[bilingual(u['name'], u['label'], "ja"), sides[u["side"]]["name"], _(u["type"].replace("_", " ")),
+    rows = [[bilingual(u['name'], u['label'], "ja"), tr(sides[u["side"]]["name"]), _(u["type"].replace("_", " ")),
              "–".join(str(x) for x in u["attack"]), "–".join(str(x) for x in u["defense"]), fmt(u["ma"]),
              str(len(u["attack"])), u.get("start") or _("turn {n}").format(n=u.get("enter", "?"))]
             for u in data["units"]]
@@ -160,7 +164,7 @@ def _suez_crt(game, data) -> Table:
 def _suez_results(game, data) -> Table:
     crt = data["crt"]
     return Table(N_("Results"), [N_("Result"), N_("Meaning")],
-                 [[k, crt["results"][k]] for k in crt["result_order"]], crt.get("ee_fallback", ""))
+                 [[k, tr(crt["results"][k])] for k in crt["result_order"]], tr(crt.get("ee_fallback", "")))
 
 
 def _suez_terrain(game, data) -> Table:
@@ -177,16 +181,16 @@ def _suez_terrain(game, data) -> Table:
                                                                m=signed(r["shift_mixed"]))])
     rows.append([_("canal"), _("prohibited (exit at {hex})").format(hex=te["canal"]["except_exit_at"]), "—"])
     return Table(N_("Terrain effects chart"), [N_("Terrain"), N_("MP to enter"), N_("Column shift")], rows,
-                 te["_about"])
+                 tr(te["_about"]))
 
 
 def _suez_turns(game, data) -> Table:
     return Table(N_("Turn record"), [N_("Turn"), N_("Time"), N_("Night")],
-                 [[t, v["time"], fmt(v["night"])] for t, v in sorted(data["turn_track"].items(), key=lambda x: int(x[0]))])
+                 [[t, tr(v["time"]), fmt(v["night"])] for t, v in sorted(data["turn_track"].items(), key=lambda x: int(x[0]))])
 
 
 def _suez_units(game, data) -> Table:
-    rows = [[f"{u['label']}: {u['name']}", data["sides"][u["side"]]["name"], _(u["type"]), fmt(u.get("firepower")),
+    rows = [[f"{u['label']}: {tr(u['name'])}", tr(data["sides"][u["side"]]["name"]), _(u["type"]), fmt(u.get("firepower")),
              fmt(u.get("ma")), u.get("start") or _("turn {n}, entry {e}").format(n=u.get("enter", "?"), e=u.get("entry", "?"))]
             for u in data["units"]]
     return Table(N_("Units"), [N_("Unit"), N_("Side"), N_("Type"), N_("Firepower"), N_("MA"), N_("Starts")], rows)
@@ -205,13 +209,13 @@ def _yoshi_generals(game, data) -> Table:
     rows = [[bilingual(g['name'], g['name_local'], "ja"), clans[g["clan"]]["name_local"], fmt(g["valour"]), fmt(g["command"])]
             for g in data["generals"]]
     return Table(N_("Generals"), [N_("General"), N_("Clan"), N_("Valour"), N_("Command")], rows,
-                 data["general_values"].get("_", ""))
+                 tr(data["general_values"].get("_", "")))
 
 
 def _yoshi_turns(game, data) -> Table:
     sides = data["sides"]
     head = [N_("Turn"), N_("Year")] + [_("Cards {side}").format(side=s["name_local"]) for s in sides.values()] + [N_("Note")]
-    rows = [[fmt(t["turn"]), fmt(t["year"])] + [fmt(t["cards"].get(k)) for k in sides] + [t.get("note", "")]
+    rows = [[fmt(t["turn"]), fmt(t["year"])] + [fmt(t["cards"].get(k)) for k in sides] + [tr(t.get("note", ""))]
             for t in data["turn_track"]]
     return Table(N_("Turn track"), head, rows)
 
@@ -236,7 +240,7 @@ def _yoshi_cards(game, data) -> Table:
             if c["effect"].get("tribute_modifier"):
                 text += " " + _("(tribute +{n})").format(n=c["effect"]["tribute_modifier"])
         else:
-            text = c.get("text", "")
+            text = tr(c.get("text", ""))
         rows.append([c["id"], bilingual(c['name'], c['name_local'], "ja"), decks.get(c["deck"], _("court")), text])
     return Table(N_("Cards"), [N_("Card"), N_("Name"), N_("Deck"), N_("Effect")], rows)
 
@@ -271,7 +275,7 @@ def _sj_units(game, data) -> Table:
         if k.startswith("_"):
             continue
         f, d = t["front"], t.get("damaged", {})
-        rows.append([f"{t.get('name_local', '')} ({data['sides'][t['side']]['name']})",
+        rows.append([f"{t.get('name_local', '')} ({tr(data['sides'][t['side']]['name'])})",
                      "–".join(fmt(x.get("attack")) for x in (f, d) if x),
                      "–".join(fmt(x.get("durability")) for x in (f, d) if x),
                      "–".join(fmt(x.get("move")) for x in (f, d) if x)])
@@ -288,23 +292,23 @@ def _sj_costs(game, data) -> Table:
 def _sj_damage(game, data) -> Table:
     steps = data["damage"]["steps"]
     names = {"flip": N_("① flip (damaged)"), "retreat": N_("② retreat"), "remove": N_("③ remove")}
-    rows = [[_(names.get(s["step"], s["step"])), s["who"], fmt(s["cost"])] for s in steps]
+    rows = [[_(names.get(s["step"], s["step"])), tr(s["who"]), fmt(s["cost"])] for s in steps]
     return Table(N_("Damage: hits are paid step by step"), [N_("Step"), N_("Who"), N_("Hits each")], rows,
-                 data["damage"]["_about"])
+                 tr(data["damage"]["_about"]))
 
 
 def _sj_damage_examples(game, data) -> Table:
     ex = data["damage"]["examples"]
     by = {r["hits"]: r for r in ex["without_retreat"]}
-    rows = [[fmt(r["hits"]), r["text"], by[r["hits"]]["text"] if r["hits"] in by else "—"] for r in ex["with_retreat"]]
+    rows = [[fmt(r["hits"]), tr(r["text"]), tr(by[r["hits"]]["text"]) if r["hits"] in by else "—"] for r in ex["with_retreat"]]
     return Table(N_("Damage examples: two undamaged brigades"), [N_("Hits"), N_("With a retreat path"),
-                                                                  N_("Without")], rows, ex["_about"])
+                                                                  N_("Without")], rows, tr(ex["_about"]))
 
 
 def _sj_turns(game, data) -> Table:
     tl = {str(t["turn"]): t["events"] for t in data.get("timeline", [])}
     return Table(N_("Turn track"), [N_("Turn"), N_("Month"), N_("History")],
-                 [[k, v["label"], tl.get(k, "")] for k, v in sorted(data["turn_track"].items(), key=lambda x: int(x[0]))
+                 [[k, tr(v["label"]), tr(tl.get(k, ""))] for k, v in sorted(data["turn_track"].items(), key=lambda x: int(x[0]))
                   if not k.startswith("_")])
 
 
@@ -347,10 +351,10 @@ def _cp_camps(game, data) -> Table:
 
 
 def _cp_commanders(game, data) -> Table:
-    tr = data["tracks"]
+    tk = data["tracks"]
     rows = [[bilingual(c['name_en'], c['name_zh'], "zh"), bilingual(c.get('faction_en', ''), c.get('faction_zh', ''), "zh"),
-             data["camps"][c["camp"]]["name_zh"], fmt(tr["troops"]["start"][k]), fmt(tr["funds"]["start"][k]),
-             fmt(tr["morale"]["start"][k])] for k, c in data["commanders"].items() if not k.startswith("_")]
+             data["camps"][c["camp"]]["name_zh"], fmt(tk["troops"]["start"][k]), fmt(tk["funds"]["start"][k]),
+             fmt(tk["morale"]["start"][k])] for k, c in data["commanders"].items() if not k.startswith("_")]
     return Table(N_("Commanders at the start"), [N_("Commander"), N_("Faction"), N_("Camp"), N_("Troops"), N_("Funds"),
                                                  N_("Morale")], rows)
 
@@ -358,7 +362,7 @@ def _cp_commanders(game, data) -> Table:
 def _cp_cards(game, data) -> Table:
     k = data["card_kinds"]
     return Table(N_("Kinds of card"), [N_("Kind"), N_("What it does")],
-                 [[bilingual(v['name_en'], v['name_zh'], "zh"), v.get("_", "")] for n, v in k.items() if not n.startswith("_")])
+                 [[bilingual(v['name_en'], v['name_zh'], "zh"), tr(v.get("_", ""))] for n, v in k.items() if not n.startswith("_")])
 
 
 TABLES: dict[str, Callable[[Any, dict], Table]] = {
@@ -380,22 +384,19 @@ TABLES: dict[str, Callable[[Any, dict], Table]] = {
 
 
 # -- rulings --------------------------------------------------------------------------------
-def rulings(data: dict[str, Any]) -> list[tuple[str, str]]:
-    """(heading, text) for each of the game's rulings, whatever shape its data.json keeps them in."""
-    r = data.get("rulings", [])
+def rulings(data: dict[str, Any], trans: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    """(heading, text) for each of the game's rulings, whatever shape its data.json keeps them
+    in; with ``trans`` (a translation, game/client/prose.py) in its words where it has them."""
+    trans = trans or {}
     out: list[tuple[str, str]] = []
-    if isinstance(r, dict):
-        for k, v in r.items():
-            if not k.startswith("_"):
-                out.append((k.replace("_", " "), v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)))
-        return out
-    for x in r:
-        head = x.get("id", "").replace("_", " ")
-        if x.get("clause"):
+    for x in prose.ruling_entries(data):
+        key = f"rulings.{x['id']}"
+        head = prose.text(trans, f"{key}.title", x["id"].replace("_", " "))
+        if x["clause"]:
             head = f"{head} [{x['clause']}]"
-        text = x.get("ruling") or x.get("text") or ""
-        if x.get("reason"):
-            text = f"{text} — {x['reason']}"
+        text = prose.text(trans, key, x["text"])
+        if x["reason"]:
+            text = f"{text} — {prose.text(trans, key + '.reason', x['reason'])}"
         out.append((head, text))
     return out
 
@@ -427,10 +428,10 @@ CONTROLS: tuple[Control, ...] = (
     Control("L", "R3", "", "overlay", ((K.K_l, 0),), "overlay"),
     Control("T", "Guide", N_("threat view: your pieces the enemy could attack next turn, with the odds (toggle)"),
             "threat", ((K.K_t, 0),), "threat"),
-    Control("Ctrl+↑ / Ctrl+↓", "", N_("scroll the event log back / forward"), "log_scroll", ((K.K_UP, K.KMOD_LCTRL),)),
-    Control("End", "", N_("the event log's newest events"), "end", ((K.K_END, 0),)),
-    Control("E", "", N_("explain: the AI's last decision and its alternatives (toggle)"), "explain", ((K.K_e, 0),)),
-    Control("I", "", N_("hint: what the normal AI would do in your place"), "hint", ((K.K_i, 0),)),
+    Control("Ctrl+↑ / Ctrl+↓", "Back + ↑ / ↓", N_("scroll the event log back / forward"), "log_scroll", ((K.K_UP, K.KMOD_LCTRL),)),
+    Control("End", "Back + →", N_("the event log's newest events"), "end", ((K.K_END, 0),)),
+    Control("E", "Back + Y", N_("explain: the AI's last decision and its alternatives (toggle)"), "explain", ((K.K_e, 0),)),
+    Control("I", "Back + X", N_("hint: what the normal AI would do in your place"), "hint", ((K.K_i, 0),)),
     Control("U / Ctrl+Z", "", N_("undo (back to the last dice roll)"), "undo", ((K.K_u, 0), (K.K_z, K.KMOD_LCTRL))),
     Control("Ctrl+S", "", N_("save"), "save", ((K.K_s, K.KMOD_LCTRL),)),
     Control("Ctrl+L", "", N_("load"), "load", ((K.K_l, K.KMOD_LCTRL),)),
@@ -438,7 +439,7 @@ CONTROLS: tuple[Control, ...] = (
     Control("+ / -", "", N_("volume"), "volume", ((K.K_EQUALS, 0), (K.K_MINUS, 0))),
     Control("F11 / Alt+Enter", "", N_("fullscreen"), "fullscreen", ((K.K_F11, 0),)),
     Control("Esc", "Start / B", N_("menu, back, cancel"), "back", ((K.K_ESCAPE, 0),)),
-    Control("F1 / H", "Back", N_("this reference"), "help", ((K.K_F1, 0), (K.K_h, 0))),
+    Control("F1 / H", "Back (tap)", N_("this reference"), "help", ((K.K_F1, 0), (K.K_h, 0))),
 )
 
 
@@ -471,34 +472,44 @@ def controls_for(ui) -> list[tuple[str, str, str, Control]]:
 
 # -- the whole reference ----------------------------------------------------------------------
 def reference(game, ui) -> list[Section]:
-    """The sections of ``game``'s reference, in order (how to win first)."""
+    """The sections of ``game``'s reference, in order (how to win first), in the interface
+    language: the prose from ``rules/<lang>/<game>.json`` where it has the key (see
+    game/client/prose.py), else the English."""
     data = game_data(game)
     spec = rules_file(game.game_id)
+    trans = prose.translation(game.game_id)
     out: list[Section] = []
     for s in spec["sections"]:
-        sec = Section(s["id"], fill(s["title"], data))
+        sid = s["id"]
+        sec = Section(sid, fill(prose.text(trans, f"{sid}.title", s["title"]), data))
+        n = 0
+
+        def say(english: str) -> str:
+            nonlocal n
+            n += 1
+            return fill(prose.text(trans, f"{sid}.{n}", english), data)
         for b in s["blocks"]:
             if "table" in b:
                 sec.blocks.append(("table", TABLES[b["table"]](game, data)))
             elif "li" in b:
                 for x in b["li"]:
-                    sec.blocks.append(("li", fill(x, data)))
+                    sec.blocks.append(("li", say(x)))
             elif "h" in b:
-                sec.blocks.append(("h", fill(b["h"], data)))
+                sec.blocks.append(("h", say(b["h"])))
             else:
-                sec.blocks.append(("p", fill(b["p"], data)))
+                sec.blocks.append(("p", say(b["p"])))
         out.append(sec)
     rs = Section("rulings", _("Rulings"))
     rs.blocks.append(("p", _("Where the rulebook is silent or unclear, this is how the game reads it.")))
-    for head, text in rulings(data):
+    for head, text in rulings(data, trans):
         rs.blocks.append(("h", head))
         rs.blocks.append(("p", text))
     out.append(rs)
     cs = Section("controls", _("Controls"))
     cs.blocks.append(("table", Table(N_("Keys, mouse and gamepad"), [N_("Keys / mouse"), N_("Gamepad"), N_("What")],
                                      [[k, p, w] for k, p, w, _c in controls_for(ui)])))
-    for x in spec.get("controls", []):
-        cs.blocks.append(("li", fill(x, data)))
+    for i, x in enumerate(spec.get("controls", []), 1):
+        cs.blocks.append(("li", fill(prose.text(trans, f"controls.{i}", x), data)))
     out.append(cs)
     return out
 
@@ -607,7 +618,8 @@ class RulesOverlay:
     def __init__(self, game, ui, title: str = ""):
         self.game = game
         self.ui = ui
-        self.title = title or _("Rules & controls")
+        self._title = title
+        self.lang = language()
         self.sections = reference(game, ui)
         self.scroll = 0
         self.view: RulesView | None = None
@@ -617,11 +629,24 @@ class RulesOverlay:
         self.hover: int | None = None
 
     # -- layout --------------------------------------------------------------------------
+    @property
+    def title(self) -> str:
+        return self._title or _("Rules & controls")
+
     def layout(self, size: tuple[int, int], assets) -> None:
+        """Lay the reference out for the window (again when its size or the interface
+        language changed: a change of language in the settings shows at once)."""
+        keep = None
+        if language() != self.lang:         # the same section, in the new words
+            keep = self.current()
+            self.lang = language()
+            self.sections = reference(self.game, self.ui)
+            self.view = None
         if self._layout_key == size and self.view is not None:
             return
         w, h = size
         self._layout_key = size
+        place = self._place() if self.view is not None else None   # (a resize: the same place, rewrapped)
         s = max(0.8, min(1.5, h / 720))
         mx, my = max(16, w // 40), max(12, h // 36)
         self.frame = pygame.Rect(mx, my, w - 2 * mx, h - 2 * my)
@@ -636,7 +661,24 @@ class RulesOverlay:
         rh = max(26, int(34 * s))
         self.index_rects = [pygame.Rect(self.index_area.x, self.index_area.y + i * (rh + 4), iw, rh)
                             for i in range(len(self.sections))]
+        if place is not None:
+            i, f = place
+            a, b = self._span(i)
+            self.scroll = round(a + f * (b - a))
         self.scroll = min(self.scroll, self.max_scroll)
+        if keep is not None:
+            self.jump(keep)
+
+    def _span(self, i: int) -> tuple[int, int]:
+        """Section ``i``'s top and bottom (content pixels)."""
+        starts = list(self.view.starts) + [self.view.height]
+        return starts[i], starts[i + 1]
+
+    def _place(self) -> tuple[int, float]:
+        """Where the reader is: the section at the top, and how far into it (0..1)."""
+        i = self.current()
+        a, b = self._span(i)
+        return i, (self.scroll - a) / max(1, b - a)
 
     @property
     def max_scroll(self) -> int:

@@ -4,7 +4,8 @@ what to click, and that checks the player did it.
 It is the board scene on a fixed seed and the opening position (Japan human,
 the Soviet Union the easy AI), with a prompt box over the map and an arrow at
 the unit, hex or button the step is about. The steps are data
-(``game/client/games/rules/nomonhan_tutorial.json``); each expects one of:
+(``game/client/games/rules/nomonhan_tutorial.json``; the prompts translated in
+``rules/<lang>/nomonhan_tutorial.json``, see game/client/prose.py); each expects one of:
 
 - ``ack``: Enter / Space / A, or a click on the prompt box (once the
   animations are over when the step says ``wait_idle``);
@@ -31,6 +32,7 @@ import pygame
 
 from game import rulesets
 
+from . import prose
 from .i18n import _, tr
 from .input import Intent
 from .scenes.board import BoardScene
@@ -94,6 +96,11 @@ class TutorialScene(BoardScene):
             if key in text:
                 text = text.replace(key, self.ui.units_static[key]["label"])
         return text
+
+    def prompt(self, st: dict[str, Any]) -> str:
+        """The step's prompt in the interface language (``rules/<lang>/nomonhan_tutorial.json``,
+        keyed by the step's id; the English where it has none)."""
+        return prose.text(prose.translation(prose.TUTORIAL), st["id"], st["prompt"])
 
     def refuse(self, what: str) -> None:
         self.note = what
@@ -215,7 +222,7 @@ class TutorialScene(BoardScene):
         size = max(15, min(22, surf.get_height() // 36))
         head = self.assets.text(_("Tutorial — step {n} of {total}").format(n=self.index + 1, total=len(self.steps)),
                                 size - 2, ACCENT, bold=True)
-        body = self.assets.text(st["prompt"], size, TEXT, wrap=w - 28)
+        body = self.assets.text(self.prompt(st), size, TEXT, wrap=w - 28)
         note = self.assets.text(self.note, size - 2, BAD, wrap=w - 28) if self.note else None
         more = None
         if st["expect"].get("ack"):

@@ -134,6 +134,12 @@ class Button:
         pygame.draw.rect(surf, border, r, 4 if focused else 3, border_radius=12)
         w = r.width - 24 - (52 if self.hint else 0)
         img = fit_text(assets, self.label, self.size, w, fg, bold=True)
+        if " " in self.label and assets.text(self.label, 14, fg, bold=True).get_width() > w:
+            for size in range(min(self.size, 18), 13, -2):      # cut even at the least size: on two lines
+                two = assets.text(self.label, size, fg, bold=True, wrap=w, centre=True)
+                if two.get_height() <= r.height - 6 and two.get_width() <= w:
+                    img = two
+                    break
         cx = r.centerx - (18 if self.hint else 0)
         blit_center(surf, img, (cx, r.centery))
         if self.hint:
@@ -223,9 +229,9 @@ def fit_column(labels: list[tuple[str, Any]], center_x: int, screen, top: int, b
 
 class LogView:
     """The event log: the newest line at the bottom. It follows new events while
-    it shows the newest line; scrolled back (wheel, Ctrl+Up/Down, the pad's right
-    stick), it keeps its place and shows a "new events" button at its foot that
-    jumps back to the newest (a click on it, End, the pad's R3)."""
+    it shows the newest line; scrolled back (wheel, Ctrl+Up/Down, the pad's Back +
+    D-pad up/down), it keeps its place and shows a "new events" button at its foot
+    that jumps back to the newest (a click on it, End, the pad's Back + right)."""
 
     def __init__(self, rect: pygame.Rect, size: int = 17):
         self.rect = rect

@@ -43,16 +43,23 @@ class Msg(str):
 
 class Name(str):
     """A place, unit or card name: the English text, with the name in its original
-    script (``script``: "zh", "ja" or "ko") for the client to show beside it."""
+    script (``script``: "zh", "ja" or "ko") for the client to show beside it.
 
-    def __new__(cls, english: str, original: str = "", script: str = "") -> "Name":
-        s = str.__new__(cls, english)
+    ``text``: what the rules' English lines print for the name when that is not its
+    English (a game whose English log names people and places in their original
+    script, as 中原大戰's does): the str is then ``text``, and the client still shows
+    ``english`` and ``original``."""
+
+    def __new__(cls, english: str, original: str = "", script: str = "", text: str | None = None) -> "Name":
+        s = str.__new__(cls, english if text is None else text)
+        s.english = english
         s.original = original
         s.script = script
         return s
 
     def __reduce__(self):
-        return (Name, (str(self), self.original, self.script))
+        text = str.__str__(self)
+        return (Name, (self.english, self.original, self.script, None if text == self.english else text))
 
     def __repr__(self) -> str:
         return f"Name({str.__repr__(self)}, {self.original!r})"

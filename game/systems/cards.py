@@ -33,6 +33,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from game.core.text import Msg
+
 # who sees the faces of a zone's cards
 PUBLIC, OWNER, NOBODY = "public", "owner", "nobody"
 # kinds of zone (a label for rules and the client; the mechanism treats them alike)
@@ -321,7 +323,7 @@ class Zones:
         of cards only, never on how they came to be there."""
         st = self.state(game)
         zi = self._i(zone)
-        out = tuple(game.dice.shuffle(sorted(st.piles[zi]), purpose or f"shuffle {zone}"))
+        out = tuple(game.dice.shuffle(sorted(st.piles[zi]), purpose or Msg("shuffle {zone}", zone=zone)))
         piles = list(st.piles)
         piles[zi] = out
         self._write(game, CardState(tuple(piles), st.owners, st.under, st.counters))
@@ -339,7 +341,7 @@ class Zones:
             piles[si] = ()
             self._write(game, CardState(tuple(piles), st.owners, st.under, st.counters))
             self.gather(game, src, (reshuffle,))
-            self.shuffle(game, src, purpose or f"shuffle {reshuffle} into {src}")
+            self.shuffle(game, src, purpose or Msg("shuffle {reshuffle} into {src}", reshuffle=reshuffle, src=src))
             st = self.state(game)
             more = st.piles[si][:n - len(got)]
             piles = list(st.piles)

@@ -318,7 +318,8 @@ class AcrossSuezUI(HexUnitsUI):
 
     def _draw_night_badge(self, surf, view) -> None:
         area = view.area
-        r = pygame.Rect(area.right - 236, area.y + 10, 70, 70)
+        right = self.crossed_rect.x - 6 if self.crossed_rect is not None else area.right - 166
+        r = pygame.Rect(right - 70, area.y + 10, 70, 70)            # (beside the canal box)
         img = self.assets.scaled("across_suez/night_turn.png", 56, 56)
         pygame.draw.circle(surf, (14, 22, 60), r.center, 36)
         if img is not None:
@@ -330,16 +331,33 @@ class AcrossSuezUI(HexUnitsUI):
             surf.blit(t, t.get_rect(midtop=(r.centerx, r.bottom + 2)))
 
     def _draw_crossed_box(self, surf, view) -> None:
+        """The units across the canal (6 win), the bridge and the LOC: a box at the map's top
+        right, as wide and tall as its lines (whole at any window size)."""
         area = view.area
+        A = self.assets
         crossed = [k for k in self.state.get("crossed", []) if not self.units_static.get(k, {}).get("type") == "bridge"]
         for k, u in self.disp.items():
             if u.get("crossed") and k not in crossed:
                 crossed.append(k)
         need = int(self.data["victory"]["min_crossed"])
-        w = 156
+        n = len(crossed)
+        head = A.text(_("ACROSS"), 16, (240, 240, 255), bold=True)
+        sub = A.text(_("the canal"), 12, (190, 205, 235))
+        count = A.text(f"{n}/{need}", 22, (120, 230, 130) if n >= need else (255, 230, 120), bold=True)
+        if self.game.bridge_in_place():
+            bt = _("bridge at 0112: 1 MP")
+        else:
+            bt = _("no bridge: 3 MP, {crossed_this_phase}/2").format(crossed_this_phase=self.state.get('crossed_this_phase', 0))
+        bt = A.text(bt, 12, (220, 226, 245))
+        loc = _("LOC open") if self.state.get("loc_open") else _("LOC cut")
+        loc = A.text(_("{loc} · L: show").format(loc=loc), 12, (150, 230, 150) if self.state.get("loc_open")
+                     else (255, 150, 130))
         cs = 34
-        rows = max(1, math.ceil(len(crossed) / 4))
-        h = 92 + rows * (cs + 4)
+        w = max(156, 16 + max(bt.get_width(), loc.get_width()), 36 + max(head.get_width(), sub.get_width()) + 14
+                + count.get_width())
+        top = max(26, head.get_height() + sub.get_height() - 4) + 8        # the heading's height
+        rows = max(1, math.ceil(n / 4))
+        h = top + 14 + rows * (cs + 4) + bt.get_height() + loc.get_height() + 4
         box = pygame.Rect(area.right - w - 8, area.y + 8, w, h)
         self.crossed_rect = box
         s = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -347,34 +365,26 @@ class AcrossSuezUI(HexUnitsUI):
         surf.blit(s, box.topleft)
         can = self._kind() == "move" and any(isinstance(a, Cross) for a in self._legal())
         pygame.draw.rect(surf, (255, 220, 90) if can else (140, 180, 240), box, 3, border_radius=6)
-        icon = self.assets.scaled("across_suez/crossed_box.png", 26, 26)
+        icon = A.scaled("across_suez/crossed_box.png", 26, 26)
         if icon is not None:
             surf.blit(icon, (box.x + 6, box.y + 6))
-        surf.blit(self.assets.text(_("ACROSS"), 16, (240, 240, 255), bold=True), (box.x + 36, box.y + 4))
-        surf.blit(self.assets.text(_("the canal"), 12, (190, 205, 235)), (box.x + 36, box.y + 20))
-        n = len(crossed)
-        t = self.assets.text(f"{n}/{need}", 22, (120, 230, 130) if n >= need else (255, 230, 120), bold=True)
-        surf.blit(t, t.get_rect(topright=(box.right - 8, box.y + 6)))
+        surf.blit(head, (box.x + 36, box.y + 4))
+        surf.blit(sub, (box.x + 36, box.y + head.get_height()))
+        surf.blit(count, count.get_rect(topright=(box.right - 8, box.y + 6)))
         # progress pips toward 6
         pw = (w - 16) / need
         for i in range(need):
-            pr = pygame.Rect(box.x + 8 + i * pw, box.y + 40, pw - 3, 8)
+            pr = pygame.Rect(box.x + 8 + i * pw, box.y + top, pw - 3, 8)
             pygame.draw.rect(surf, (120, 230, 130) if i < n else (70, 80, 110), pr, border_radius=3)
-        y = box.y + 54
+        y = box.y + top + 14
         for i, k in enumerate(crossed):
             img = self.counter_surface(k, cs)
             surf.blit(img, (box.x + 8 + (i % 4) * (cs + 3), y + (i // 4) * (cs + 4)))
         if not crossed:
-            surf.blit(self.assets.text(_("none yet"), 13, (170, 180, 210)), (box.x + 10, y + 8))
-        y = box.bottom - 32
-        if self.game.bridge_in_place():
-            bt = _("bridge at 0112: 1 MP")
-        else:
-            bt = _("no bridge: 3 MP, {crossed_this_phase}/2").format(crossed_this_phase=self.state.get('crossed_this_phase', 0))
-        surf.blit(self.assets.text(bt, 12, (220, 226, 245)), (box.x + 8, y))
-        loc = _("LOC open") if self.state.get("loc_open") else _("LOC cut")
-        surf.blit(self.assets.text(_("{loc} · L: show").format(loc=loc), 12, (150, 230, 150) if self.state.get("loc_open")
-                                   else (255, 150, 130)), (box.x + 8, y + 15))
+            surf.blit(A.text(_("none yet"), 13, (170, 180, 210)), (box.x + 10, y + 8))
+        y = box.bottom - 4 - loc.get_height() - bt.get_height()
+        surf.blit(bt, (box.x + 8, y))
+        surf.blit(loc, (box.x + 8, y + bt.get_height()))
 
     # line of communication ---------------------------------------------------------
     def loc_info(self) -> tuple[list[str], set[str], set[str]]:

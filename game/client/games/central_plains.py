@@ -33,7 +33,7 @@ from .. import threat
 from ..i18n import _
 from ..widgets import ACCENT, BAD, DIM, GOOD, TEXT, blit_center, fit_text, panel, round_rect
 from .base import Choice, ClickResult, GameUI
-from ..i18n import N_, _, bilingual
+from ..i18n import N_, _, bilingual, tr
 
 PAPER = (222, 212, 178)
 INK = (44, 36, 26)
@@ -48,7 +48,21 @@ DECISION_NAMES = {
     "card_attack": N_("card's attack"), "target": N_("card's choice"), "name": N_("name the defender"),
     "stand": N_("retreat or defend"), "retreat": N_("retreat"), "loss": N_("losses"), "advance": N_("advance")}
 TOP_H = 118
+TOP_H_TWO_ROWS = 148        # a narrow map: the commanders' boxes in two rows (see _draw_top)
+NARROW_MAP = 840            # ... a map narrower than this (a 1024×576 window: 690)
 HAND_H = 152
+
+
+def gloss(zh: str, en: str) -> str:
+    """The English word of a data entry beside its Chinese one, in the interface language
+    (the English itself where the translation is the Chinese already: 繁體中文)."""
+    t = tr(en)
+    return en if t == zh else t
+
+
+def top_height(map_width: int) -> int:
+    """The height of the commanders' strip over a map this wide."""
+    return TOP_H if map_width >= NARROW_MAP else TOP_H_TWO_ROWS
 
 
 def _dashed(surf, a, b, colour, width, dash):
@@ -190,7 +204,7 @@ class CentralPlainsUI(GameUI):
     def event_shown(self, ev) -> None:
         d = ev.data
         stacks = self.st.setdefault("stacks", {})
-        if ev.kind in ("PiecesMoved", _("Advanced"), "PieceRetreated"):
+        if ev.kind in ("PiecesMoved", "Advanced", "PieceRetreated"):
             pieces = list(d.get("pieces", ())) if ev.kind != "PieceRetreated" else [d.get("piece")]
             frm = stacks.get(d.get("frm"), [])
             for p in pieces:
@@ -209,18 +223,18 @@ class CentralPlainsUI(GameUI):
         owner = ev.data.get("private_to")
         cards = ev.data.get("cards")
         if owner and owner == self.viewer and cards and getattr(self, "single_viewer", True):
-            return _("{text}: {join} (only you see this)").format(text=ev.text, join=', '.join(self.card_title(c) for c in cards))
-        return ev.text
+            return _("{text}: {join} (only you see this)").format(text=tr(ev.text), join=', '.join(self.card_title(c) for c in cards))
+        return tr(ev.text)
 
     def private_decision(self) -> bool:
         d = self.game.pending()
         return d is not None and d.kind in PRIVATE
 
     def recap_lines(self, events) -> list[str]:
-        keep = ("TurnStarted", "PiecesMoved", "CardPlayed", "BattleResolved", "PieceRetreated", _("Advanced"),
+        keep = ("TurnStarted", "PiecesMoved", "CardPlayed", "BattleResolved", "PieceRetreated", "Advanced",
                 "PieceRemoved", "NeutralJoined", "SupportPlaced", "CardExpired", "PiecePlaced", "PieceDefected",
                 "TroopsLost", "GameOver")
-        return [e.text for e in events if e.kind in keep and not e.data.get("private_to")]
+        return [tr(e.text) for e in events if e.kind in keep and not e.data.get("private_to")]
 
     def unit_hex(self, key: str) -> str | None:
         return key if key in self.board.cells else None
@@ -395,13 +409,13 @@ class CentralPlainsUI(GameUI):
             draw_link(surf, kind, (r.x + 8 * z, y + 8 * z), (r.x + 90 * z, y + 8 * z), z)
             mv = self.data["movement"]["allowance"][kind]
             at = "∞" if mv["armoured_train"] is None else (mv["armoured_train"] or "—")
-            img = self.assets.text(f'{kinds[kind]["name_zh"]} {kinds[kind]["name_en"]}: 步 {mv["infantry"]} '
+            img = self.assets.text(f'{kinds[kind]["name_zh"]} {gloss(kinds[kind]["name_zh"], kinds[kind]["name_en"])}: 步 {mv["infantry"]} '
                                    f'騎 {mv["cavalry"]} 甲 {at}', size, INK)
             surf.blit(img, img.get_rect(midleft=(r.x + 104 * z, y + 8 * z)))
             y += 30 * z
         for terr, t in self.data["terrain_types"].items():
             draw_terrain_dot(surf, terr, (r.x + 49 * z, y + 8 * z), z)
-            img = self.assets.text(_("{name_zh} {name_en}: defence {defence:+d}").format(name_zh=t["name_zh"], name_en=t["name_en"], defence=t["defence"]), size, INK)
+            img = self.assets.text(_("{name_zh} {name_en}: defence {defence:+d}").format(name_zh=t["name_zh"], name_en=gloss(t["name_zh"], t["name_en"]), defence=t["defence"]), size, INK)
             surf.blit(img, img.get_rect(midleft=(r.x + 104 * z, y + 8 * z)))
             y += 30 * z
 
@@ -418,7 +432,8 @@ class CentralPlainsUI(GameUI):
 
     def centre_on(self, view, s: str) -> None:
         x, y = view.hex_center(s)
-        view.pan(view.area.centerx - x, view.area.centery + (TOP_H - HAND_H) / 2 - y)
+        self.top_band = top_height(view.area.width)
+        view.pan(view.area.centerx - x, view.area.centery + (self.top_band - HAND_H) / 2 - y)
 
     # -- dynamic drawing ---------------------------------------------------------------------------------------------
     def piece_image(self, cmd: str, code: str, size: int) -> pygame.Surface:
@@ -520,63 +535,99 @@ class CentralPlainsUI(GameUI):
                 round_rect(surf, (255, 240, 110), r.inflate(6, 6), 6, 3)
 
     def _draw_top(self, surf, area) -> None:
-        """One column per commander, in the turn order, and the neutral general."""
-        st = self.st
-        band = pygame.Rect(area.x, area.y, area.width, TOP_H)
+        """A box per commander, in the turn order, and the neutral general's: in one row,
+        or on a narrow map (a 1024×576 window) in two rows of three, so each line is whole."""
+        self.top_band = top_height(area.width)
+        band = pygame.Rect(area.x, area.y, area.width, self.top_band)
         panel(surf, band, colour=BAND, radius=0, alpha=228, width=0)
-        nw = 178
-        cw = (band.width - nw - 6) // 5
-        hands = st.get("hands", {})
-        seat_of = {k: s for s, ks in st.get("seats", {}).items() for k in ks}
-        for i, k in enumerate(self.game.order):
-            r = pygame.Rect(band.x + 3 + i * cw, band.y + 3, cw - 4, band.height - 6)
-            c = self.cmd[k]
-            col = self.side_colour(k)           # (the palette's: game.client.palette)
-            active = k == st.get("commander")
-            round_rect(surf, (34, 38, 50) if active else (24, 28, 36), r, 8)
-            round_rect(surf, (255, 240, 110) if active else col, r, 8, 3 if active else 1)
-            round_rect(surf, col, (r.x + 5, r.y + 5, 24, 24), 5)
-            blit_center(surf, self.assets.text(c["short"], 17, tuple(c["ink"]), bold=True), (r.x + 17, r.y + 17))
-            glyph = self.assets.palette.glyph("central_plains", k)
-            if glyph:
-                from ..palette import draw_badge
-                draw_badge(surf, glyph, (r.x + 29, r.y + 29), 6)
-            surf.blit(fit_text(self.assets, ("▶ " if active else "") + c["name_zh"], 19, r.width - 40, TEXT,
-                               bold=True), (r.x + 34, r.y + 4))
-            tr = st.get("tracks", {}).get(k, {})
-            up = self.game.upkeep(k)
-            surf.blit(fit_text(self.assets, f"士氣 {tr.get('morale')}  兵力 {tr.get('troops')}", 16, r.width - 10,
-                               TEXT, bold=True), (r.x + 6, r.y + 32))
-            funds_col = BAD if tr.get("funds", 99) <= 2 * max(1, up) else TEXT
-            surf.blit(fit_text(self.assets, _("資金 {funds}  −{up}/turn").format(funds=tr.get('funds'), up=up), 16, r.width - 10, funds_col,
-                               bold=True), (r.x + 6, r.y + 52))
-            seat = seat_of.get(k, "")
-            surf.blit(fit_text(self.assets, _("hand {get}  deck {get2}").format(get=hands.get(seat, 0), get2=st.get('decks', {}).get(seat, 0)),
-                               14, r.width - 10, DIM), (r.x + 6, r.y + 72))
-            chips = [f"{self.game.cdata[p['card']]['name_zh']}·{p['counters']}"
-                     for p in st.get("in_play", {}).get(k, [])]
-            if chips:
-                surf.blit(fit_text(self.assets, "在場 " + " ".join(chips), 14, r.width - 10, ACCENT, bold=True,
-                                   min_size=10), (r.x + 6, r.y + 91))
-        r = pygame.Rect(band.x + 3 + 5 * cw, band.y + 3, band.right - (band.x + 3 + 5 * cw) - 3, band.height - 6)
+        two = self.top_band != TOP_H
+        if two:
+            cw, rh = (band.width - 6) // 3, (band.height - 6) // 2
+            boxes = [pygame.Rect(band.x + 3 + (i % 3) * cw, band.y + 3 + (i // 3) * rh, cw - 4, rh - 4) for i in range(6)]
+        else:
+            cw = (band.width - 178 - 6) // 5
+            boxes = [pygame.Rect(band.x + 3 + i * cw, band.y + 3, cw - 4, band.height - 6) for i in range(5)]
+            boxes.append(pygame.Rect(boxes[-1].right + 4, band.y + 3, band.right - boxes[-1].right - 7, band.height - 6))
+        for k, r in zip(self.game.order, boxes):
+            self._draw_commander_box(surf, r, k, two)
+        self._draw_neutral_box(surf, boxes[5], two)
+
+    def _draw_commander_box(self, surf, r: pygame.Rect, k: str, two: bool) -> None:
+        st = self.st
+        c = self.cmd[k]
+        col = self.side_colour(k)           # (the palette's: game.client.palette)
+        active = k == st.get("commander")
+        round_rect(surf, (34, 38, 50) if active else (24, 28, 36), r, 8)
+        round_rect(surf, (255, 240, 110) if active else col, r, 8, 3 if active else 1)
+        round_rect(surf, col, (r.x + 5, r.y + 5, 24, 24), 5)
+        blit_center(surf, self.assets.text(c["short"], 17, tuple(c["ink"]), bold=True), (r.x + 17, r.y + 17))
+        glyph = self.assets.palette.glyph("central_plains", k)
+        if glyph:
+            from ..palette import draw_badge
+            draw_badge(surf, glyph, (r.x + 29, r.y + 29), 6)
+        tr = st.get("tracks", {}).get(k, {})
+        up = self.game.upkeep(k)
+        seat = next((s for s, ks in st.get("seats", {}).items() if k in ks), "")
+        strength = f"士氣 {tr.get('morale')}  兵力 {tr.get('troops')}"
+        funds = _("資金 {funds}  −{up}/turn").format(funds=tr.get('funds'), up=up)
+        funds_col = BAD if tr.get("funds", 99) <= 2 * max(1, up) else TEXT
+        hand = _("hand {get}  deck {get2}").format(get=st.get("hands", {}).get(seat, 0),
+                                                   get2=st.get('decks', {}).get(seat, 0))
+        chips = [f"{self.game.cdata[p['card']]['name_zh']}·{p['counters']}" for p in st.get("in_play", {}).get(k, [])]
+        name = ("▶ " if active else "") + c["name_zh"]
+        if two:                             # name · strength / funds / hand · cards in play
+            img = fit_text(self.assets, name, 17, r.width // 2 - 34, TEXT, bold=True)
+            surf.blit(img, (r.x + 34, r.y + 3))
+            right = fit_text(self.assets, strength, 15, r.width - 46 - img.get_width(), TEXT, bold=True)
+            surf.blit(right, (r.right - 6 - right.get_width(), r.y + 5))
+            surf.blit(fit_text(self.assets, funds, 15, r.width - 12, funds_col, bold=True), (r.x + 6, r.y + 25))
+            left = fit_text(self.assets, hand, 14, r.width - 12, DIM)
+            surf.blit(left, (r.x + 6, r.y + 44))
+            if chips:                       # (beside the hand: what room is left)
+                img = fit_text(self.assets, "在場 " + " ".join(chips), 14, r.width - 22 - left.get_width(), ACCENT,
+                               bold=True)
+                surf.blit(img, (r.right - 6 - img.get_width(), r.y + 44))
+            return
+        surf.blit(fit_text(self.assets, name, 19, r.width - 40, TEXT, bold=True), (r.x + 34, r.y + 4))
+        surf.blit(fit_text(self.assets, strength, 16, r.width - 10, TEXT, bold=True), (r.x + 6, r.y + 32))
+        surf.blit(fit_text(self.assets, funds, 16, r.width - 10, funds_col, bold=True), (r.x + 6, r.y + 52))
+        surf.blit(fit_text(self.assets, hand, 14, r.width - 10, DIM), (r.x + 6, r.y + 72))
+        if chips:
+            surf.blit(fit_text(self.assets, "在場 " + " ".join(chips), 14, r.width - 10, ACCENT, bold=True,
+                               min_size=10), (r.x + 6, r.y + 91))
+
+    def _draw_neutral_box(self, surf, r: pygame.Rect, two: bool) -> None:
+        st = self.st
         round_rect(surf, (24, 28, 36), r, 8)
         round_rect(surf, (140, 140, 136), r, 8, 1)
         pile = st.get("neutral", [])
-        surf.blit(self.assets.text(_("中立軍人 neutral"), 16, TEXT, bold=True), (r.x + 6, r.y + 4))
+        surf.blit(self.assets.text(_("中立軍人 neutral"), 15 if two else 16, TEXT, bold=True), (r.x + 6, r.y + (2 if two else 4)))
+        if pile and two:                    # the pile: a stack of cards with the number left in it
+            x, y = r.right - 30, r.y + 6
+            for i in (2, 1, 0):
+                round_rect(surf, (60, 64, 76) if i else (200, 190, 160), (x + 3 * i, y + 3 * i - 3, 20, 24), 3)
+            blit_center(surf, self.assets.text(str(len(pile) - 1), 14, (30, 28, 24), bold=True), (x + 10, y + 9))
         if pile:
             n = self.game.cdata[pile[0]]
-            surf.blit(fit_text(self.assets, f"{n['name_zh']} {n['name_en']}", 17, r.width - 10, ACCENT, bold=True),
-                      (r.x + 6, r.y + 26))
             sup = st.get("support", {})
-            surf.blit(fit_text(self.assets, _("中央 {central} · 反蔣 {anti} of {support}").format(central=sup.get('central', 0), anti=sup.get('anti', 0), support=n['support']),
-                               16, r.width - 10, TEXT, bold=True), (r.x + 6, r.y + 50))
-            surf.blit(self.assets.text(_("{v} more in the pile").format(v=len(pile) - 1), 14, DIM), (r.x + 6, r.y + 72))
+            ys = (r.y + 24, r.y + 46) if two else (r.y + 26, r.y + 50)
+            surf.blit(fit_text(self.assets, f"{n['name_zh']} {n['name_en']}", 16 if two else 17, r.width - 10, ACCENT,
+                               bold=True), (r.x + 6, ys[0]))
+            support = fit_text(self.assets, _("中央 {central} · 反蔣 {anti} of {support}").format(
+                central=sup.get('central', 0), anti=sup.get('anti', 0), support=n['support']), 15 if two else 16,
+                r.width - 10, TEXT, bold=True)
+            surf.blit(support, (r.x + 6, ys[1]))
+            if not two:
+                surf.blit(self.assets.text(_("{v} more in the pile").format(v=len(pile) - 1), 14, DIM),
+                          (r.x + 6, r.y + 72))
         else:
-            surf.blit(self.assets.text(_("all have joined"), 15, DIM), (r.x + 6, r.y + 30))
+            surf.blit(self.assets.text(_("all have joined"), 15, DIM), (r.x + 6, r.y + (26 if two else 30)))
         cut = st.get("cut", [])
         if cut:
             t = ", ".join(f"{self.place(a)}–{self.place(b)}" for a, b, _ in (self.game.link_ends[x] for x in cut))
-            surf.blit(fit_text(self.assets, _("cut: {t}").format(t=t), 13, r.width - 10, BAD, min_size=9), (r.x + 6, r.y + 92))
+            room = r.width - 10 - (support.get_width() + 10 if two and pile else 0)
+            img = fit_text(self.assets, _("cut: {t}").format(t=t), 13, room, BAD, min_size=9)
+            surf.blit(img, (r.right - 5 - img.get_width(), r.y + 46) if two else (r.x + 6, r.y + 92))
 
     def _hand_cards(self) -> list[str]:
         return list((self.obs or {}).get("my_hand", [])) if self.obs is not None else []
@@ -594,7 +645,7 @@ class CentralPlainsUI(GameUI):
         if kind == "command" and self.game.pending().seat == seat:
             head += _("   click a card of {cmd_name} (green) to play it").format(cmd_name=self.cmd_name(self.st.get('commander')))
         elif kind in ("discard", "sacrifice") and self.game.pending().seat == seat:
-            head += _("   click a card to {kind} it").format(kind=kind)
+            head += _("   click a card to discard it") if kind == "discard" else _("   click a card to sacrifice it")
         surf.blit(fit_text(self.assets, head, 16, band.width - 12, ACCENT, bold=True), (band.x + 8, band.y + 3))
         if not cards:
             return
@@ -623,7 +674,7 @@ class CentralPlainsUI(GameUI):
         surf.blit(fit_text(self.assets, c["name_zh"], 22, r.width - 8, INK, bold=True, min_size=12), (r.x + 4, r.y + 21))
         surf.blit(fit_text(self.assets, c["name_en"].split(" (")[0], 13, r.width - 8, (90, 80, 64), min_size=9),
                   (r.x + 4, r.y + 47))
-        body = self.assets.text(c["text"], 13, INK, wrap=r.width - 8)
+        body = self.assets.text(tr(c["text"]), 13, INK, wrap=r.width - 8)
         clip = surf.get_clip()
         surf.set_clip(pygame.Rect(r.x, r.y + 64, r.width, r.height - 66).clip(clip))
         surf.blit(body, (r.x + 4, r.y + 64))
@@ -646,7 +697,7 @@ class CentralPlainsUI(GameUI):
         if self.show_hand and self.obs is not None and view.area.collidepoint(pos) and \
                 pos[1] >= view.area.bottom - HAND_H:
             return ClickResult(handled=True)
-        if view.area.collidepoint(pos) and pos[1] < view.area.y + TOP_H:
+        if view.area.collidepoint(pos) and pos[1] < view.area.y + self.top_band:
             return ClickResult(handled=True)
         return None
 
@@ -683,14 +734,14 @@ class CentralPlainsUI(GameUI):
         c = self.game.cdata[cid]
         kind = self.data["card_kinds"][c["kind"]]
         owner = self.cmd.get(c["deck"])
-        head = f"{kind['name_zh']} {kind['name_en']}"
+        head = f"{kind['name_zh']} {gloss(kind['name_zh'], kind['name_en'])}"
         if c.get("counters"):
             head += _(", {counters} counter card(s)").format(counters=c['counters'])
         if c.get("sacrifice"):
             head += _(", sacrifice a card to play it")
-        lines = [f"{c['name_zh']} {c['name_en']}", f"{owner['name_zh'] if owner else '中立'}: {head}", c["text"]]
+        lines = [f"{c['name_zh']} {c['name_en']}", f"{owner['name_zh'] if owner else '中立'}: {head}", tr(c["text"])]
         if c.get("hook"):
-            lines.append(c["hook"])
+            lines.append(tr(c["hook"]))
         return lines
 
     def hover_lines(self, hex_: str | None) -> list[str]:
@@ -702,7 +753,7 @@ class CentralPlainsUI(GameUI):
             return self.battle_lines()
         c = self.board.cells[hex_]
         t = self.data["terrain_types"][c.terrain]
-        lines = [self.place_full(hex_), _("{name_zh} {name_en}: defence {defence:+d}").format(name_zh=t['name_zh'], name_en=t['name_en'], defence=t['defence'])]
+        lines = [self.place_full(hex_), _("{name_zh} {name_en}: defence {defence:+d}").format(name_zh=t['name_zh'], name_en=gloss(t['name_zh'], t['name_en']), defence=t['defence'])]
         hq = self.game.hq_at.get(hex_)
         if hq:
             lines.append(_("司令部 HQ of {cmd_name}: taken by the enemy, the war is lost").format(cmd_name=self.cmd_name(hq)))
@@ -892,7 +943,7 @@ class CentralPlainsUI(GameUI):
                 return _("Cut {place}–{place2} ({name_zh})").format(place=self.place(x), place2=self.place(y), name_zh=self.data['link_kinds'][kind]['name_zh'])
             s, _sep, k = t.partition("/")
             return f"{self.place(s)}" + (f": {self.cmd_name(k)}'s 步" if k else "")
-        return a.label()
+        return tr(a.label())
 
     def choices(self) -> list[Choice]:
         legal = self._legal()

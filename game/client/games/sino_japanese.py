@@ -48,6 +48,7 @@ class SinoJapaneseUI(HexUnitsUI):
         self.show_supply = False
         self._last_pv: dict[str, Any] | None = None
         self._cache: dict[Any, Any] = {}
+        self._tracks: tuple | None = None       # the printed tracks' bounds on the map (_tracks_rect)
         self.sync()
 
     # identity ---------------------------------------------------------------------
@@ -400,12 +401,35 @@ class SinoJapaneseUI(HexUnitsUI):
             cx, cy = view.hex_center(bh)
             self._put_marker(surf, "bridgehead", (cx - view.hex_size() * 0.34, cy + view.hex_size() * 0.22), ms)
 
-    def _draw_hud(self, surf, view) -> None:
-        """Command points, initiative, ammunition and points, large, top right of the map."""
-        st = self.state
+    def _tracks_rect(self, view) -> pygame.Rect:
+        """Where the printed tracks (turns, rounds, ammunition, command points) are on screen."""
+        if self._tracks is None:
+            objs = [o for o in self.game.board.objects
+                    if o.type in ("turn_box", "round_box", "ammo_box", "cp_box", "mobilisation_box")]
+            x0, y0 = min(o.x for o in objs), min(o.y for o in objs)
+            self._tracks = (x0, y0, max(o.x + o.width for o in objs) - x0, max(o.y + o.height for o in objs) - y0)
+        x, y, w, h = self._tracks
+        sx, sy = view.to_screen(x, y)
+        return pygame.Rect(round(sx), round(sy), round(w * view.z), round(h * view.z))
+
+    def hud_rect(self, view) -> pygame.Rect:
+        """The HUD's place: the map's top left corner, else the first other corner where it
+        does not cover the printed tracks (the camera may have them under the top left)."""
         area = view.area
-        w, h = 300, 128
-        box = pygame.Rect(area.x + 8, area.y + 8, w, h)
+        box = pygame.Rect(area.x + 8, area.y + 8, 300, 128)
+        tracks = self._tracks_rect(view).inflate(8, 8)
+        for at in ("topleft", "topright", "bottomright"):
+            setattr(box, at, getattr(area.inflate(-16, -16), at))
+            if not box.colliderect(tracks):
+                return box
+        box.topleft = area.inflate(-16, -16).topleft
+        return box
+
+    def _draw_hud(self, surf, view) -> None:
+        """Command points, initiative, ammunition and points, large, at a corner of the map
+        (hud_rect)."""
+        st = self.state
+        box = self.hud_rect(view)
         s = pygame.Surface(box.size, pygame.SRCALPHA)
         s.fill((16, 20, 30, 225))
         surf.blit(s, box.topleft)
@@ -464,6 +488,9 @@ class SinoJapaneseUI(HexUnitsUI):
         x, y = self.game.board.cells["1415"].center
         sx, sy = view.to_screen(x, y)
         view.pan(view.area.centerx - sx, view.area.centery - sy)
+        below = view.area.y + 8 + 128 + 8 - self._tracks_rect(view).y     # the tracks below the HUD
+        if below > 0:
+            view.pan(0, below)
 
     # supply on request (L) ----------------------------------------------------------------
     def supply_report(self) -> list[tuple[str, list[str] | None, str]]:

@@ -11,6 +11,7 @@ own secrets (its chosen cards, which of them are still in the deck) come from
 from __future__ import annotations
 
 import math
+from itertools import groupby
 from typing import Any
 
 import pygame
@@ -24,7 +25,7 @@ from .. import threat
 from ..i18n import _
 from ..widgets import ACCENT, DIM, TEXT, blit_center, clip_text, fit_scale, fit_text
 from .base import Choice, ClickResult, GameUI
-from ..i18n import N_, _, bilingual
+from ..i18n import N_, _, bilingual, language, tr
 
 CLAN_COLOURS = {
     "genji": (238, 234, 222), "heike": (184, 46, 42), "kiso": (70, 140, 74), "ogata": (70, 110, 190),
@@ -96,8 +97,8 @@ class YoshitsuneUI(GameUI):
         owner = ev.data.get("private_to")
         if owner and owner == self.viewer and ev.kind == "CardChosen" and "card" in ev.data \
                 and getattr(self, "single_viewer", True):
-            return _("{text}: {card_title} (only you see this)").format(text=ev.text, card_title=self.card_title(ev.data['card']))
-        return ev.text
+            return _("{text}: {card_title} (only you see this)").format(text=tr(ev.text), card_title=self.card_title(ev.data['card']))
+        return tr(ev.text)
 
     def private_decision(self) -> bool:
         d = self.game.pending()
@@ -202,12 +203,12 @@ class YoshitsuneUI(GameUI):
             res = d.get("result", "")
             return {"heading": _("Fate table 討取: {name_local}").format(name_local=self.game.gdata.get(key, {}).get('name_local', key)),
                     "rows": [(_("1-2 retreat  3-5 wounded  6 killed"), (int(d.get("roll", 1)),), 1, ())],
-                    "result": _("rolled {roll}: {res}").format(roll=d.get('roll'), res=res), "duration": 1.8}
+                    "result": _("rolled {roll}: {res}").format(roll=d.get('roll'), res=tr(res)), "duration": 1.8}
         if ev.kind == "Tribute":
             mod = int(d.get("modifier", 0))
             return {"heading": _("Tribute 朝貢 to Go-Shirakawa"),
                     "rows": [("1-3: 1  4-5: 2  6: 3" + (f"  (+{mod})" if mod else ""), (int(d.get("roll", 1)),), 1, ())],
-                    "result": ev.text, "duration": 1.6}
+                    "result": tr(ev.text), "duration": 1.6}
         return None
 
     # -- geometry helpers ------------------------------------------------------------------------
@@ -574,7 +575,7 @@ class YoshitsuneUI(GameUI):
     # the deck and the turned card ----------------------------------------------------------------
     def _card_image(self, cid: str | None, w: int, h: int) -> pygame.Surface:
         """A card face (the sprite when present, else drawn) or its back (``cid`` None)."""
-        key = ("card", cid, w, h)
+        key = ("card", cid, w, h, language())        # (its text is in the interface language)
         cache = self.__dict__.setdefault("_cards", {})
         img = cache.get(key)
         if img is not None:
@@ -583,6 +584,8 @@ class YoshitsuneUI(GameUI):
         spr = self.assets.scaled(f"yoshitsune/card_{cid or 'back'}.png", w, h)
         if spr is not None:
             img.blit(spr, (0, 0))
+            if cid is not None and language() != "en":
+                self._card_text_over(img, cid)      # (the sprite's effect text is English)
         elif cid is None:
             pygame.draw.rect(img, (60, 30, 36), img.get_rect(), border_radius=10)
             pygame.draw.rect(img, (220, 180, 90), img.get_rect(), 3, border_radius=10)
@@ -606,6 +609,32 @@ class YoshitsuneUI(GameUI):
             pygame.draw.rect(img, (90, 70, 40), img.get_rect(), 3, border_radius=10)
         cache[key] = img
         return img
+
+    def _card_text_over(self, img: pygame.Surface, cid: str) -> None:
+        """The effect text of a card sprite (tools/gen_sprites.py: English, in the box from
+        150/224 of the card's height to 12/160 of its width above the foot) painted over in
+        the interface language, as large as fits."""
+        w, h = img.get_size()
+        k = w / 160
+        box = pygame.Rect(round(8 * k), round(146 * k), w - round(16 * k), h - round(8 * k) - round(146 * k))
+        img.fill(img.get_at((round(6 * k), round(150 * k))), box)
+        lines = card_face_lines(self.game, self.game.cdata[cid])
+        text = "\n".join(lines)
+        size, least = max(8, round(14 * k)), max(8, round(6.5 * k))     # (the sprite's own sizes, tools/assetlib.py)
+        was, self.assets.on_map = self.assets.on_map, True     # (a card face scales like the map's art)
+        try:
+            while True:
+                body = self.assets.text(text, size, (40, 34, 26), wrap=box.width - round(4 * k))
+                if body.get_height() <= box.height - round(2 * k) or size <= least:
+                    break
+                size -= 1
+        finally:
+            self.assets.on_map = was
+        room = box.height - round(2 * k)
+        if body.get_height() > room:                # (a small card: whole lines only; pointing enlarges it)
+            line = self.assets.font(size).get_linesize()
+            room = max(line, room // line * line)
+        img.blit(body, (box.x + round(2 * k), box.y + round(2 * k)), area=pygame.Rect(0, 0, box.width, room))
 
     def _draw_deck(self, surf, view) -> None:
         cards = self.st.get("cards", {})
@@ -904,7 +933,7 @@ class YoshitsuneUI(GameUI):
             verb = {Place: _("Replenish"), EnterAt: _("Enter at"), ReplenishAt: _("Replenish at"), RetreatTo: _("Retreat to"),
                     Step: _("Move to")}[type(a)]
             return f"{verb} {self.area_name(where).split()[0]}"
-        return a.label()
+        return tr(a.label())
 
     def auto_select(self) -> None:
         self.selected = None
@@ -996,12 +1025,37 @@ def _romaji(en: str) -> str:
 def card_text(game, c) -> str:
     """What the card does, in one paragraph."""
     if c.get("text"):
-        return c["text"]
+        return tr(c["text"])
     g = c.get("effect", {}).get("general")
     if g and g in game.gdata:
         gd = game.gdata[g]
         return (_("General card: {name_local} (valour {valour}, command {command}) may move, fight, replenish or pay tribute; from the waiting box he may enter, and the card may still pay tribute (朝貢 does not need him).").format(name_local=gd['name_local'], valour=gd['valour'], command=gd['command']))
     return c.get("type", "")
+
+
+def card_face_lines(game, c) -> list[str]:
+    """The lines a card's face prints under its picture (as tools/gen_sprites.py bakes them
+    into the sprite, in English), in the interface language."""
+    eff = c.get("effect", {})
+    lines = []
+    if c.get("type") == "general":
+        lines.append(_("General card: Move, Battle, Enter, Replenish, Tribute."))
+        if eff.get("tribute_modifier"):
+            lines.append(_("Tribute roll +{n}.").format(n=eff["tribute_modifier"]))
+    by = c.get("available_by_turn")
+    if by:
+        sides = game.data["sides"]
+        parts = []
+        for s, run in groupby(sorted(by, key=int), key=by.get):      # (turns in a row with one user)
+            ts = list(run)
+            parts.append((_("{side} turn {a}") if len(ts) == 1 else _("{side} turns {a}–{b}")).format(
+                side=tr(sides[s]["name"]) if s in sides else _("nobody"), a=ts[0], b=ts[-1]))
+        lines.append(_("Usable by: {turns}.").format(turns=_(", ").join(parts)))
+    if c.get("available_to") == "court_friendly":
+        lines.append(_("Only the side friendly with Go-Shirakawa; used by whoever is friendly when drawn."))
+    if c.get("text"):
+        lines.append(tr(c["text"]))
+    return lines
 
 
 def _box(surf, r: pygame.Rect, fill, border, alpha: int = 255) -> None:

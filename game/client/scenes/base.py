@@ -17,6 +17,7 @@ class Scene:
         self.app = app
         self.assets = app.assets
         self.time = 0.0
+        self.laid_out = tuple(app.size)     # the layout size the scene was placed at (see fit)
 
     def enter(self) -> None:
         self.app.audio.music(self.music)
@@ -24,9 +25,28 @@ class Scene:
     def leave(self) -> None:
         pass
 
+    def place(self) -> None:
+        """Place what the scene shows (menus, buttons, lists) at ``app.size``. A scene that
+        places things when it is made does it here and calls this from its ``__init__``;
+        :meth:`relayout` calls it again. It only places: the state (the focus, the scroll,
+        the choices made) is kept."""
+
     def relayout(self) -> None:
         """The layout size (``app.size``) changed: the window was resized or the interface
-        scale set. Scenes that place things when they are made place them again here."""
+        scale set. The scene is placed again, and the question or panel open over it."""
+        self.place()
+        modal = getattr(self, "modal", None)
+        if modal is not None and hasattr(modal, "relayout"):
+            modal.relayout(self.app.size)
+
+    def fit(self) -> None:
+        """Lay out again if ``app.size`` is not the size the scene was placed at (the app
+        calls this when the window or the interface scale changes, and when a scene comes
+        back on show: one resized while away follows it then)."""
+        size = tuple(self.app.size)
+        if size != self.laid_out:
+            self.laid_out = size
+            self.relayout()
 
     def restyle(self) -> None:
         """The colour palette (game.client.palette) or the language changed: drop cached pictures."""

@@ -152,6 +152,7 @@ class BoardScene(Scene):
         self._layout()
         self.ui.start_view(self.view)
         self._buttons_key = self._top_key = self._info_key = None
+        super().relayout()                  # (the question or menu open over the board)
 
     def restyle(self) -> None:
         self.view.forget_pictures()
@@ -1215,11 +1216,13 @@ class BoardScene(Scene):
             surf.blit(turn, (bar.x + 12, bar.y + 8))
             px_ = bar.x + 12 + turn.get_width() + 12 if narrow else max(bar.x + 170, bar.x + turn.get_width() + 26)
             room = bar.right - 10 - px_
-            phase = fit_text(self.assets, st.get("Phase", ""), 22, room, TEXT, bold=True, min_size=15)
-            for size in (15, 14, 13):
-                if phase.get_width() <= room and phase.get_height() <= 44:
-                    break
-                phase = self.assets.text(st.get("Phase", ""), size, TEXT, bold=True, wrap=room)
+            text = st.get("Phase", "")
+            phase = fit_text(self.assets, text, 22, room, TEXT, bold=True, min_size=15)
+            if self.assets.text(text, 15, TEXT, bold=True).get_width() > room:     # (cut: on two lines)
+                for size in (15, 14):
+                    phase = self.assets.text(text, size, TEXT, bold=True, wrap=room)
+                    if phase.get_height() <= 44:
+                        break
             surf.blit(phase, (px_, bar.y + 14 if phase.get_height() < 30 else bar.y + 6))
             init = st.get("Initiative", "")
             if init:

@@ -24,10 +24,16 @@ class GameOverScene(Scene):
             session.close()
         self.bg = background
         self.result = self.session.game.result()
-        w, h = app.size
-        self.menu = Menu(fit_column([(_("▶ Watch replay"), "replay"), (_("New game"), "new"), (_("Title"), "title")],
-                                    w // 2, app.size, top=350, bottom=80, w=360, h=60, gap=14, size=28), self._choose)
+        self.menu = None
+        self.place()
         self.played = False
+
+    def place(self) -> None:
+        size = self.app.size
+        focus = self.menu.focus if self.menu is not None else 0
+        self.menu = Menu(fit_column([(_("▶ Watch replay"), "replay"), (_("New game"), "new"), (_("Title"), "title")],
+                                    size[0] // 2, size, top=350, bottom=80, w=360, h=60, gap=14, size=28), self._choose)
+        self.menu.focus = focus
 
     def enter(self) -> None:
         super().enter()

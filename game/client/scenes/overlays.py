@@ -21,6 +21,9 @@ class Overlay:
     def update(self, dt: float) -> None:
         pass
 
+    def relayout(self, size) -> None:
+        """The window or the interface scale changed (``size``: the layout's): place again."""
+
     def draw(self, surf: pygame.Surface, assets) -> None:
         pass
 
@@ -38,6 +41,11 @@ class PauseOverlay(Overlay):
         self.sub: Overlay | None = None
         self.message = ""
         self._build()
+
+    def relayout(self, size) -> None:
+        self._build()
+        if self.sub is not None and hasattr(self.sub, "relayout"):
+            self.sub.relayout(size)
 
     def _build(self) -> None:
         w, _h = self.app.size

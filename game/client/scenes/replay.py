@@ -143,20 +143,19 @@ class ReplayScene(Scene):
         self.drag_from = None
         self.views = self.allowed_views()
         self.view_i = 0
-        self.size = None
-        self._layout(app.size)
+        self.view = None
+        self.place()
         self.ui.start_view(self.view)
         self.replay.goto(start)
         self._shown()
 
     # -- layout ------------------------------------------------------------------------
-    def _layout(self, size) -> None:
-        w, h = size
-        self.size = tuple(size)
+    def place(self) -> None:
+        w, h = self.app.size
         self.bar_h = max(88, min(124, int(h * 0.145)))
         self.map_w = int(w * MAP_FRACTION)
         area = pygame.Rect(0, 0, self.map_w, h - self.bar_h)
-        if getattr(self, "view", None) is None:
+        if self.view is None:
             self.view = BoardView(self.game.board, self.assets, area, decorate=self.ui.decorate_static)
         else:
             self.view.set_area(area)
@@ -419,8 +418,6 @@ class ReplayScene(Scene):
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:
-        if surf.get_size() != self.size:
-            self._layout(surf.get_size())
         surf.fill((18, 22, 30))
         clip = surf.get_clip()
         surf.set_clip(self.view.area)
@@ -592,6 +589,12 @@ class ScrollList:
         self.top = 0
         self._scroll_to_focus()
 
+    def place(self, rect: pygame.Rect) -> None:
+        """Now at ``rect`` (the window changed): the focused row stays in sight."""
+        self.rect = rect
+        self.top = max(0, min(self.top, len(self.rows) - self.visible))
+        self._scroll_to_focus()
+
     @property
     def visible(self) -> int:
         return max(1, self.rect.height // self.row_h)
@@ -657,13 +660,18 @@ class TurnList(Overlay):
 
     def __init__(self, scene: ReplayScene):
         self.scene = scene
-        w, h = scene.app.size
         rp = scene.replay
         rows = [(_("Set-up"), 0)] + [(tr(t.label), t.pos) for t in rp.turns] + [(_("The end"), rp.length)]
-        cur = rp.turn_index() + 1
+        self.list = ScrollList(rows, self._rects(scene.app.size), row_h=42, focus=rp.turn_index() + 1)
+
+    def _rects(self, size) -> pygame.Rect:
+        """The panel's rect (``self.rect``) for the layout ``size``, and its list's."""
+        w, h = size
         self.rect = pygame.Rect(w // 2 - min(360, w // 2 - 40), 70, 2 * min(360, w // 2 - 40), h - 140)
-        self.list = ScrollList(rows, pygame.Rect(self.rect.x + 20, self.rect.y + 64, self.rect.width - 40,
-                                                 self.rect.height - 100), row_h=42, focus=cur)
+        return pygame.Rect(self.rect.x + 20, self.rect.y + 64, self.rect.width - 40, self.rect.height - 100)
+
+    def relayout(self, size) -> None:
+        self.list.place(self._rects(size))
 
     def handle(self, it: Intent) -> None:
         if it.name in ("back", "menu") or (it.char or "").lower() == "g":
@@ -712,15 +720,21 @@ class TakeOverOverlay(Overlay):
 
     def __init__(self, scene: ReplayScene):
         self.scene = scene
-        w, h = scene.app.size
         seats = scene.seats()
         kinds = dict(OPTIONS)
         who = "  ·  ".join(f"{scene.ui.side_name(s)}: {_(kinds[k]) if k in kinds else k}" for s, k in seats.items())
         self.who = who
+        self.menu = None
+        self.relayout(scene.app.size)
+
+    def relayout(self, size) -> None:
+        w, h = size
         self.rect = pygame.Rect(w // 2 - min(420, w // 2 - 30), h // 2 - 190, 2 * min(420, w // 2 - 30), 380)
         items = [(_("Keep the seats"), "keep"), (_("Choose the seats…"), "choose"), (_("Cancel"), "cancel")]
+        focus = self.menu.focus if self.menu is not None else 0
         self.menu = Menu(column(items, w // 2, self.rect.y + 150, w=min(440, self.rect.width - 40), h=54, gap=12,
                                 size=24), self._choose)
+        self.menu.focus = focus
 
     def _choose(self, b: Button) -> None:
         sc = self.scene
@@ -793,15 +807,20 @@ class ReplaysScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        w, h = app.size
         self.error = ""
         rows = []
         for p in list_saves(REPLAY_LIST):
             rows.append((self._describe(p), p))
         self.rows = rows
-        self.list = ScrollList(rows, pygame.Rect(w // 2 - min(480, w // 2 - 40), 120, 2 * min(480, w // 2 - 40),
-                                                 h - 230), row_h=48)
+        self.list = ScrollList(rows, self._list_rect(), row_h=48)
         self.back = Button(_("◀ Back"), pygame.Rect(30, 20, 150, 50), "back", size=22)
+
+    def _list_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        return pygame.Rect(w // 2 - min(480, w // 2 - 40), 120, 2 * min(480, w // 2 - 40), h - 230)
+
+    def place(self) -> None:
+        self.list.place(self._list_rect())
 
     @staticmethod
     def _describe(p: Path) -> str:

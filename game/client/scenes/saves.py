@@ -231,6 +231,9 @@ class Confirm:
                                     primary=i == self.default) for i, (label, value) in enumerate(self.choices)]
         self.menu.focus = focus
 
+    def relayout(self, size) -> None:
+        self._layout(tuple(size))
+
     def _chosen(self, b: Button) -> None:
         self.choose(b.value)
 
@@ -501,6 +504,9 @@ class SavesScene(Scene):
         self.entries = saves_info()
         self.focus = max(0, min(self.focus, len(self.entries) - 1))
         self._clamp()
+
+    def place(self) -> None:
+        self._clamp()                   # (more or fewer rows: the chosen one stays in sight)
 
     def layout(self, size) -> dict:
         w, h = size

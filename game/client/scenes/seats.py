@@ -56,6 +56,9 @@ class SeatsScene(Scene):
         self.modal = None                   # the question before a new game when one is unfinished
         self._layout(seats)
 
+    def place(self) -> None:
+        self._layout()                      # (the seats chosen are kept)
+
     # -- options and seats ----------------------------------------------------------------------------
     def options(self) -> dict:
         if not self.player_choices:

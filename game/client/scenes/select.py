@@ -50,8 +50,14 @@ class SelectScene(Scene):
         self.ids = [s.id for s in rulesets.specs()]
         ready = rulesets.available()
         self.focus = self.ids.index(ready[0]) if ready else 0
-        w, h = app.size
-        s = self.s = fit_scale(app.size)
+        self.hover = None
+        self.rules = None           # F1: the focused game's rules reference, over the cards
+        self._rules_game = None
+        self.place()
+
+    def place(self) -> None:
+        w, h = self.app.size
+        s = self.s = fit_scale((w, h))
         n = len(self.ids)
         gap = round(16 * s)
         cw = min(round(CARD_W * s), (w - 2 * gap - (n - 1) * gap) // n)
@@ -65,9 +71,6 @@ class SelectScene(Scene):
         tw = min(round(340 * s), w // 3)
         self.tutorial = Button(_("Tutorial: Nomonhan"), pygame.Rect(w - round(40 * s) - tw, h - bh - round(44 * s), tw, bh),
                                "tutorial", hint="T / Y", size=round(22 * s))
-        self.hover = None
-        self.rules = None           # F1: the focused game's rules reference, over the cards
-        self._rules_game = None
 
     def open_rules(self) -> None:
         """F1 / H / pad Back: read the focused game's rules before playing it."""

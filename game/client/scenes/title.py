@@ -30,14 +30,10 @@ class TitleScene(Scene):
         self.idle = 0.0
         self.modal = None
         self.last = last_unfinished()           # what Continue brings back (None: no such game)
-        self.size = None
-        self._build(app.size)
+        self.place()
 
-    def _build(self, size) -> None:
-        if size == self.size:
-            return
-        self.size = size
-        w, h = size
+    def place(self) -> None:
+        w, h = self.app.size
         items = ([(_("▶ Continue"), "continue")] if self.last is not None else []) + [
             (_("New game"), "new"), (_("Load game"), "load"), (_("Replays"), "replays"), (_("Settings"), "settings"), (_("Quit"), "quit")]
         bh = max(44, min(58, h // 13))
@@ -61,8 +57,7 @@ class TitleScene(Scene):
                 self.app.audio.play("error")
                 self.app.toast(err, BAD, ttl=8.0)
                 self.last = last_unfinished()
-                self.size = None
-                self._build(self.app.size)
+                self.place()
         elif value == "new":
             from .select import SelectScene
             self.app.switch(SelectScene(self.app))
@@ -136,7 +131,6 @@ class TitleScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         w, h = surf.get_size()
-        self._build((w, h))
         hex_backdrop(surf, self.time)
         top, band_h = band_rect(h)
         band = pygame.Surface((w, band_h), pygame.SRCALPHA)

@@ -4,10 +4,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.actions import Action, action
+from game.core.text import Msg, Name
+
+#: a piece by its code, as the log lines and labels print it (translated by the client)
+PIECE_TEXT = {"infantry": Msg("infantry"), "cavalry": Msg("cavalry"), "armoured_train": Msg("armoured_train"),
+              "grey_infantry": Msg("grey_infantry"), "grey_cavalry": Msg("grey_cavalry")}
+NOTHING = Msg("nothing")
+END_COMMANDS, SKIP, END_ATTACK = Msg("end the commands"), Msg("skip"), Msg("end the attack")
+STAND = {"retreat": Msg("retreat"), "defend": Msg("defend")}
+SACRIFICE_DECK, NO_ADVANCE = Msg("sacrifice the top card of the deck"), Msg("do not advance")
+
+
+def joined(pieces: tuple[str, ...]) -> str:
+    """Piece codes joined by "+" ("infantry+cavalry"), each translatable."""
+    out = PIECE_TEXT.get(pieces[0], pieces[0])
+    for p in pieces[1:]:
+        out = Msg("{a}+{b}", a=out, b=PIECE_TEXT.get(p, p))
+    return out
 
 
 def _pieces(p: tuple[str, ...]) -> str:
-    return "+".join(p) if p else "nothing"
+    return joined(p) if p else NOTHING
 
 
 @action("central_plains.move")
@@ -20,7 +37,7 @@ class Move(Action):
     pieces: tuple[str, ...]
 
     def label(self) -> str:
-        return f"move {_pieces(self.pieces)} {self.frm} → {self.to}"
+        return Msg("move {pieces} {frm} → {to}", pieces=_pieces(self.pieces), frm=Name(self.frm), to=Name(self.to))
 
 
 @action("central_plains.attack")
@@ -32,7 +49,7 @@ class Attack(Action):
     battlefield: str
 
     def label(self) -> str:
-        return f"attack {self.battlefield} from {self.origin}"
+        return Msg("attack {battlefield} from {origin}", battlefield=Name(self.battlefield), origin=Name(self.origin))
 
 
 @action("central_plains.play")
@@ -42,14 +59,14 @@ class Play(Action):
     card: str
 
     def label(self) -> str:
-        return f"play {self.card}"
+        return Msg("play {card}", card=Name(self.card))
 
 
 @action("central_plains.end_commands")
 @dataclass(frozen=True, slots=True)
 class EndCommands(Action):
     def label(self) -> str:
-        return "end the commands"
+        return END_COMMANDS
 
 
 @action("central_plains.discard")
@@ -59,7 +76,7 @@ class Discard(Action):
     card: str
 
     def label(self) -> str:
-        return f"discard {self.card}"
+        return Msg("discard {card}", card=Name(self.card))
 
 
 @action("central_plains.sacrifice")
@@ -69,7 +86,7 @@ class Sacrifice(Action):
     card: str
 
     def label(self) -> str:
-        return "sacrifice the top card of the deck" if self.card == "deck" else f"sacrifice {self.card}"
+        return SACRIFICE_DECK if self.card == "deck" else Msg("sacrifice {card}", card=Name(self.card))
 
 
 @action("central_plains.skip")
@@ -78,7 +95,7 @@ class Skip(Action):
     """Leave the rest of a card's move or attack undone."""
 
     def label(self) -> str:
-        return "skip"
+        return SKIP
 
 
 @action("central_plains.target")
@@ -88,7 +105,7 @@ class Target(Action):
     target: str
 
     def label(self) -> str:
-        return f"choose {self.target}"
+        return Msg("choose {target}", target=Name(self.target))
 
 
 @action("central_plains.name")
@@ -98,7 +115,7 @@ class NameDefender(Action):
     commander: str
 
     def label(self) -> str:
-        return f"attack {self.commander}"
+        return Msg("attack {commander}", commander=Name(self.commander))
 
 
 @action("central_plains.end_attack")
@@ -107,7 +124,7 @@ class EndAttack(Action):
     """After a retreat: name nobody else."""
 
     def label(self) -> str:
-        return "end the attack"
+        return END_ATTACK
 
 
 @action("central_plains.stand")
@@ -117,7 +134,7 @@ class Stand(Action):
     choice: str
 
     def label(self) -> str:
-        return self.choice
+        return STAND.get(self.choice, self.choice)
 
 
 @action("central_plains.retreat")
@@ -127,7 +144,7 @@ class RetreatPiece(Action):
     to: str
 
     def label(self) -> str:
-        return f"retreat {self.piece} to {self.to}"
+        return Msg("retreat {piece} to {to}", piece=PIECE_TEXT.get(self.piece, self.piece), to=Name(self.to))
 
 
 @action("central_plains.remove")
@@ -138,7 +155,7 @@ class RemovePiece(Action):
     piece: str
 
     def label(self) -> str:
-        return f"remove {self.piece} at {self.at}"
+        return Msg("remove {piece} at {at}", piece=PIECE_TEXT.get(self.piece, self.piece), at=Name(self.at))
 
 
 @action("central_plains.advance")
@@ -148,4 +165,4 @@ class Advance(Action):
     pieces: tuple[str, ...]
 
     def label(self) -> str:
-        return f"advance {_pieces(self.pieces)}" if self.pieces else "do not advance"
+        return Msg("advance {pieces}", pieces=joined(self.pieces)) if self.pieces else NO_ADVANCE

@@ -69,13 +69,14 @@ from typing import Any, Iterable
 from game.core.actions import Action, Decision
 from game.core.data import load_json
 from game.core.game import Game, Result
+from game.core.text import Msg, Name
 from game.core.tmx import load_board
 from game.paths import map_path
 from game.systems.cards import BOTTOM, DECK, DISCARD, HAND, NOBODY, OWNER, PLAY, PUBLIC, REMOVED, Zone, Zones
 
 from . import seating
-from .actions import (Advance, Attack, Discard, EndAttack, EndCommands, Move, NameDefender, Play, RemovePiece,
-                      RetreatPiece, Sacrifice, Skip, Stand, Target)
+from .actions import (PIECE_TEXT, Advance, Attack, Discard, EndAttack, EndCommands, Move, NameDefender, Play,
+                      RemovePiece, RetreatPiece, Sacrifice, Skip, Stand, Target, joined)
 from .components import (Ask, Battle, Cost, Effects, LastBattle, Loss, Marks, Op, Over, Side, Stack, Tracks,
                          Turn)
 
@@ -88,18 +89,29 @@ DEFAULT_SEATS = ("CHIANG", "HE", "YAN", "LI", "FENG")
 #: ops that, in a lasting card's while_active, only act while the card is in play
 LASTING_OPS = ("attack_all", "defend", "income", "hand_limit", "cut_rail")
 PROMPTS = {
-    "command": "choose a command: move, attack, play a card, or end",
-    "discard": "discard a card to pay for the command",
-    "sacrifice": "sacrifice a card: from the hand or the top of the deck",
-    "card_move": "make the card's move (or skip)",
-    "card_attack": "make the card's attack (or skip)",
-    "target": "choose the card's target",
-    "name": "name the enemy commander to attack",
-    "stand": "retreat or defend?",
-    "retreat": "retreat a piece",
-    "loss": "remove a piece",
-    "advance": "advance into the battlefield?",
+    "command": Msg("choose a command: move, attack, play a card, or end"),
+    "discard": Msg("discard a card to pay for the command"),
+    "sacrifice": Msg("sacrifice a card: from the hand or the top of the deck"),
+    "card_move": Msg("make the card's move (or skip)"),
+    "card_attack": Msg("make the card's attack (or skip)"),
+    "target": Msg("choose the card's target"),
+    "name": Msg("name the enemy commander to attack"),
+    "stand": Msg("retreat or defend?"),
+    "retreat": Msg("retreat a piece"),
+    "loss": Msg("remove a piece"),
+    "advance": Msg("advance into the battlefield?"),
 }
+#: why a track moves, when it is not a card (the log line says it in brackets)
+WHY_INCOME, WHY_UPKEEP = Msg("income"), Msg("upkeep")
+WHY_LOST_BATTLE, WHY_BATTLE = Msg("lost a battle"), Msg("battle")
+WHY_NO_RETREAT = Msg("a piece that could not retreat")
+#: a card's kind, as the log line of its play says it
+KIND_TEXT = {"ordinary": Msg("ordinary"), "lasting": Msg("lasting"), "dispatch": Msg("dispatch"),
+             "neutral": Msg("neutral")}
+
+
+#: the Names of the data and the map, by (id(data), id(board)) (see CentralPlains._names)
+_NAMES: dict[tuple[int, int], tuple[Any, Any, tuple[dict[str, Name], ...]]] = {}
 
 
 def base(code: str) -> str:
@@ -224,6 +236,38 @@ class CentralPlains(Game):
         self.morale_loss = bool(self.options.get("morale_loss", d["combat"]["morale_loss"]["default"]))
         ml = d["combat"]["morale_loss"]
         self.morale_loss_at, self.morale_loss_by = int(ml["min_difference"]), -int(ml["loser"])
+        self._names()
+
+    def _names(self) -> None:
+        """The names the log lines print (layout): game.core.text.Name, whose str is the
+        rules' English text as it always was (these lines name people, places and cards
+        in Chinese) and which keeps the English name, so the client shows both. Those of
+        the data and the map are made once per process (both are cached)."""
+        hit = _NAMES.get((id(self.data), id(self.board)))
+        if hit is None or hit[0] is not self.data or hit[1] is not self.board:
+            hit = _NAMES[(id(self.data), id(self.board))] = (self.data, self.board, self._data_names())
+        self.cmd_names, self.place_names, self.card_names, self.card_full_names, self.camp_names = hit[2]
+        self.seat_names = {s: Name(" · ".join(self.cmd_names[k].english for k in self.roles_of(s)),
+                                   "·".join(self.cmd_names[k] for k in self.roles_of(s)), "zh",
+                                   "·".join(self.cmd_names[k] for k in self.roles_of(s))) for s in self.seats}
+        #: a seat by its code ("CHIANG+HE"), as the shuffle and the start line print it
+        self.seat_codes = {s: Name(s, "·".join(self.cmd_names[k] for k in self.roles_of(s)), "zh") for s in self.seats}
+        #: the purpose of the shuffle when a deck runs out (the dice log it)
+        self.reshuffle_why = {s: Msg("shuffle discard:{seat} into deck:{seat}", seat=self.seat_codes[s])
+                              for s in self.seats}
+
+    def _data_names(self) -> tuple[dict[str, Name], ...]:
+        """(commanders, places, cards, cards with their English as the play line prints them, camps)."""
+        def en(s: str) -> str:
+            return s.split(" (")[0]                            # "Beiping (Peking)" -> "Beiping"
+        cells = {n: self.board.cell(n).props for n in self.nodes}
+        return ({k: Name(en(c["name_en"]), c["name_zh"], "zh", c["name_zh"]) for k, c in self.cmds.items()},
+                {n: Name(en(p["name_en"]), p["name_zh"], "zh", p["name_zh"]) for n, p in cells.items()},
+                {c: Name(en(d["name_en"]), d["name_zh"], "zh", d["name_zh"]) for c, d in self.cdata.items()},
+                {c: Name(en(d["name_en"]), d["name_zh"], "zh", f"{d['name_zh']} {d['name_en']}")
+                 for c, d in self.cdata.items()},
+                {c: Name(v["name_en"], v["name_zh"], "zh", v["name_zh"])
+                 for c, v in self.data["camps"].items() if c in ("central", "anti")})
 
     def _setup(self) -> None:
         self._load_static()
@@ -241,12 +285,13 @@ class CentralPlains(Game):
         owners = {c: d["deck"] for c, d in self.cdata.items() if d["deck"] in self.cmds}
         self.zones.create(self, contents, owners)
         for s in self.seats:
-            self.zones.shuffle(self, f"deck:{s}", f"shuffle {s}'s deck")
-        self.zones.shuffle(self, "neutral", "shuffle the neutral generals")
+            self.zones.shuffle(self, f"deck:{s}", Msg("shuffle {seat}'s deck", seat=self.seat_codes[s]))
+        self.zones.shuffle(self, "neutral", Msg("shuffle the neutral generals"))
         for s in self.seats:
             self.zones.draw(self, f"deck:{s}", f"hand:{s}", self.hand_limit(s))
-        self.emit("GameStarted", f"中原大戰: {len(self.seats)} players ({', '.join(self.seats)})",
-                  seats=list(self.seats))
+        self.emit_msg("GameStarted", "中原大戰: {n} players ({seats})",
+                      {"n": len(self.seats), "seats": Name(", ".join(self.seats), ", ".join(
+                          self.seat_codes[s].original for s in self.seats), "zh")}, seats=list(self.seats))
         self._run()
 
     # -- reading the world --------------------------------------------------------------------------------
@@ -404,16 +449,17 @@ class CentralPlains(Game):
         return t
 
     def name(self, cmd: str) -> str:
-        return self.cmds[cmd]["name_zh"] if cmd in self.cmds else cmd
+        """A commander's name (a Name: 蔣中正, with "Chiang Kai-shek" for the client)."""
+        return self.cmd_names.get(cmd, cmd)
 
     def seat_name(self, seat: str) -> str:
-        return "·".join(self.name(k) for k in self.roles_of(seat))
+        return self.seat_names[seat]
 
     def place_name(self, s: str) -> str:
-        return self.board.cell(s).props["name_zh"]
+        return self.place_names[s]
 
     def card_name(self, card: str) -> str:
-        return self.cdata[card]["name_zh"]
+        return self.card_names[card]
 
     def _morale(self, cmd: str, delta: int, why: str = "") -> None:
         lo, hi = self.ranges["morale"]
@@ -422,8 +468,11 @@ class CentralPlains(Game):
         if new == old:
             return
         self._set_tracks(cmd, morale=new)
-        self.emit("MoraleChanged", f"{self.name(cmd)} morale {old} → {new}" + (f" ({why})" if why else ""),
-                  commander=cmd, old=old, new=new)
+        v = {"commander": self.name(cmd), "old": old, "new": new, "why": why}
+        if why:
+            self.emit_msg("MoraleChanged", "{commander} morale {old} → {new} ({why})", v, commander=cmd, old=old, new=new)
+        else:
+            self.emit_msg("MoraleChanged", "{commander} morale {old} → {new}", v, commander=cmd, old=old, new=new)
 
     def _funds(self, cmd: str, delta: int, why: str = "") -> None:
         lo, hi = self.ranges["funds"]
@@ -431,8 +480,12 @@ class CentralPlains(Game):
         new = max(lo, min(hi, old + delta))
         if new != old:
             self._set_tracks(cmd, funds=new)
-            self.emit("FundsChanged", f"{self.name(cmd)} funds {old} → {new}" + (f" ({why})" if why else ""),
-                      commander=cmd, old=old, new=new)
+            v = {"commander": self.name(cmd), "old": old, "new": new, "why": why}
+            if why:
+                self.emit_msg("FundsChanged", "{commander} funds {old} → {new} ({why})", v, commander=cmd, old=old,
+                              new=new)
+            else:
+                self.emit_msg("FundsChanged", "{commander} funds {old} → {new}", v, commander=cmd, old=old, new=new)
         if new <= 0:
             self._surrender(cmd, "funds")
 
@@ -441,8 +494,11 @@ class CentralPlains(Game):
         old = self.tracks(cmd).troops
         new = max(0, old - n)
         self._set_tracks(cmd, troops=new)
-        self.emit("TroopsLost", f"{self.name(cmd)} troops {old} → {new}" + (f" ({why})" if why else ""),
-                  commander=cmd, old=old, new=new)
+        v = {"commander": self.name(cmd), "old": old, "new": new, "why": why}
+        if why:
+            self.emit_msg("TroopsLost", "{commander} troops {old} → {new} ({why})", v, commander=cmd, old=old, new=new)
+        else:
+            self.emit_msg("TroopsLost", "{commander} troops {old} → {new}", v, commander=cmd, old=old, new=new)
         if new <= 0:
             self._surrender(cmd, "troops")
             return 0
@@ -452,25 +508,30 @@ class CentralPlains(Game):
         if self.over() is not None:
             return
         loser = self.data_camp[cmd]
-        zh = {"funds": "資金", "troops": "兵力"}[track]
-        self._end(self.enemy_of(loser), f"{self.name(cmd)} surrenders: {track} ({zh}) at 0")
+        if track == "funds":
+            why = Msg("{commander} surrenders: funds (資金) at 0", commander=self.name(cmd))
+        else:
+            why = Msg("{commander} surrenders: troops (兵力) at 0", commander=self.name(cmd))
+        self._end(self.enemy_of(loser), why)
 
     def _end(self, winner: str | None, reason: str) -> None:
         if self.over() is not None:
             return
         self.put(self.game_ent, Over(winner, reason))
         self.take(self.game_ent, Ask)
-        who = self.data["camps"][winner]["name_zh"] if winner else "nobody"
-        self.emit("GameOver", f"{reason}: {who} wins" if winner else f"{reason}: a draw", winner=winner,
-                  reason=reason)
+        if winner:
+            self.emit_msg("GameOver", "{reason}: {camp} wins", {"reason": reason, "camp": self.camp_names[winner]},
+                          winner=winner, reason=reason)
+        else:
+            self.emit_msg("GameOver", "{reason}: a draw", {"reason": reason}, winner=winner, reason=reason)
 
     def _check_hq(self, s: str) -> None:
         """seed 10(1): pieces of a camp standing in an enemy HQ win at once."""
         owner = self.hq_at.get(s)
         camp = self.camp_at(s)
         if owner is not None and camp is not None and camp != self.data_camp[owner]:
-            self._end(camp, f"{self.data['camps'][camp]['name_zh']} takes {self.name(owner)}'s HQ at "
-                            f"{self.place_name(s)}")
+            self._end(camp, Msg("{camp} takes {commander}'s HQ at {place}", camp=self.camp_names[camp],
+                                commander=self.name(owner), place=self.place_name(s)))
 
     # -- the sequence of play: automatic steps until a decision ------------------------------------------------
     def _run(self) -> None:
@@ -514,14 +575,14 @@ class CentralPlains(Game):
     def _upkeep(self, t: Turn) -> None:
         """seed 5(1): pay for the army; INCOME cards first (§6.1)."""
         cmd = t.commander
-        self.emit("TurnStarted", f"Round {t.round}: {self.name(cmd)}'s turn", round=t.round, commander=cmd,
-                  turn=f"{t.round} · {self.name(cmd)}")
+        self.emit_msg("TurnStarted", "Round {round}: {commander}'s turn", {"round": t.round, "commander": self.name(cmd)},
+                      round=t.round, commander=cmd, turn=f"{t.round} · {self.name(cmd)}")
         income = sum(int(o["n"]) for _, o in self.lasting_ops(cmd, "income"))
         if income:
-            self._funds(cmd, income, "income")
+            self._funds(cmd, income, WHY_INCOME)
         pay = self.upkeep(cmd)
         if pay:
-            self._funds(cmd, -pay, "upkeep")
+            self._funds(cmd, -pay, WHY_UPKEEP)
         if self.over() is None:
             todo = tuple(c for c in self.cards_in(f"play:{cmd}") if self.cdata[c]["kind"] in ("lasting", "dispatch"))
             self._set_turn(phase="counters", todo=todo)
@@ -539,18 +600,19 @@ class CentralPlains(Game):
         if self.zones.attached(self, card):
             self.zones.detach(self, card, f"deck:{seat}", 1, at=BOTTOM)
             left = len(self.zones.attached(self, card))
-            self.emit("CounterReturned", f"{self.card_name(card)}: a counter card back ({left} left)", card=card,
-                      commander=cmd, left=left)
+            self.emit_msg("CounterReturned", "{card}: a counter card back ({left} left)",
+                          {"card": self.card_name(card), "left": left}, card=card, commander=cmd, left=left)
         if self.zones.attached(self, card):
             return
         kind = self.cdata[card]["kind"]
         self._clear_mark(card)
         if kind == "lasting":
             self.zones.move(self, card, f"deck:{seat}", at=BOTTOM)
-            self.emit("CardExpired", f"{self.card_name(card)} ends: back to the bottom of the deck", card=card,
-                      commander=cmd)
+            self.emit_msg("CardExpired", "{card} ends: back to the bottom of the deck", {"card": self.card_name(card)},
+                          card=card, commander=cmd)
         else:
-            self.emit("CardExpired", f"{self.card_name(card)}'s mission is done", card=card, commander=cmd)
+            self.emit_msg("CardExpired", "{card}'s mission is done", {"card": self.card_name(card)}, card=card,
+                          commander=cmd)
             ops = tuple(Op(card, ("on_expiry", i)) for i in range(len(self.cdata[card]["effect"]["on_expiry"])))
             self.put(self.game_ent, Effects(cmd, card, "remove", ops))
 
@@ -559,14 +621,16 @@ class CentralPlains(Game):
         seat = self.seat_of[t.commander]
         limit = self.hand_limit(seat)
         before = len(self.hand(seat))
-        got = self.zones.refill(self, f"deck:{seat}", f"hand:{seat}", limit, reshuffle=f"discard:{seat}")
-        self.emit("Refilled", f"{self.seat_name(seat)} refills the hand: {before} → {before + len(got)} (limit {limit})",
-                  private_to=seat, seat=seat, before=before, after=before + len(got), limit=limit, cards=list(got))
+        got = self.zones.draw(self, f"deck:{seat}", f"hand:{seat}", limit - before, reshuffle=f"discard:{seat}",
+                              purpose=self.reshuffle_why[seat])
+        self.emit_msg("Refilled", "{seat} refills the hand: {before} → {after} (limit {limit})",
+                      {"seat": self.seat_name(seat), "before": before, "after": before + len(got), "limit": limit},
+                      private_to=seat, seat=seat, before=before, after=before + len(got), limit=limit, cards=list(got))
         i = t.index + 1
         rnd = t.round + (1 if i >= len(self.order) else 0)
         i %= len(self.order)
         if rnd > self.round_limit:
-            self._end(None, f"after {self.round_limit} rounds the war is undecided")
+            self._end(None, Msg("after {rounds} rounds the war is undecided", rounds=self.round_limit))
             return
         self.put(self.game_ent, Turn(rnd, i, self.order[i], "upkeep"))
 
@@ -635,21 +699,20 @@ class CentralPlains(Game):
                 self._command("attack", a.origin, a.battlefield)
         elif isinstance(a, EndCommands):
             self._set_turn(commands=0)
-            self.emit("CommandsEnded", f"{self.name(self.turn().commander)} ends the commands")
+            self.emit_msg("CommandsEnded", "{commander} ends the commands", {"commander": self.name(self.turn().commander)})
         elif isinstance(a, Discard):
             self._discard(a.card)
         elif isinstance(a, Sacrifice):
             self._sacrifice(a.card)
         elif isinstance(a, Skip):
             self._pop(self._get(Effects))
-            self.emit("EffectSkipped", "the rest of the card's move or attack is skipped")
+            self.emit_msg("EffectSkipped", "the rest of the card's move or attack is skipped", {})
         elif isinstance(a, Target):
             self._target(a.target)
         elif isinstance(a, NameDefender):
             b = self._get(Battle)
             self.put(self.game_ent, replace(b, defender=a.commander, stage="stand"))
-            self.emit("DefenderNamed", f"{self.name(b.attacker)} attacks {self.name(a.commander)} at "
-                                       f"{self.place_name(b.battlefield)}", commander=a.commander)
+            self._defender_named(b, a.commander)
         elif isinstance(a, EndAttack):
             self._end_battle(self._get(Battle))
         elif isinstance(a, Stand):
@@ -681,8 +744,11 @@ class CentralPlains(Game):
         cost = self._get(Cost)
         seat = self.seat_of[self.turn().commander]
         self.zones.move(self, card, f"discard:{seat}", frm=f"hand:{seat}")
-        self.emit("CardDiscarded", f"{self.seat_name(seat)} discards {self.card_name(card)} for the {cost.command}",
-                  card=card, seat=seat)
+        v = {"seat": self.seat_name(seat), "card": self.card_name(card)}
+        if cost.command == "move":
+            self.emit_msg("CardDiscarded", "{seat} discards {card} for the move", v, card=card, seat=seat)
+        else:
+            self.emit_msg("CardDiscarded", "{seat} discards {card} for the attack", v, card=card, seat=seat)
         if cost.left > 1:
             self.put(self.game_ent, replace(cost, left=cost.left - 1))
             return
@@ -714,8 +780,9 @@ class CentralPlains(Game):
         seat = self.seat_of[cmd]
         cd = self.cdata[card]
         self.zones.move(self, card, f"play:{cmd}", frm=f"hand:{seat}")
-        self.emit("CardPlayed", f"{self.name(cmd)} plays {cd['name_zh']} {cd['name_en']} ({cd['kind']}): "
-                                f"{cd['text']}", card=card, commander=cmd, card_kind=cd["kind"])
+        self.emit_msg("CardPlayed", "{commander} plays {card} ({kind}): {text}",
+                      {"commander": self.name(cmd), "card": self.card_full_names[card], "kind": KIND_TEXT[cd["kind"]],
+                       "text": cd["text"]}, card=card, commander=cmd, card_kind=cd["kind"])
         ops: list[Op] = []
         eff = cd["effect"]
         if cd["kind"] == "lasting" and cd.get("sacrifice"):
@@ -731,13 +798,15 @@ class CentralPlains(Game):
         e = self._get(Effects)
         seat = self.seat_of[e.commander]
         if card == "deck":
-            got = self.zones.draw(self, f"deck:{seat}", "removed", 1, reshuffle=f"discard:{seat}")
+            got = self.zones.draw(self, f"deck:{seat}", "removed", 1, reshuffle=f"discard:{seat}",
+                                  purpose=self.reshuffle_why[seat])
             card = got[0]
-            where = "the top of the deck"
+            self.emit_msg("CardSacrificed", "{seat} sacrifices {card} from the top of the deck",
+                          {"seat": self.seat_name(seat), "card": self.card_name(card)}, card=card, seat=seat)
         else:
             self.zones.move(self, card, "removed", frm=f"hand:{seat}")
-            where = "the hand"
-        self.emit("CardSacrificed", f"{self.seat_name(seat)} sacrifices {self.card_name(card)} from {where}", card=card, seat=seat)
+            self.emit_msg("CardSacrificed", "{seat} sacrifices {card} from the hand",
+                          {"seat": self.seat_name(seat), "card": self.card_name(card)}, card=card, seat=seat)
         self._pop(e)
 
     # -- movement (seed 6(1), §3.2) --------------------------------------------------------------------------------
@@ -824,8 +893,9 @@ class CentralPlains(Game):
             p.remove((cmd, code))
         self._set_stack(frm, p)
         self._set_stack(to, self.stack(to) + tuple((cmd, c) for c in pieces))
-        self.emit("PiecesMoved", f"{self.name(cmd)} moves {'+'.join(pieces)} {self.place_name(frm)} → "
-                                 f"{self.place_name(to)}", commander=cmd, frm=frm, to=to, pieces=list(pieces))
+        self.emit_msg("PiecesMoved", "{commander} moves {pieces} {frm} → {to}",
+                      {"commander": self.name(cmd), "pieces": joined(pieces), "frm": self.place_name(frm),
+                       "to": self.place_name(to)}, commander=cmd, frm=frm, to=to, pieces=list(pieces))
         self._check_hq(to)
 
     # -- attacks (seed 6(2), 7) --------------------------------------------------------------------------------------
@@ -846,14 +916,20 @@ class CentralPlains(Game):
         return out
 
     def _start_battle(self, cmd: str, origin: str, bf: str, op: Op | None = None, bonus: int = 0) -> None:
-        self.emit("AttackDeclared", f"{self.name(cmd)} attacks {self.place_name(bf)} from "
-                                    f"{self.place_name(origin)}", commander=cmd, origin=origin, battlefield=bf)
+        self.emit_msg("AttackDeclared", "{commander} attacks {battlefield} from {origin}",
+                      {"commander": self.name(cmd), "battlefield": self.place_name(bf), "origin": self.place_name(origin)},
+                      commander=cmd, origin=origin, battlefield=bf)
         self.put(self.game_ent, Battle(cmd, origin, bf, op=op, bonus=bonus))
 
     def enemies_in(self, b: Battle) -> list[str]:
         """The enemy commanders with pieces in the battlefield, in the turn order."""
         here = {c for c, _ in self.stacks()[b.battlefield]}
         return [k for k in self.order if k in here and self.data_camp[k] != self.data_camp[b.attacker]]
+
+    def _defender_named(self, b: Battle, defender: str) -> None:
+        self.emit_msg("DefenderNamed", "{attacker} attacks {defender} at {place}",
+                      {"attacker": self.name(b.attacker), "defender": self.name(defender),
+                       "place": self.place_name(b.battlefield)}, commander=defender)
 
     def _battle_step(self, b: Battle) -> Ask | None:
         seat = self.seat_of[b.attacker]
@@ -863,8 +939,7 @@ class CentralPlains(Game):
                 self.put(self.game_ent, replace(b, stage="advance", defender=None))
             elif len(foes) == 1 and not b.retreated:
                 self.put(self.game_ent, replace(b, defender=foes[0], stage="stand"))
-                self.emit("DefenderNamed", f"{self.name(b.attacker)} attacks {self.name(foes[0])} at "
-                                           f"{self.place_name(b.battlefield)}", commander=foes[0])
+                self._defender_named(b, foes[0])
             else:
                 return Ask("name", seat)
             return None
@@ -876,11 +951,12 @@ class CentralPlains(Game):
                 return Ask("retreat", self.seat_of[b.defender])
             for code in left:                                  # ruling retreat_all: a piece that cannot retreat
                 self._take(b.battlefield, b.defender, code)
-                self.emit("PieceRemoved", f"{self.name(b.defender)}'s {code} at {self.place_name(b.battlefield)} "
-                                          "cannot retreat and is lost", commander=b.defender, at=b.battlefield,
-                          piece=code)
+                self.emit_msg("PieceRemoved", "{commander}'s {piece} at {place} cannot retreat and is lost",
+                              {"commander": self.name(b.defender), "piece": PIECE_TEXT[code],
+                               "place": self.place_name(b.battlefield)}, commander=b.defender, at=b.battlefield,
+                              piece=code)
                 if not code.startswith(GREY):
-                    self._troops_down(b.defender, 2, "a piece that could not retreat")
+                    self._troops_down(b.defender, 2, WHY_NO_RETREAT)
                     if self.over() is not None:
                         return None
             self.put(self.game_ent, replace(b, stage="name", defender=None, retreated=b.retreated + (b.defender,)))
@@ -903,8 +979,13 @@ class CentralPlains(Game):
 
     def _stand(self, choice: str) -> None:
         b = self._get(Battle)
-        self.emit("DefenderChose", f"{self.name(b.defender)} chooses to {choice} at {self.place_name(b.battlefield)}",
-                  commander=b.defender, choice=choice)
+        v = {"commander": self.name(b.defender), "place": self.place_name(b.battlefield)}
+        if choice == "retreat":
+            self.emit_msg("DefenderChose", "{commander} chooses to retreat at {place}", v, commander=b.defender,
+                          choice=choice)
+        else:
+            self.emit_msg("DefenderChose", "{commander} chooses to defend at {place}", v, commander=b.defender,
+                          choice=choice)
         self.put(self.game_ent, replace(b, stage="retreat" if choice == "retreat" else "resolve"))
 
     def retreat_places(self, cmd: str, frm: str, code: str, barred: str | None = None) -> list[str]:
@@ -935,9 +1016,10 @@ class CentralPlains(Game):
         b = self._get(Battle)
         self._take(b.battlefield, b.defender, a.piece)
         self._add(a.to, b.defender, a.piece)
-        self.emit("PieceRetreated", f"{self.name(b.defender)}'s {a.piece} retreats {self.place_name(b.battlefield)} → "
-                                    f"{self.place_name(a.to)}", commander=b.defender, frm=b.battlefield, to=a.to,
-                  piece=a.piece)
+        self.emit_msg("PieceRetreated", "{commander}'s {piece} retreats {frm} → {to}",
+                      {"commander": self.name(b.defender), "piece": PIECE_TEXT[a.piece],
+                       "frm": self.place_name(b.battlefield), "to": self.place_name(a.to)},
+                      commander=b.defender, frm=b.battlefield, to=a.to, piece=a.piece)
 
     def advance_options(self, b: Battle) -> list[Advance]:
         """§3.3 advance: up to 3 pieces from the origin into the cleared battlefield, by the retreat's step rules."""
@@ -960,9 +1042,10 @@ class CentralPlains(Game):
                 p.remove((b.attacker, code))
             self._set_stack(b.origin, p)
             self._set_stack(b.battlefield, self.stack(b.battlefield) + tuple((b.attacker, c) for c in pieces))
-            self.emit("Advanced", f"{self.name(b.attacker)} advances {'+'.join(pieces)} into "
-                                  f"{self.place_name(b.battlefield)}", commander=b.attacker, frm=b.origin,
-                      to=b.battlefield, pieces=list(pieces))
+            self.emit_msg("Advanced", "{commander} advances {pieces} into {place}",
+                          {"commander": self.name(b.attacker), "pieces": joined(pieces),
+                           "place": self.place_name(b.battlefield)}, commander=b.attacker, frm=b.origin,
+                          to=b.battlefield, pieces=list(pieces))
             self._check_hq(b.battlefield)
         if self.over() is None:
             self._end_battle(b)
@@ -1051,26 +1134,35 @@ class CentralPlains(Game):
         return att, dfn
 
     def _fight(self, b: Battle) -> None:
-        red = self.dice.roll(2, purpose=f"{self.name(b.attacker)} attacks (2 red dice)")
-        white = self.dice.roll(1, purpose=f"{self.name(b.defender)} defends (1 white die)")
+        red = self.dice.roll(2, purpose=Msg("{commander} attacks (2 red dice)", commander=self.name(b.attacker)))
+        white = self.dice.roll(1, purpose=Msg("{commander} defends (1 white die)", commander=self.name(b.defender)))
         att, dfn = self.totals(b, red, white)
         diff = att.total - dfn.total
         loss_cfg = self.data["combat"]["loss"]
         units = abs(diff) // int(loss_cfg["per"]) if abs(diff) >= int(loss_cfg["min_difference"]) else 0
         loser = (b.defender if diff > 0 else b.attacker) if units else None
         self.put(self.game_ent, LastBattle(b.origin, b.battlefield, att, dfn, loser, units))
-        self.emit("BattleResolved",
-                  f"{self.name(b.attacker)} {att.total} (pieces {att.pieces}, morale {att.morale}, card {att.card}, "
-                  f"lasting {att.lasting}, dice {'+'.join(map(str, red))}) vs {self.name(b.defender)} {dfn.total} "
-                  f"(pieces {dfn.pieces}, morale {dfn.morale}, terrain {dfn.terrain:+d}, defend {dfn.lasting}, "
-                  f"die {white[0]})" + (f": {self.name(loser)} loses {units} troops" if units else ": no losses"),
-                  attacker=b.attacker, defender=b.defender, battlefield=b.battlefield, origin=b.origin,
-                  attack=att.total, defence=dfn.total, loser=loser, losses=units, red=list(red), white=list(white),
-                  att=_side(att), dfn=_side(dfn))
+        v = {"attacker": self.name(b.attacker), "attack": att.total, "a_pieces": att.pieces, "a_morale": att.morale,
+             "a_card": att.card, "a_lasting": att.lasting, "dice": "+".join(map(str, red)),
+             "defender": self.name(b.defender), "defence": dfn.total, "d_pieces": dfn.pieces, "d_morale": dfn.morale,
+             "terrain": dfn.terrain, "d_lasting": dfn.lasting, "die": white[0]}
+        data = dict(attacker=b.attacker, defender=b.defender, battlefield=b.battlefield, origin=b.origin,
+                    attack=att.total, defence=dfn.total, loser=loser, losses=units, red=list(red), white=list(white),
+                    att=_side(att), dfn=_side(dfn))
+        if units:
+            v.update(loser=self.name(loser), units=units)
+            self.emit_msg("BattleResolved", "{attacker} {attack} (pieces {a_pieces}, morale {a_morale}, card {a_card}, "
+                          "lasting {a_lasting}, dice {dice}) vs {defender} {defence} (pieces {d_pieces}, morale "
+                          "{d_morale}, terrain {terrain:+d}, defend {d_lasting}, die {die}): {loser} loses {units} troops",
+                          v, **data)
+        else:
+            self.emit_msg("BattleResolved", "{attacker} {attack} (pieces {a_pieces}, morale {a_morale}, card {a_card}, "
+                          "lasting {a_lasting}, dice {dice}) vs {defender} {defence} (pieces {d_pieces}, morale "
+                          "{d_morale}, terrain {terrain:+d}, defend {d_lasting}, die {die}): no losses", v, **data)
         self.put(self.game_ent, replace(b, stage="after", margin=diff))
         if units:
             if self.morale_loss and abs(diff) >= self.morale_loss_at:
-                self._morale(loser, -self.morale_loss_by, "lost a battle")
+                self._morale(loser, -self.morale_loss_by, WHY_LOST_BATTLE)
             at = b.battlefield if loser == b.defender else b.origin
             self.put(self.game_ent, Loss(loser, at, units))
 
@@ -1100,11 +1192,11 @@ class CentralPlains(Game):
             return None
         victim = self._loss_victim(loss)
         if victim is None:
-            self.emit("LossesEnd", f"{self.place_name(loss.at)} is empty: the remaining {loss.left} troop loss "
-                                   "is not taken", at=loss.at, left=loss.left)
+            self.emit_msg("LossesEnd", "{place} is empty: the remaining {left} troop loss is not taken",
+                          {"place": self.place_name(loss.at), "left": loss.left}, at=loss.at, left=loss.left)
             self.take(self.game_ent, Loss)
             return None
-        crossed = self._troops_down(victim, 1, "battle")
+        crossed = self._troops_down(victim, 1, WHY_BATTLE)
         if self.over() is None:
             self.put(self.game_ent, replace(loss, left=loss.left - 1, victim=victim, remove=crossed))
         return None
@@ -1117,8 +1209,9 @@ class CentralPlains(Game):
 
     def _remove_piece(self, cmd: str, at: str, code: str) -> None:
         self._take(at, cmd, code)
-        self.emit("PieceRemoved", f"{self.name(cmd)} loses {code} at {self.place_name(at)}", commander=cmd, at=at,
-                  piece=code)
+        self.emit_msg("PieceRemoved", "{commander} loses {piece} at {place}",
+                      {"commander": self.name(cmd), "piece": PIECE_TEXT[code], "place": self.place_name(at)},
+                      commander=cmd, at=at, piece=code)
 
     # -- card effects (§6.1): one implementation per op --------------------------------------------------------------------
     def op(self, ref: Op) -> dict[str, Any]:
@@ -1157,21 +1250,33 @@ class CentralPlains(Game):
             self.zones.move(self, e.card, f"discard:{seat}")
         elif e.then == "remove":
             self.zones.move(self, e.card, "removed")
-            self.emit("CardRemoved", f"{self.card_name(e.card)} leaves the game", card=e.card)
+            self.emit_msg("CardRemoved", "{card} leaves the game", {"card": self.card_name(e.card)}, card=e.card)
 
     def _seat_deck(self, cmd: str) -> tuple[str, str]:
         seat = self.seat_of[cmd]
         return f"deck:{seat}", f"discard:{seat}"
+
+    def _attach_from_deck(self, host: str, cmd: str, n: int) -> tuple[str, ...]:
+        """The top ``n`` cards of ``cmd``'s seat's deck under ``host``; when the deck runs
+        out, the discard pile is shuffled into it first (as Zones.attach's reshuffle does,
+        the same cards and dice) with this game's purpose for the log."""
+        deck, disc = self._seat_deck(cmd)
+        have = len(self.cards_in(deck))
+        if have >= n or not self.cards_in(disc):
+            return self.zones.attach(self, host, deck, n)
+        got = self.zones.attach(self, host, deck, have) if have else ()
+        self.zones.gather(self, deck, (disc,))
+        self.zones.shuffle(self, deck, self.reshuffle_why[self.seat_of[cmd]])
+        return got + self.zones.attach(self, host, deck, n - have)
 
     # each _op_<name>(effects, op) does what it can now and returns None, or the decision it needs
     def _op_sacrifice(self, e: Effects, op: dict) -> Ask | None:
         return Ask("sacrifice", self.seat_of[e.commander])
 
     def _op_counters(self, e: Effects, op: dict) -> Ask | None:
-        deck, disc = self._seat_deck(e.commander)
-        got = self.zones.attach(self, e.card, deck, int(op["n"]), reshuffle=disc)
-        self.emit("CountersPlaced", f"{self.card_name(e.card)}: {len(got)} counter card(s) under it", card=e.card,
-                  count=len(got))
+        got = self._attach_from_deck(e.card, e.commander, int(op["n"]))
+        self.emit_msg("CountersPlaced", "{card}: {n} counter card(s) under it", {"card": self.card_name(e.card),
+                      "n": len(got)}, card=e.card, count=len(got))
         self._pop(e)
         return None
 
@@ -1281,14 +1386,15 @@ class CentralPlains(Game):
             old = self.tracks(cmd).troops
             new = min(self.ranges["troops"][1], old + int(op["n"]))
             self._set_tracks(cmd, troops=new)
-            self.emit("TroopsRaised", f"{self.name(cmd)} troops {old} → {new}", commander=cmd, old=old, new=new)
+            self.emit_msg("TroopsRaised", "{commander} troops {old} → {new}", {"commander": self.name(cmd), "old": old,
+                          "new": new}, commander=cmd, old=old, new=new)
             k = self.zone(new) - self.zone(old)
             e = replace(e, step="place", left=k)
             self.put(self.game_ent, e)
         if e.left <= 0 or self.on_map(e.commander, "infantry") >= self.max_infantry or not self.targets(e):
             if e.left > 0:
-                self.emit("PiecesNotPlaced", f"{e.left} new infantry of {self.name(e.commander)} cannot be placed",
-                          commander=e.commander, count=e.left)
+                self.emit_msg("PiecesNotPlaced", "{n} new infantry of {commander} cannot be placed",
+                              {"n": e.left, "commander": self.name(e.commander)}, commander=e.commander, count=e.left)
             self._pop(e)
             return None
         return self._choose(e, "place", keep_step=True)
@@ -1302,15 +1408,17 @@ class CentralPlains(Game):
     def _op_draw(self, e: Effects, op: dict) -> Ask | None:
         deck, disc = self._seat_deck(e.commander)
         seat = self.seat_of[e.commander]
-        got = self.zones.draw(self, deck, f"hand:{seat}", int(op["n"]), reshuffle=disc)
-        self.emit("CardsDrawn", f"{self.seat_name(seat)} draws {len(got)} card(s)", private_to=seat, seat=seat, cards=list(got))
+        got = self.zones.draw(self, deck, f"hand:{seat}", int(op["n"]), reshuffle=disc, purpose=self.reshuffle_why[seat])
+        self.emit_msg("CardsDrawn", "{seat} draws {n} card(s)", {"seat": self.seat_name(seat), "n": len(got)},
+                      private_to=seat, seat=seat, cards=list(got))
         self._pop(e)
         return None
 
     def _op_extra_command(self, e: Effects, op: dict) -> Ask | None:
         t = self.turn()
         self._set_turn(commands=t.commands + int(op["n"]))
-        self.emit("ExtraCommand", f"{self.name(e.commander)} gains {op['n']} command(s)", commander=e.commander)
+        self.emit_msg("ExtraCommand", "{commander} gains {n} command(s)", {"commander": self.name(e.commander),
+                      "n": op["n"]}, commander=e.commander)
         self._pop(e)
         return None
 
@@ -1341,16 +1449,16 @@ class CentralPlains(Game):
         if e.left <= 0 or neutral is None:
             self._pop(e)
             return None
-        deck, disc = self._seat_deck(e.commander)
-        got = self.zones.attach(self, neutral, deck, 1, reshuffle=disc)
+        got = self._attach_from_deck(neutral, e.commander, 1)
         if not got:
             self._pop(e)
             return None
         camp = self.data_camp[e.commander]
         sup = self.support(neutral)
-        self.emit("SupportPlaced", f"{self.name(e.commander)} places support on {self.card_name(neutral)} "
-                                   f"(中央 {sup['central']}, 反蔣 {sup['anti']} of {self.cdata[neutral]['support']})",
-                  commander=e.commander, neutral=neutral, support=sup)
+        self.emit_msg("SupportPlaced", "{commander} places support on {card} (中央 {central}, 反蔣 {anti} of {need})",
+                      {"commander": self.name(e.commander), "card": self.card_name(neutral), "central": sup["central"],
+                       "anti": sup["anti"], "need": self.cdata[neutral]["support"]},
+                      commander=e.commander, neutral=neutral, support=sup)
         e = replace(e, left=e.left - 1)
         if sup[camp] >= int(self.cdata[neutral]["support"]):
             self._join(e, neutral, camp)
@@ -1363,9 +1471,9 @@ class CentralPlains(Game):
         for c in self.zones.attached(self, neutral):
             self.zones.detach(self, neutral, self._seat_deck(self.card_owner(c))[0], card=c, at=BOTTOM)
         self.zones.move(self, neutral, "removed")
-        self.emit("NeutralJoined", f"{self.card_name(neutral)} joins {self.data['camps'][camp]['name_zh']}; "
-                                   f"{self.name(e.commander)} resolves him", neutral=neutral, camp=camp,
-                  commander=e.commander)
+        self.emit_msg("NeutralJoined", "{card} joins {camp}; {commander} resolves him",
+                      {"card": self.card_name(neutral), "camp": self.camp_names[camp],
+                       "commander": self.name(e.commander)}, neutral=neutral, camp=camp, commander=e.commander)
         rest = e.queue[1:]
         if e.left > 0:
             rest = (replace(e.queue[0], n=e.left),) + rest
@@ -1374,8 +1482,8 @@ class CentralPlains(Game):
 
     def _op_place_grey(self, e: Effects, op: dict) -> Ask | None:
         if not self.targets(e, op):
-            self.emit("PiecesNotPlaced", f"{self.card_name(e.queue[0].card)}'s troops find no place",
-                      commander=e.commander)
+            self.emit_msg("PiecesNotPlaced", "{card}'s troops find no place", {"card": self.card_name(e.queue[0].card)},
+                          commander=e.commander)
             self._pop(e)
             return None
         return self._choose(e, "grey")
@@ -1487,8 +1595,8 @@ class CentralPlains(Game):
             self._pop(e)
         elif purpose == "place":
             self._add(x, cmd, "infantry")
-            self.emit("PiecePlaced", f"{self.name(cmd)} places a new infantry at {self.place_name(x)}",
-                      commander=cmd, at=x, piece="infantry")
+            self.emit_msg("PiecePlaced", "{commander} places a new infantry at {place}",
+                          {"commander": self.name(cmd), "place": self.place_name(x)}, commander=cmd, at=x, piece="infantry")
             self.put(self.game_ent, replace(e, left=e.left - 1, placed=x))
             self._check_hq(x)
         elif purpose == "enemy_troops":
@@ -1499,20 +1607,26 @@ class CentralPlains(Game):
         elif purpose == "defect":
             s, _, k = x.partition("/")
             self._take(s, k, op["piece"])
-            self.emit("PieceDefected", f"{self.name(k)}'s {op['piece']} at {self.place_name(s)} defects ({why})",
-                      commander=k, at=s, piece=op["piece"])
+            self.emit_msg("PieceDefected", "{commander}'s {piece} at {place} defects ({card})",
+                          {"commander": self.name(k), "piece": PIECE_TEXT[op["piece"]], "place": self.place_name(s),
+                           "card": why}, commander=k, at=s, piece=op["piece"])
             self._pop(e, struck=k)
         elif purpose in ("defend", "cut"):
             self._set_mark(e.queue[0].card, x)
-            what = self.place_name(x) if purpose == "defend" else x
-            self.emit("CardMarked", f"{why}: {purpose} at {what}", card=e.queue[0].card, target=x)
+            if purpose == "defend":
+                self.emit_msg("CardMarked", "{card}: defend at {place}", {"card": why, "place": self.place_name(x)},
+                              card=e.queue[0].card, target=x)
+            else:
+                self.emit_msg("CardMarked", "{card}: cut at {link}", {"card": why, "link": x}, card=e.queue[0].card,
+                              target=x)
             self._pop(e)
         elif purpose == "grey":
             for code, k in sorted(op["pieces"].items()):
                 for _ in range(k):
                     self._add(x, cmd, GREY + code)
-            self.emit("PiecePlaced", f"{why}'s troops stand at {self.place_name(x)} under {self.name(cmd)}",
-                      commander=cmd, at=x, piece="grey")
+            self.emit_msg("PiecePlaced", "{card}'s troops stand at {place} under {commander}",
+                          {"card": why, "place": self.place_name(x), "commander": self.name(cmd)},
+                          commander=cmd, at=x, piece="grey")
             self._pop(e, placed=x)
             self._check_hq(x)
         else:

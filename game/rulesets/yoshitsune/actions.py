@@ -1,9 +1,45 @@
-"""義經 actions. Each is chosen from legal_actions() by the seat to move."""
+"""義經 actions. Each is chosen from legal_actions() by the seat to move.
+
+Labels are game.core.text Msgs naming areas, generals, clans and cards as players
+read them (a Name: 南関東 South Kantō); the names come from the game's data, given
+once by the rules at set-up (:func:`register_names`: static, the same for every game)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from game.core.actions import Action, action
+from game.core.text import Msg, Name
+
+#: key -> Name, for labels: areas and boxes, generals, clans, cards (filled by register_names)
+AREAS: dict[str, Name] = {}
+GENERALS: dict[str, Name] = {}
+CLANS: dict[str, Name] = {}
+CARDS: dict[str, Name] = {}
+
+
+def register_names(areas: dict[str, Name], generals: dict[str, Name], clans: dict[str, Name],
+                   cards: dict[str, Name]) -> None:
+    """The names labels show (the rules call it when they load their data)."""
+    AREAS.update(areas)
+    GENERALS.update(generals)
+    CLANS.update(clans)
+    CARDS.update(cards)
+
+
+def _n(names: dict[str, Name], key: str) -> Name | str:
+    return names.get(key, key)
+
+
+#: the labels that name nothing (made once)
+DONE_CHOOSING = Msg("done choosing")
+TURN_CARD = Msg("turn the top card")
+USE_LABELS = {"play": Msg("play the card"), "fight": Msg("fight battles"), "pass": Msg("pass")}
+PICK_UP = Msg("pick up a retainer")
+DROP = Msg("leave a retainer here")
+END_MOVE = Msg("end the move")
+END_BATTLES = Msg("no more battles")
+CONTINUE_BATTLE = Msg("fight another round")
+STOP_BATTLE = Msg("break off the battle")
 
 
 @action("yoshitsune.place")
@@ -13,7 +49,7 @@ class Place(Action):
     area: str
 
     def label(self) -> str:
-        return f"replenish {self.area}"
+        return Msg("replenish {area}", area=_n(AREAS, self.area))
 
 
 @action("yoshitsune.choose")
@@ -23,21 +59,21 @@ class Choose(Action):
     card: str
 
     def label(self) -> str:
-        return f"choose card {self.card}"
+        return Msg("choose card {card}", card=_n(CARDS, self.card))
 
 
 @action("yoshitsune.done_choosing")
 @dataclass(frozen=True, slots=True)
 class DoneChoosing(Action):
     def label(self) -> str:
-        return "done choosing"
+        return DONE_CHOOSING
 
 
 @action("yoshitsune.turn_card")
 @dataclass(frozen=True, slots=True)
 class TurnCard(Action):
     def label(self) -> str:
-        return "turn the top card"
+        return TURN_CARD
 
 
 @action("yoshitsune.use")
@@ -47,7 +83,7 @@ class UseCard(Action):
     how: str
 
     def label(self) -> str:
-        return {"play": "play the card", "fight": "fight battles", "pass": "pass"}.get(self.how, self.how)
+        return USE_LABELS.get(self.how, self.how)
 
 
 @action("yoshitsune.pick")
@@ -57,7 +93,7 @@ class Pick(Action):
     general: str
 
     def label(self) -> str:
-        return f"activate {self.general}"
+        return Msg("activate {general}", general=_n(GENERALS, self.general))
 
 
 @action("yoshitsune.order")
@@ -67,7 +103,7 @@ class Order(Action):
     what: str
 
     def label(self) -> str:
-        return self.what
+        return self.what                  # move, battle, ...: marked in rules.WORDS
 
 
 @action("yoshitsune.target")
@@ -77,21 +113,27 @@ class Target(Action):
     target: str
 
     def label(self) -> str:
-        return f"target {self.target}"
+        t = self.target
+        if t.startswith("move:"):
+            frm, to = t[5:].split(">")
+            return Msg("target: warrior monks {frm} → {to}", frm=_n(AREAS, frm), to=_n(AREAS, to))
+        if t.startswith("replenish:"):
+            return Msg("target: warrior monks gather in {area}", area=_n(AREAS, t[10:]))
+        return Msg("target {target}", target=GENERALS.get(t) or _n(AREAS, t))
 
 
 @action("yoshitsune.pick_up")
 @dataclass(frozen=True, slots=True)
 class PickUp(Action):
     def label(self) -> str:
-        return "pick up a retainer"
+        return PICK_UP
 
 
 @action("yoshitsune.drop")
 @dataclass(frozen=True, slots=True)
 class Drop(Action):
     def label(self) -> str:
-        return "leave a retainer here"
+        return DROP
 
 
 @action("yoshitsune.step")
@@ -100,14 +142,14 @@ class Step(Action):
     to: str
 
     def label(self) -> str:
-        return f"move to {self.to}"
+        return Msg("move to {area}", area=_n(AREAS, self.to))
 
 
 @action("yoshitsune.end_move")
 @dataclass(frozen=True, slots=True)
 class EndMove(Action):
     def label(self) -> str:
-        return "end the move"
+        return END_MOVE
 
 
 @action("yoshitsune.enter_at")
@@ -116,7 +158,7 @@ class EnterAt(Action):
     area: str
 
     def label(self) -> str:
-        return f"enter at {self.area}"
+        return Msg("enter at {area}", area=_n(AREAS, self.area))
 
 
 @action("yoshitsune.replenish_at")
@@ -125,7 +167,7 @@ class ReplenishAt(Action):
     area: str
 
     def label(self) -> str:
-        return f"replenish at {self.area}"
+        return Msg("replenish at {area}", area=_n(AREAS, self.area))
 
 
 @action("yoshitsune.battle_in")
@@ -136,14 +178,14 @@ class BattleIn(Action):
     clan: str
 
     def label(self) -> str:
-        return f"battle in {self.area} ({self.clan})"
+        return Msg("battle in {area} ({clan})", area=_n(AREAS, self.area), clan=_n(CLANS, self.clan))
 
 
 @action("yoshitsune.end_battles")
 @dataclass(frozen=True, slots=True)
 class EndBattles(Action):
     def label(self) -> str:
-        return "no more battles"
+        return END_BATTLES
 
 
 @action("yoshitsune.commander")
@@ -153,7 +195,7 @@ class ChooseCommander(Action):
     general: str
 
     def label(self) -> str:
-        return f"{self.general} commands the {self.clan}"
+        return Msg("{general} commands the {clan}", general=_n(GENERALS, self.general), clan=_n(CLANS, self.clan))
 
 
 @action("yoshitsune.allocate")
@@ -163,7 +205,7 @@ class AllocateHit(Action):
     clan: str
 
     def label(self) -> str:
-        return f"a {self.clan} retainer takes the hit"
+        return Msg("a {clan} retainer takes the hit", clan=_n(CLANS, self.clan))
 
 
 @action("yoshitsune.retreat")
@@ -172,18 +214,18 @@ class RetreatTo(Action):
     area: str
 
     def label(self) -> str:
-        return f"retreat to {self.area}"
+        return Msg("retreat to {area}", area=_n(AREAS, self.area))
 
 
 @action("yoshitsune.continue_battle")
 @dataclass(frozen=True, slots=True)
 class ContinueBattle(Action):
     def label(self) -> str:
-        return "fight another round"
+        return CONTINUE_BATTLE
 
 
 @action("yoshitsune.stop_battle")
 @dataclass(frozen=True, slots=True)
 class StopBattle(Action):
     def label(self) -> str:
-        return "break off the battle"
+        return STOP_BATTLE

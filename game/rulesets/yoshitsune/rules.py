@@ -93,11 +93,13 @@ from typing import Any
 from game.core.actions import Action, Decision
 from game.core.data import load_json
 from game.core.game import Game, Result
+from game.core.text import N_, Msg, Name
 from game.core.tmx import load_board
 from game.paths import ROOT, map_path
 from game.systems.cards import (ASIDE, DECK, DISCARD, FACEDOWN, HAND, NOBODY, OWNER, PLAY, REMOVED, Zone,
                                 Zones)
 
+from . import actions as _actions
 from .actions import (AllocateHit, BattleIn, Choose, ChooseCommander, ContinueBattle, DoneChoosing, Drop,
                       EndBattles, EndMove, EnterAt, Order, Pick, PickUp, Place, ReplenishAt, RetreatTo, Step,
                       StopBattle, Target, TurnCard, UseCard)
@@ -109,6 +111,24 @@ WAITING = "waiting_box"
 OU = "ou"
 COURT_CARDS = ("C02", "C03")
 DATA_PATH = ROOT / "game" / "rulesets" / "yoshitsune" / "data.json"
+
+#: the prompt of each decision (constants: pending() is asked for on every step of a search)
+PROMPTS = {
+    "replenish": Msg("place a retainer"), "build": Msg("choose this turn's cards"),
+    "turn": Msg("turn the top card"), "use": Msg("use the card: play it, fight, or pass"),
+    "general": Msg("choose the general's action"), "pick_general": Msg("choose the general to activate"),
+    "target": Msg("choose the card's target"), "move": Msg("move the general"),
+    "enter": Msg("choose where the general enters"), "replenish_at": Msg("choose where to replenish"),
+    "battle_areas": Msg("choose an area to fight in"), "commander": Msg("choose the commander"),
+    "allocate": Msg("allocate a hit"), "retreat": Msg("choose the retreat"), "continue": Msg("fight another round?")}
+#: words the log takes from data or actions as they are: a general card's orders [9.0] and
+#: the fate tables' results [10(6)] (marked here so that the client translates them)
+WORDS = (N_("move"), N_("battle"), N_("enter"), N_("replenish"), N_("tribute"),
+         N_("retreat"), N_("wounded"), N_("killed"), N_("drowned"))
+NOBODY_NAME = N_("nobody")
+TRIBUTE_ROLL = N_("tribute")
+SLANDER_ROLL = N_("Kajiwara's slander")
+SHUFFLE_DECK = N_("shuffle the deck")
 
 
 def other(side: str | None) -> str:
@@ -173,6 +193,17 @@ class Yoshitsune(Game):
         self.place_names = {n: (c.props.get("name_local", n), c.props.get("name_en", n)) for n, c in b.cells.items()}
         self.place_names.update((o.name, (o.props["name_local"], o.props["name_en"])) for o in b.objects
                                 if o.name == WAITING and "name_local" in o.props)
+        # the same names for the rules' text (game.core.text.Name: the client shows both scripts)
+        self.places = {n: Name(en.split(" (")[0], local, "ja") for n, (local, en) in self.place_names.items()}
+        self.gen_names = {k: Name(g["name"].split()[-1], g["name_local"], "ja") for k, g in self.gdata.items()}
+        self.card_names = {c: Name(cd["name"], cd["name_local"], "ja") for c, cd in self.cdata.items()}
+        self.clan_names = {c: Name(cd["name"], cd["name_local"], "ja") for c, cd in self.clan_data.items()}
+        # dice purposes (made once: the dice report every roll, searches included)
+        self.fire_purpose = {c: Msg("{clan} fire", clan=n) for c, n in self.clan_names.items()}
+        self.storm_purpose = {c: Msg("storm: {clan}", clan=n) for c, n in self.clan_names.items()}
+        self.fate_purpose = {k: Msg("fate of {general}", general=n) for k, n in self.gen_names.items()}
+        self.odd_purpose = {a: Msg("odd supply point in {area}", area=n) for a, n in self.places.items()}
+        _actions.register_names(self.places, self.gen_names, self.clan_names, self.card_names)
 
     def _setup(self) -> None:
         self._load_static()
@@ -329,7 +360,13 @@ class Yoshitsune(Game):
         return self.court_friendly()
 
     def _name(self, side: str | None) -> str:
-        return self.data["sides"][side]["name"] if side else "nobody"
+        """A side's name (a data string the catalogues translate: "_translate" in data.json)."""
+        return self.data["sides"][side]["name"] if side else NOBODY_NAME
+
+    def place(self, where: str | None) -> Name | str:
+        """An area's or box's name for the rules' text: a Name (南関東 South Kantō)."""
+        got = self.places.get(where)
+        return got if got is not None else str(where)
 
     def place_name(self, where: str | None, full: bool = False) -> str:
         """An area's or box's name as players read it: 南関東 South Kantō (``full``:
@@ -340,9 +377,8 @@ class Yoshitsune(Game):
         local, en = got
         return f"{local} {en if full else en.split(' (')[0]}"
 
-    def _gname(self, key: str) -> str:
-        g = self.general(key)
-        return f"{g.name_local} {g.name.split()[-1]}"
+    def _gname(self, key: str) -> Name:
+        return self.gen_names[key]
 
     def _set_flow(self, **changes: Any) -> Flow:
         f = replace(self.flow(), **changes)
@@ -358,20 +394,21 @@ class Yoshitsune(Game):
     def _start_turn(self, turn: int) -> None:
         tr = self.track()
         self.put(self.game_ent, Track(turn, tr.court))
-        self.emit("TurnStarted", f"Turn {turn} ({self.track_data[turn]['year']})", turn=turn)
+        self.emit_msg("TurnStarted", "Turn {turn} ({year})", {"turn": turn, "year": self.track_data[turn]['year']},
+                      turn=turn)
         self._court_phase()
         self._start_replenishment()
 
     def _court_phase(self) -> None:
         tr = self.track()
         if not self.track_data[tr.turn]["court_moves"]:
-            self.emit("CourtPhase", "Court phase: the Go-Shirakawa marker does not move on turn 1", moved=0)
+            self.emit_msg("CourtPhase", "Court phase: the Go-Shirakawa marker does not move on turn 1", {}, moved=0)
             return
         holder = self.side_controls("kyo")
         if holder is None:
-            self.emit("CourtPhase", "Court phase: nobody controls Kyō; the marker stays", moved=0)
+            self.emit_msg("CourtPhase", "Court phase: nobody controls Kyō; the marker stays", {}, moved=0)
             return
-        self._move_court(other(holder), 1, f"{self._name(holder)} holds Kyō")
+        self._move_court(other(holder), 1, Msg("{side} holds Kyō", side=self._name(holder)))
 
     def _move_court(self, toward: str, spaces: int, why: str) -> None:
         tr = self.track()
@@ -379,8 +416,9 @@ class Yoshitsune(Game):
         new = max(self.court_min, min(self.court_max, tr.court + step * spaces))
         self.put(self.game_ent, replace(tr, court=new))
         sp = self.court_spaces[new]
-        self.emit("CourtMoved", f"{why}: Go-Shirakawa moves {abs(new - tr.court)} toward {self._name(toward)} "
-                  f"(now {sp['name_local']})", frm=tr.court, to=new, toward=toward)
+        self.emit_msg("CourtMoved", "{why}: Go-Shirakawa moves {n} toward {side} (now {space})",
+                      {"why": why, "n": abs(new - tr.court), "side": self._name(toward), "space": sp["name_local"]},
+                      frm=tr.court, to=new, toward=toward)
 
     # -- replenishment [6.0] --------------------------------------------------------------
     def _start_replenishment(self) -> None:
@@ -416,8 +454,9 @@ class Yoshitsune(Game):
         self._set_count(a.area, clan, self.count(a.area, clan) + 1)
         side, n = f.repl_queue[0]
         self._set_flow(repl_queue=((side, n - 1),) + f.repl_queue[1:], placed=f.placed + (a.area,))
-        self.emit("Replenished", f"{self._name(side)} adds a {self.clan_data[clan]['name']} retainer in {self.place_name(a.area)}",
-                  side=side, area=a.area, clan=clan)
+        self.emit_msg("Replenished", "{side} adds a {clan} retainer in {area}",
+                      {"side": self._name(side), "clan": self.clan_names[clan], "area": self.places[a.area]},
+                      side=side, area=a.area, clan=clan)
         self._next_placement()
 
     # -- deck building [7.0] -----------------------------------------------------------------
@@ -457,8 +496,9 @@ class Yoshitsune(Game):
         self.zones.reset(self, contents, owners={c: s for s, cs in pools.items() for c in cs}, rest="box")
         self.put(self.game_ent, DeckBuilding(limits))
         self._set_flow(phase="build", seat="MINAMOTO", repl_queue=(), placed=())
-        self.emit("DeckBuilding", "Deck building: "
-                  + ", ".join(f"{self._name(s)} may choose {n}" for s, n in limits), limits=dict(limits))
+        (s1, n1), (s2, n2) = limits
+        self.emit_msg("DeckBuilding", "Deck building: {side1} may choose {n1}, {side2} may choose {n2}",
+                      {"side1": self._name(s1), "n1": n1, "side2": self._name(s2), "n2": n2}, limits=dict(limits))
 
     @staticmethod
     def _choice_ok(chosen: tuple[str, ...], card: str, limit: int) -> bool:
@@ -469,20 +509,22 @@ class Yoshitsune(Game):
     def _choose(self, a: Choose) -> None:
         side = self.flow().seat
         self.zones.move(self, a.card, f"chosen:{side}", frm=f"pool:{side}")
-        self.emit("CardChosen", f"{self._name(side)} chooses a card", private_to=side, side=side, card=a.card)
+        self.emit_msg("CardChosen", "{side} chooses a card", {"side": self._name(side)}, private_to=side, side=side,
+                      card=a.card)
 
     def _done_choosing(self) -> None:
         side = self.flow().seat
         b = self.building()
         self.put(self.game_ent, replace(b, done=b.done + (side,)))
         n = len(self.cards_in(f"chosen:{side}"))
-        self.emit("ChoiceDone", f"{self._name(side)} has chosen {n} card(s)", side=side, count=n)
+        self.emit_msg("ChoiceDone", "{side} has chosen {n} card(s)", {"side": self._name(side), "n": n}, side=side,
+                      count=n)
         if side == "MINAMOTO":
             self._set_flow(seat="TAIRA")
             return
         self.zones.gather(self, "deck", [f"chosen:{s}" for s in SIDES])
-        deck = self.zones.shuffle(self, "deck", "shuffle the deck")
-        self.emit("DeckShuffled", f"The deck is shuffled: {len(deck)} cards", size=len(deck))
+        deck = self.zones.shuffle(self, "deck", SHUFFLE_DECK)
+        self.emit_msg("DeckShuffled", "The deck is shuffled: {n} cards", {"n": len(deck)}, size=len(deck))
         self._next_card()
 
     # -- action phase [8.0] --------------------------------------------------------------------------
@@ -499,11 +541,11 @@ class Yoshitsune(Game):
     def _turn_card(self) -> None:
         card = self.cards_in("deck")[0]
         self.zones.move(self, card, "play", frm="deck")
-        cd = self.cdata[card]
         user = self.card_side(card)
-        self.emit("CardTurned", f"Card turned: {cd['name_local']} ({cd['name']})", card=card, user=user)
+        self.emit_msg("CardTurned", "Card turned: {card}", {"card": self.card_names[card]}, card=card, user=user)
         if user is None:
-            self.emit("CardDiscarded", f"{cd['name_local']}: the court is neutral, the card is discarded", card=card)
+            self.emit_msg("CardDiscarded", "{card}: the court is neutral, the card is discarded",
+                          {"card": self.card_names[card]}, card=card)
             self._next_card()
             return
         self.put(self.game_ent, Act(card, user))
@@ -632,15 +674,7 @@ class Yoshitsune(Game):
         f = self.flow()
         if f.phase == "over":
             return None
-        prompts = {
-            "replenish": "place a retainer", "build": "choose this turn's cards", "turn": "turn the top card",
-            "use": "use the card: play it, fight, or pass", "general": "choose the general's action",
-            "pick_general": "choose the general to activate", "target": "choose the card's target",
-            "move": "move the general", "enter": "choose where the general enters",
-            "replenish_at": "choose where to replenish", "battle_areas": "choose an area to fight in",
-            "commander": "choose the commander", "allocate": "allocate a hit", "retreat": "choose the retreat",
-            "continue": "fight another round?"}
-        return Decision(f.seat, f.phase, prompts.get(f.phase, f.phase))
+        return Decision(f.seat, f.phase, PROMPTS[f.phase])
 
     def _legal(self) -> list[Action]:
         f = self.flow()
@@ -731,12 +765,12 @@ class Yoshitsune(Game):
             self._hit(a.clan)
         elif isinstance(a, RetreatTo) and self._get(StormFate) is not None:
             sf = self._get(StormFate)
-            self._relocate(sf.general, a.area, "retreats")
+            self._relocate(sf.general, a.area, "retreat")
             self.put(self.game_ent, replace(sf, general=None, options=()))
             self._next_storm_fate()
         elif isinstance(a, RetreatTo):
             b = self._get(Battle)
-            self._relocate(b.fate_general, a.area, "retreats")
+            self._relocate(b.fate_general, a.area, "retreat")
             self.put(self.game_ent, replace(b, fate_general=None, retreat_options=()))
             self._next_fate()
         elif isinstance(a, ContinueBattle):
@@ -752,10 +786,12 @@ class Yoshitsune(Game):
         act = self._act()
         cd = self.cdata[act.card]
         if a.how == "pass":
-            self.emit("CardPassed", f"{self._name(act.user)} passes with {cd['name_local']}", card=act.card)
+            self.emit_msg("CardPassed", "{side} passes with {card}",
+                          {"side": self._name(act.user), "card": self.card_names[act.card]}, card=act.card)
             self._next_card()
         elif a.how == "fight":
-            self.emit("CardFight", f"{self._name(act.user)} uses {cd['name_local']} to fight", card=act.card)
+            self.emit_msg("CardFight", "{side} uses {card} to fight",
+                          {"side": self._name(act.user), "card": self.card_names[act.card]}, card=act.card)
             self._set_flow(phase="battle_areas")
         elif cd["type"] == "general":
             self.put(self.game_ent, replace(act, general=cd["effect"]["general"]))
@@ -769,8 +805,9 @@ class Yoshitsune(Game):
         act = self._act()
         act = replace(act, general=a.general, coward_first=act.card == "G08")
         self.put(self.game_ent, act)
-        self.emit("GeneralActivated", f"{self.cdata[act.card]['name_local']} activates {self._gname(a.general)}",
-                  card=act.card, general=a.general)
+        self.emit_msg("GeneralActivated", "{card} activates {general}",
+                      {"card": self.card_names[act.card], "general": self.gen_names[a.general]},
+                      card=act.card, general=a.general)
         if act.card == "H08":
             self._start_move(a.general, areas=int(self.cdata["H08"]["effect"]["areas"]), need_sea=True)
         else:
@@ -780,7 +817,8 @@ class Yoshitsune(Game):
         act = self._act()
         key = act.general
         g = self.general(key)
-        self.emit("GeneralOrder", f"{self._gname(key)}: {a.what}", general=key, order=a.what)
+        self.emit_msg("GeneralOrder", "{general}: {order}", {"general": self.gen_names[key], "order": a.what},
+                      general=key, order=a.what)
         if a.what == "move":
             self._start_move(key, int(self.data["movement"]["areas"]))
         elif a.what == "battle":
@@ -820,7 +858,8 @@ class Yoshitsune(Game):
     def _enter(self, area: str) -> None:
         key = self._act().general
         self.put(self.gen_ent[key], Location(area))
-        self.emit("GeneralEntered", f"{self._gname(key)} enters at {self.place_name(area)}", general=key, area=area)
+        self.emit_msg("GeneralEntered", "{general} enters at {area}",
+                      {"general": self.gen_names[key], "area": self.places[area]}, general=key, area=area)
         self._next_card()
 
     # replenish [9.4] -------------------------------------------------------------------------------------
@@ -838,20 +877,25 @@ class Yoshitsune(Game):
     def _replenish(self, key: str, area: str) -> None:
         clan = self.general(key).clan
         self._set_count(area, clan, self.count(area, clan) + 1)
-        self.emit("Replenished", f"{self._gname(key)} raises a retainer in {self.place_name(area)}", area=area, clan=clan,
-                  general=key)
+        self.emit_msg("Replenished", "{general} raises a retainer in {area}",
+                      {"general": self.gen_names[key], "area": self.places[area]}, area=area, clan=clan, general=key)
         self._next_card()
 
     # tribute [9.5] ---------------------------------------------------------------------------------------
     def _tribute(self, act: Act) -> None:
         t = self.tables["tribute"]
         mod = int(self.cdata[act.card]["effect"].get("tribute_modifier", 0))
-        (roll,) = self.dice.roll(1, 6, "tribute")
+        (roll,) = self.dice.roll(1, 6, TRIBUTE_ROLL)
         eff = min(int(t["max_roll"]), roll + mod)
         spaces = _table(t["results"], eff, "spaces")
-        self.emit("Tribute", f"Tribute: rolled {roll}" + (f" +{mod}" if mod else "") + f" → {spaces} space(s)",
-                  roll=roll, modifier=mod, spaces=spaces, side=act.user)
-        self._move_court(act.user, spaces, f"{self._name(act.user)} pays tribute")
+        if mod:
+            self.emit_msg("Tribute", "Tribute: rolled {roll} +{mod} → {spaces} space(s)",
+                          {"roll": roll, "mod": mod, "spaces": spaces},
+                          roll=roll, modifier=mod, spaces=spaces, side=act.user)
+        else:
+            self.emit_msg("Tribute", "Tribute: rolled {roll} → {spaces} space(s)", {"roll": roll, "spaces": spaces},
+                          roll=roll, modifier=mod, spaces=spaces, side=act.user)
+        self._move_court(act.user, spaces, Msg("{side} pays tribute", side=self._name(act.user)))
         self._next_card()
 
     # movement [9.1] -------------------------------------------------------------------------------------------
@@ -928,14 +972,16 @@ class Yoshitsune(Game):
         clan = self.general(key).clan
         if isinstance(a, PickUp):
             self.put(self.game_ent, replace(m, party=m.party + 1, adjust=1))
-            self.emit("RetainerPickedUp", f"{self._gname(key)} takes a retainer along ({m.party + 1})",
-                      general=key, area=here, party=m.party + 1)
+            self.emit_msg("RetainerPickedUp", "{general} takes a retainer along ({n})",
+                          {"general": self.gen_names[key], "n": m.party + 1}, general=key, area=here, party=m.party + 1)
         elif isinstance(a, Drop):
             self.put(self.game_ent, replace(m, party=m.party - 1, adjust=-1))
-            self.emit("RetainerDropped", f"{self._gname(key)} leaves a retainer in {self.place_name(here)}",
-                      general=key, area=here, party=m.party - 1)
+            self.emit_msg("RetainerDropped", "{general} leaves a retainer in {area}",
+                          {"general": self.gen_names[key], "area": self.places[here]},
+                          general=key, area=here, party=m.party - 1)
         elif isinstance(a, EndMove):
-            self.emit("MoveEnded", f"{self._gname(key)} ends his move in {self.place_name(here)}", general=key, area=here)
+            self.emit_msg("MoveEnded", "{general} ends his move in {area}",
+                          {"general": self.gen_names[key], "area": self.places[here]}, general=key, area=here)
             self._next_card()
         else:
             to = a.to
@@ -945,17 +991,18 @@ class Yoshitsune(Game):
             self.put(self.gen_ent[key], Location(to))
             m = replace(m, left=m.left - 1, adjust=0, steps=m.steps + 1, entered_sea=m.entered_sea or to in self.seas)
             self.put(self.game_ent, m)
-            self.emit("GeneralMoved", f"{self._gname(key)} moves {self.place_name(here)} → {self.place_name(to)} "
-                      f"with {m.party} retainer(s)",
-                      general=key, frm=here, to=to, party=m.party)
+            self.emit_msg("GeneralMoved", "{general} moves {frm} → {to} with {n} retainer(s)",
+                          {"general": self.gen_names[key], "frm": self.places[here], "to": self.places[to], "n": m.party},
+                          general=key, frm=here, to=to, party=m.party)
             if self.clans_in(to) - {clan}:
                 self.take(self.game_ent, MoveState)
-                self.emit("MoveStopped", f"{self._gname(key)} meets another clan in {self.place_name(to)}: battle", general=key,
-                          area=to)
+                self.emit_msg("MoveStopped", "{general} meets another clan in {area}: battle",
+                              {"general": self.gen_names[key], "area": self.places[to]}, general=key, area=to)
                 act = self._act()
                 self._start_battle(to, clan, act.user, many=False, then="card", coward_first=act.coward_first)
             elif m.withdraw:
-                self.emit("MoveEnded", f"{self._gname(key)} withdraws to {self.place_name(to)}", general=key, area=to)
+                self.emit_msg("MoveEnded", "{general} withdraws to {area}",
+                              {"general": self.gen_names[key], "area": self.places[to]}, general=key, area=to)
                 self._next_card()
 
     # event targets -----------------------------------------------------------------------------------------
@@ -965,32 +1012,36 @@ class Yoshitsune(Game):
         card = act.card
         if card == "G09":
             self.put(self.game_ent, replace(self.markers(), okubyo=t))
-            self.emit("MarkerPlaced", f"The coward marker is placed on {self._gname(t)}", marker="okubyo", general=t)
+            self.emit_msg("MarkerPlaced", "The coward marker is placed on {general}", {"general": self.gen_names[t]},
+                          marker="okubyo", general=t)
         elif card == "G10":
             self.put(self.game_ent, replace(self.markers(), kajiwara=t))
-            self.emit("MarkerPlaced", f"Kajiwara Kagetoki joins {self._gname(t)} (command +1)", marker="kajiwara",
-                      general=t)
+            self.emit_msg("MarkerPlaced", "Kajiwara Kagetoki joins {general} (command +1)",
+                          {"general": self.gen_names[t]}, marker="kajiwara", general=t)
         elif card == "C02":
-            self._relocate(t, WAITING, "is summoned to court")
+            self._relocate(t, WAITING, "summoned")
         elif card == "H07":
             self._storm(t)
             return
         elif card == "H09":
             n = min(int(self.cdata["H09"]["effect"]["target"]["max"]), self.count(t, "sohei"))
             self._set_count(t, "sohei", self.count(t, "sohei") - n)
-            self.emit("MonksBurned", f"Nara burns: {n} warrior monk(s) removed in {self.place_name(t)}", area=t, removed=n)
-            self._move_court("MINAMOTO", 1, "Court outrage")
+            self.emit_msg("MonksBurned", "Nara burns: {n} warrior monk(s) removed in {area}",
+                          {"n": n, "area": self.places[t]}, area=t, removed=n)
+            self._move_court("MINAMOTO", 1, Msg("Court outrage"))
         elif card == "G11":
             kind, rest = t.split(":")
             if kind == "replenish":
                 self._set_count(rest, "sohei", self.count(rest, "sohei") + 1)
-                self.emit("Replenished", f"Warrior monks gather in {self.place_name(rest)}", area=rest, clan="sohei")
+                self.emit_msg("Replenished", "Warrior monks gather in {area}", {"area": self.places[rest]},
+                              area=rest, clan="sohei")
             else:
                 frm, to = rest.split(">")
                 n = self.count(frm, "sohei")
                 self._set_count(frm, "sohei", 0)
                 self._set_count(to, "sohei", self.count(to, "sohei") + n)
-                self.emit("MonksMoved", f"{n} warrior monk(s) march {self.place_name(frm)} → {self.place_name(to)}", frm=frm, to=to, count=n)
+                self.emit_msg("MonksMoved", "{n} warrior monk(s) march {frm} → {to}",
+                              {"n": n, "frm": self.places[frm], "to": self.places[to]}, frm=frm, to=to, count=n)
                 if self.clans_in(to) - {"sohei"}:
                     self._start_battle(to, "sohei", act.user, many=False, then="card")
                     return
@@ -1003,11 +1054,12 @@ class Yoshitsune(Game):
             if self.side_of(clan) != "MINAMOTO":
                 continue
             n = self.count(area, clan)
-            rolls = self.dice.roll(n, 6, f"storm: {self.clan_data[clan]['name_local']} {self.clan_data[clan]['name']}")
+            rolls = self.dice.roll(n, 6, self.storm_purpose[clan])
             lost = sum(1 for r in rolls if r in eff["remove_on"])
             self._set_count(area, clan, n - lost)
-            self.emit("StormLosses", f"Storm in {self.place_name(area)}: {lost} {self.clan_data[clan]['name']} retainer(s) lost",
-                      area=area, clan=clan, lost=lost)
+            self.emit_msg("StormLosses", "Storm in {area}: {n} {clan} retainer(s) lost",
+                          {"area": self.places[area], "n": lost, "clan": self.clan_names[clan]},
+                          area=area, clan=clan, lost=lost)
             if n - lost == 0:
                 wiped.append(clan)
         # a Genji-side general at sea with no retainer of his clan is as exposed as one whose
@@ -1043,8 +1095,8 @@ class Yoshitsune(Game):
     def _start_battle(self, area: str, acting: str, side: str, many: bool, then: str,
                       coward_first: bool = False) -> None:
         self.put(self.game_ent, Battle(area, acting, side, many, then, coward_first))
-        self.emit("BattleStarted", f"Battle in {self.place_name(area)}: the {self.clan_data[acting]['name']} attack", area=area,
-                  acting=acting, side=side)
+        self.emit_msg("BattleStarted", "Battle in {area}: the {clan} attack",
+                      {"area": self.places[area], "clan": self.clan_names[acting]}, area=area, acting=acting, side=side)
         self._battle_round()
 
     def participants(self, b: Battle) -> list[str]:
@@ -1105,10 +1157,11 @@ class Yoshitsune(Game):
         if n <= 0:
             return 0
         v = self.valour(b, clan)
-        rolls = self.dice.roll(n, 6, f"{self.clan_data[clan]['name']} fire")
+        rolls = self.dice.roll(n, 6, self.fire_purpose[clan])
         hits = sum(1 for r in rolls if r <= v)
-        self.emit("Fire", f"{self.clan_data[clan]['name']}: {n} dice at valour {v}: {hits} hit(s)",
-                  area=b.area, clan=clan, rolls=rolls, valour=v, hits=hits)
+        self.emit_msg("Fire", "{clan}: {n} dice at valour {v}: {hits} hit(s)",
+                      {"clan": self.clan_names[clan], "n": n, "v": v, "hits": hits},
+                      area=b.area, clan=clan, rolls=rolls, valour=v, hits=hits)
         return hits
 
     def _enemies_with_retainers(self, b: Battle) -> list[str]:
@@ -1120,8 +1173,9 @@ class Yoshitsune(Game):
         lost = min(n, hits)
         if lost:
             self._set_count(b.area, b.acting, n - lost)
-            self.emit("RetainersLost", f"The {self.clan_data[b.acting]['name']} lose {lost} in {self.place_name(b.area)}",
-                      area=b.area, clan=b.acting, lost=lost)
+            self.emit_msg("RetainersLost", "The {clan} lose {n} in {area}",
+                          {"clan": self.clan_names[b.acting], "n": lost, "area": self.places[b.area]},
+                          area=b.area, clan=b.acting, lost=lost)
 
     def is_coward_battle(self, b: Battle) -> bool:
         if b.coward_first and b.round == 1:
@@ -1134,7 +1188,7 @@ class Yoshitsune(Game):
         self._set_flow(phase="battle", seat=None)
         coward = self.is_coward_battle(b)
         if coward:
-            self.emit("CowardSequence", "The coward marker: the Genji side fires first", area=b.area)
+            self.emit_msg("CowardSequence", "The coward marker: the Genji side fires first", {}, area=b.area)
         if coward and self.side_of(b.acting) != "MINAMOTO":
             self._enemies_fire(b)
             hits = self._roll_hits(b, b.acting)
@@ -1167,8 +1221,9 @@ class Yoshitsune(Game):
             n = self.count(b.area, c)
             lost = min(n, b.alloc_left)
             self._set_count(b.area, c, n - lost)
-            self.emit("RetainersLost", f"The {self.clan_data[c]['name']} lose {lost} in {self.place_name(b.area)}",
-                      area=b.area, clan=c, lost=lost)
+            self.emit_msg("RetainersLost", "The {clan} lose {n} in {area}",
+                          {"clan": self.clan_names[c], "n": lost, "area": self.places[b.area]},
+                          area=b.area, clan=c, lost=lost)
             self.put(self.game_ent, replace(b, alloc_left=b.alloc_left - lost))
         b = self._get(Battle)
         if b.stage == "enemies_fire":
@@ -1179,8 +1234,8 @@ class Yoshitsune(Game):
     def _hit(self, clan: str) -> None:
         b = self._get(Battle)
         self._set_count(b.area, clan, self.count(b.area, clan) - 1)
-        self.emit("RetainersLost", f"The {self.clan_data[clan]['name']} lose 1 in {self.place_name(b.area)}",
-                  area=b.area, clan=clan, lost=1)
+        self.emit_msg("RetainersLost", "The {clan} lose {n} in {area}",
+                      {"clan": self.clan_names[clan], "n": 1, "area": self.places[b.area]}, area=b.area, clan=clan, lost=1)
         self.put(self.game_ent, replace(b, alloc_left=b.alloc_left - 1))
         self._set_flow(phase="battle", seat=None)
         self._allocate()
@@ -1232,22 +1287,23 @@ class Yoshitsune(Game):
 
     def _fate(self, key: str, table: str, chooser: str, auto: bool = False) -> list[str]:
         """Roll the fate table for a general; returns retreat options when a choice is due."""
-        (roll,) = self.dice.roll(1, 6, f"fate of {self._gname(key)}")
+        (roll,) = self.dice.roll(1, 6, self.fate_purpose[key])
         res = _table(self.tables[table]["results"], roll, "result")
-        self.emit("LeaderFate", f"{self._gname(key)} rolls {roll}: {res}", general=key, roll=roll, result=res)
+        self.emit_msg("LeaderFate", "{general} rolls {roll}: {result}",
+                      {"general": self.gen_names[key], "roll": roll, "result": res}, general=key, roll=roll, result=res)
         if res == "retreat":
             opts = self.retreat_areas(key)
             if not opts:
-                self._remove_general(key, "has nowhere to retreat and is lost")
+                self._remove_general(key, "lost")
                 return []
             if len(opts) == 1 or auto:
-                self._relocate(key, opts[0], "retreats")
+                self._relocate(key, opts[0], "retreat")
                 return []
             return opts
         if res == "wounded":
-            self._relocate(key, WAITING, "is wounded")
+            self._relocate(key, WAITING, "wounded")
             return []
-        self._remove_general(key, "is killed" if res == "killed" else "drowns")
+        self._remove_general(key, "killed" if res == "killed" else "drowned")
         return []
 
     def _round_over(self) -> None:
@@ -1261,7 +1317,7 @@ class Yoshitsune(Game):
     def _end_battle(self) -> None:
         b = self._get(Battle)
         self.take(self.game_ent, Battle)
-        self.emit("BattleEnded", f"The battle in {self.place_name(b.area)} ends", area=b.area)
+        self.emit_msg("BattleEnded", "The battle in {area} ends", {"area": self.places[b.area]}, area=b.area)
         if b.then == "areas":
             act = self._act()
             if self.fight_options(act.user, act.fought):
@@ -1270,13 +1326,26 @@ class Yoshitsune(Game):
         self._next_card()
 
     # generals leaving ---------------------------------------------------------------------------------
-    def _relocate(self, key: str, where: str, verb: str) -> None:
+    def _relocate(self, key: str, where: str, why: str) -> None:
+        """Put a general elsewhere; ``why``: "retreat", "wounded", "summoned" (to court) or
+        "recalled" (to Kamakura): each its own line."""
         frm = self.loc(key)
         self.put(self.gen_ent[key], Location(where))
-        self.emit("GeneralRelocated", f"{self._gname(key)} {verb} ({self.place_name(frm)} → {self.place_name(where)})", general=key, frm=frm,
-                  to=where)
+        v = {"general": self.gen_names[key], "frm": self.place(frm), "to": self.place(where)}
+        if why == "retreat":
+            self.emit_msg("GeneralRelocated", "{general} retreats ({frm} → {to})", v, general=key, frm=frm, to=where)
+        elif why == "wounded":
+            self.emit_msg("GeneralRelocated", "{general} is wounded ({frm} → {to})", v, general=key, frm=frm, to=where)
+        elif why == "summoned":
+            self.emit_msg("GeneralRelocated", "{general} is summoned to court ({frm} → {to})", v, general=key, frm=frm,
+                          to=where)
+        else:
+            self.emit_msg("GeneralRelocated", "{general} is recalled to Kamakura ({frm} → {to})", v, general=key,
+                          frm=frm, to=where)
 
     def _remove_general(self, key: str, why: str) -> None:
+        """Take a general out of the game; ``why``: "lost" (nowhere to retreat), "killed" or
+        "drowned"."""
         frm = self.loc(key)
         e = self.gen_ent[key]
         self.take(e, Location)
@@ -1285,22 +1354,32 @@ class Yoshitsune(Game):
         if key in (m.okubyo, m.kajiwara):
             self.put(self.game_ent, Markers(None if m.okubyo == key else m.okubyo,
                                             None if m.kajiwara == key else m.kajiwara))
-        self.emit("GeneralRemoved", f"{self._gname(key)} {why} ({self.place_name(frm)})", general=key, frm=frm)
+        v = {"general": self.gen_names[key], "area": self.place(frm)}
+        if why == "lost":
+            self.emit_msg("GeneralRemoved", "{general} has nowhere to retreat and is lost ({area})", v, general=key,
+                          frm=frm)
+        elif why == "killed":
+            self.emit_msg("GeneralRemoved", "{general} is killed ({area})", v, general=key, frm=frm)
+        else:
+            self.emit_msg("GeneralRemoved", "{general} drowns ({area})", v, general=key, frm=frm)
         self._check_sudden_death()
 
     def _check_sudden_death(self) -> bool:
         for key, side in self.data["victory"]["removal_wins"].items():
             if self.is_removed(key):
-                self._game_over(side, f"{self.gdata[key]['name_local']} removed")
+                self._game_over(side, Msg("{general} removed", general=self.gen_names[key]))
                 return True
         return False
 
-    def _game_over(self, winner: str | None, reason: str) -> None:
+    def _game_over(self, winner: str | None, reason: Msg) -> None:
         for comp in (Act, MoveState, Battle):
             self.take(self.game_ent, comp)
         self._set_flow(phase="over", seat=None, winner=winner, reason=reason)
-        self.emit("GameOver", (f"{self._name(winner)} wins: " if winner else "Draw: ") + reason,
-                  winner=winner, reason=reason)
+        if winner:
+            self.emit_msg("GameOver", "{side} wins: {reason}", {"side": self._name(winner), "reason": reason},
+                          winner=winner, reason=reason)
+        else:
+            self.emit_msg("GameOver", "Draw: {reason}", {"reason": reason}, winner=winner, reason=reason)
 
     # adjustment [11.0] --------------------------------------------------------------------------------
     def _adjustment(self) -> None:
@@ -1309,9 +1388,9 @@ class Yoshitsune(Game):
         if m.kajiwara:
             roll_rule = self.cdata["G10"]["effect"]["adjustment_roll"]
             if m.kajiwara in roll_rule["generals"] and self.loc(m.kajiwara) not in (None, WAITING):
-                (r,) = self.dice.roll(1, 6, "Kajiwara's slander")
+                (r,) = self.dice.roll(1, 6, SLANDER_ROLL)
                 if r in roll_rule["rolls"]:
-                    self._relocate(m.kajiwara, WAITING, "is recalled to Kamakura")
+                    self._relocate(m.kajiwara, WAITING, "recalled")
         self.put(self.game_ent, Markers())
         for area in self.areas + (OU,):
             self._supply_limit(area)
@@ -1319,7 +1398,7 @@ class Yoshitsune(Game):
         self.zones.reset(self, {"removed": sorted(self.removed_cards())}, rest="box")
         self.put(self.game_ent, DeckBuilding())
         turn = self.track().turn
-        self.emit("TurnEnded", f"End of turn {turn}", turn=turn)
+        self.emit_msg("TurnEnded", "End of turn {turn}", {"turn": turn}, turn=turn)
         if self._end_of_turn_victory(turn):
             return
         self._start_turn(turn + 1)
@@ -1337,7 +1416,7 @@ class Yoshitsune(Game):
             if len(over) == 1:
                 pick = over[0]
             else:
-                (r,) = self.dice.roll(1, len(over), f"odd supply point in {self.place_name(area)}")
+                (r,) = self.dice.roll(1, len(over), self.odd_purpose[area])
                 pick = over[r - 1]
             share[pick] += 1
             over.remove(pick)
@@ -1354,8 +1433,9 @@ class Yoshitsune(Game):
             n = self.count(area, clan)
             if n > lim:
                 self._set_count(area, clan, lim)
-                self.emit("SupplyLosses", f"{self.place_name(area)}: supply {self.supply[area]}, {n - lim} "
-                          f"{self.clan_data[clan]['name']} retainer(s) removed", area=area, clan=clan, lost=n - lim)
+                self.emit_msg("SupplyLosses", "{area}: supply {supply}, {n} {clan} retainer(s) removed",
+                              {"area": self.places[area], "supply": self.supply[area], "n": n - lim,
+                               "clan": self.clan_names[clan]}, area=area, clan=clan, lost=n - lim)
 
     # victory [13.0] -----------------------------------------------------------------------------------
     def base_count(self, side: str) -> int:
@@ -1368,20 +1448,21 @@ class Yoshitsune(Game):
         need = int(self.data["victory"]["automatic"]["base_areas"])
         for side in SIDES:
             if self.base_count(side) >= need:
-                self._game_over(side, f"controls all {need} base areas")
+                self._game_over(side, Msg("controls all {n} base areas", n=need))
                 return True
         if turn < self.turns:
             return False
         for rule in self.data["victory"]["after_last_turn"]:
             if "side" in rule and self.base_count(rule["side"]) >= rule["min_base_areas"]:
-                self._game_over(rule["side"], f"{self.base_count(rule['side'])} base areas after turn {turn}")
+                self._game_over(rule["side"], Msg("{n} base areas after turn {turn}",
+                                                  n=self.base_count(rule["side"]), turn=turn))
                 return True
         pm, pt = self.area_points("MINAMOTO"), self.area_points("TAIRA")
         if pm == pt:
-            self._game_over(None, f"areas tied {pm}–{pt}")
+            self._game_over(None, Msg("areas tied {a}–{b}", a=pm, b=pt))
         else:
             w = "MINAMOTO" if pm > pt else "TAIRA"
-            self._game_over(w, f"areas {max(pm, pt)}–{min(pm, pt)}")
+            self._game_over(w, Msg("areas {a}–{b}", a=max(pm, pt), b=min(pm, pt)))
         return True
 
     def _result(self) -> Result | None:

@@ -1,0 +1,144 @@
+"""The prose of the rules reference and the tutorial, in the interface language.
+
+The English prose is data: ``game/client/games/rules/<game>.json`` (the reference's
+sections and its controls notes), ``nomonhan_tutorial.json`` (the tutorial's steps)
+and each game's ``data.json`` "rulings". A translation is a file per language beside
+them, with the same file name::
+
+    game/client/games/rules/ja/nomonhan.json            the reference of ノモンハン in 日本語
+    game/client/games/rules/ja/nomonhan_tutorial.json   the tutorial in 日本語
+
+Each is one flat JSON object, key → translated text, in the order of the English:
+
+- ``<section id>.title``: a section's title; ``<section id>.<n>``: its n-th text
+  (``p``, ``h`` and each ``li`` item, counted from 1 in the order of the blocks);
+- ``controls.<n>``: the n-th controls note;
+- ``rulings.<ruling id>.title`` (the heading, English: the id with spaces),
+  ``rulings.<ruling id>`` (the ruling's text) and ``rulings.<ruling id>.reason``;
+- in a tutorial file: ``<step id>``, the step's prompt.
+
+:func:`english` gives the English of every key (``python -m game.client.prose GAME``
+prints it, ``--lang ja`` only what ``ja`` lacks): a translator copies the keys and
+translates the values, keeping each ``{data:...}`` and ``{placeholder}``. A key the
+file does not have is shown in English. See docs/i18n.md.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .i18n import DEFAULT, language
+
+RULES_DIR = Path(__file__).resolve().parent / "games" / "rules"
+TUTORIAL = "nomonhan_tutorial"
+
+
+@lru_cache(maxsize=None)
+def _load(path: Path, mtime: float) -> dict[str, str]:
+    try:
+        d = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}                       # a missing or damaged translation: the English
+    return {k: v for k, v in d.items() if isinstance(v, str) and v and not k.startswith("_")} \
+        if isinstance(d, dict) else {}
+
+
+def translation(name: str, code: str | None = None) -> dict[str, str]:
+    """key → text of ``rules/<code>/<name>.json`` (``code``: the interface language;
+    {} for English or a language without the file)."""
+    code = code or language()
+    if code == DEFAULT:
+        return {}
+    path = RULES_DIR / code / f"{name}.json"
+    try:
+        mtime = path.stat().st_mtime
+    except OSError:
+        return {}
+    return _load(path, mtime)
+
+
+def english_file(name: str) -> dict[str, Any]:
+    return json.loads((RULES_DIR / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def section_keys(spec: dict[str, Any]) -> dict[str, str]:
+    """key → English of a reference file's sections and controls notes."""
+    out: dict[str, str] = {}
+    for s in spec.get("sections", []):
+        sid = s["id"]
+        out[f"{sid}.title"] = s["title"]
+        n = 0
+        for b in s["blocks"]:
+            for text in (b["li"] if "li" in b else [b[k] for k in ("p", "h") if k in b]):
+                n += 1
+                out[f"{sid}.{n}"] = text
+    for i, x in enumerate(spec.get("controls", []), 1):
+        out[f"controls.{i}"] = x
+    return out
+
+
+def ruling_entries(data: dict[str, Any]) -> list[dict[str, str]]:
+    """The game's rulings as dicts (id, clause, text, reason), whatever shape data.json keeps them in."""
+    r = data.get("rulings", [])
+    if isinstance(r, dict):
+        return [{"id": k, "clause": "", "text": v if isinstance(v, str) else json.dumps(v, ensure_ascii=False),
+                 "reason": ""} for k, v in r.items() if not k.startswith("_")]
+    return [{"id": x.get("id", ""), "clause": x.get("clause") or "", "text": x.get("ruling") or x.get("text") or "",
+             "reason": x.get("reason") or ""} for x in r]
+
+
+def ruling_keys(data: dict[str, Any]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for x in ruling_entries(data):
+        out[f"rulings.{x['id']}.title"] = x["id"].replace("_", " ")
+        out[f"rulings.{x['id']}"] = x["text"]
+        if x["reason"]:
+            out[f"rulings.{x['id']}.reason"] = x["reason"]
+    return out
+
+
+def tutorial_keys(spec: dict[str, Any]) -> dict[str, str]:
+    return {st["id"]: st["prompt"] for st in spec["steps"]}
+
+
+def game_rules_data(game_id: str) -> dict[str, Any]:
+    from game import paths
+    p = paths.ROOT / "game" / "rulesets" / game_id / "data.json"
+    return json.loads(p.read_text(encoding="utf-8"))
+
+
+def english(name: str) -> dict[str, str]:
+    """key → English text of every key a translation of ``name`` may have (a game's id:
+    its reference with its rulings; ``nomonhan_tutorial``: the tutorial's prompts)."""
+    if name == TUTORIAL:
+        return tutorial_keys(english_file(name))
+    return {**section_keys(english_file(name)), **ruling_keys(game_rules_data(name))}
+
+
+def text(trans: dict[str, str], key: str, english_text: str) -> str:
+    """The translation of ``key``, or the English when there is none."""
+    return trans.get(key) or english_text
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+    p = argparse.ArgumentParser(prog="python -m game.client.prose",
+                                description="The English of every key of a rules reference or the tutorial "
+                                            "(as JSON: copy it into rules/<lang>/<name>.json and translate)")
+    p.add_argument("name", help="a game id, or nomonhan_tutorial")
+    p.add_argument("--lang", help="only the keys this language's file lacks")
+    a = p.parse_args(argv)
+    keys = english(a.name)
+    if a.lang:
+        have = translation(a.name, a.lang)
+        keys = {k: v for k, v in keys.items() if k not in have}
+    json.dump(keys, sys.stdout, ensure_ascii=False, indent=2)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
