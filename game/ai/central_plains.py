@@ -73,6 +73,11 @@ class Static:
         self.approach = {h: {k: frozenset(s for s in g.nodes if s not in g.adj[h] and s != h
                                           and any(a in self.reach[k][s] for a in g.adj[h]))
                              for k in self.reach} for h in g.nodes}
+        # camp -> stronghold -> distance to the camp's nearest HQ (the evaluation's closing-in term)
+        self.hq_dist = {camp: {s: min(self.dist[s][h] for h in hqs) for s in g.nodes
+                               if hqs and all(h in self.dist[s] for h in hqs)}
+                        for camp, hqs in self.hqs.items()}
+        self.base: dict[str, str] = {}      # piece code -> its base kind (rules.base, kept)
 
     @staticmethod
     def _bfs(g: CentralPlains, a: str) -> dict[str, int]:
@@ -186,6 +191,7 @@ class CentralPlainsAgent:
         g, S, camp, foe = self.g, self.S, self.camp, self.foe
         dc = g.data_camp
         st = g.strength
+        bases = S.base
         val = 0.0
         mine, theirs = [], []
         by: dict[str, dict[str, list]] = {}                    # stronghold -> commander -> [strength, kinds, n]
@@ -198,7 +204,9 @@ class CentralPlainsAgent:
                 r = row.get(c)
                 if r is None:
                     r = row[c] = [0, set(), 0]
-                b = base(code)
+                b = bases.get(code)
+                if b is None:
+                    b = bases[code] = base(code)
                 r[0] += st[b]
                 r[1].add(b)
                 r[2] += 1
@@ -206,10 +214,10 @@ class CentralPlainsAgent:
             val -= W_HQ_RISK * self.hq_risk(stacks, by, h, theirs, g.camps[foe])
         for h in S.hqs[foe]:                                    # theirs: open or under pressure
             val += W_PRESS * self.hq_risk(stacks, by, h, mine, g.camps[camp])
-        foe_hqs = S.hqs[foe]
+        hq_dist = S.hq_dist[foe]
         for s in mine:                                          # armies close on the enemy HQs; fronts held
             n = len(stacks[s])
-            val -= W_DIST * min(S.dist[s][h] for h in foe_hqs) * n
+            val -= W_DIST * hq_dist[s] * n
             if any(a in by and dc[stacks[a][0][0]] == foe for a in S.adj[s]):
                 val += W_CONTACT * n
         return val

@@ -142,6 +142,9 @@ class SearchConfig:
     root_open: int = 3              # root candidates open at first (more as simulations add up)
     keep_z: float = 1.5             # leave the heuristic's choice only for a lead of this many standard errors
     keep_paired: bool = True        # ... of the paired differences (the same k-th simulation's luck), not of the means
+    race: bool = False              # the root as a race (below) instead of UCB
+    race_min: int = 6               # a race drops a candidate after this many paired simulations ...
+    race_z: float = 1.5             # ... once it is behind the heuristic's by this many standard errors
 
 
 @dataclass
@@ -189,6 +192,8 @@ class MCTS:
         self.base = self._value_raw(view)
         self.iterations = 0
         self.root_values: list[list[float]] = [[] for _ in self.cands]   # each root child's k-th simulation
+        self.active: list[int] | None = None      # a race's live candidates
+        self.next_cand = 0
 
     # -- set-up --------------------------------------------------------------------------
     def _priors(self) -> list[float]:
@@ -238,6 +243,8 @@ class MCTS:
         return min(len(self.cands), self.cfg.root_open + int(math.sqrt(total) / 2))
 
     def _select_root(self) -> int:
+        if self.cfg.race:
+            return self._select_race()
         n = self._open()
         for i in range(n):                           # each open candidate once, in order
             if self.kids[i].visits < 1:
@@ -252,6 +259,48 @@ class MCTS:
             if v > best_v:
                 best, best_v = i, v
         return best
+
+    # -- the root as a race ------------------------------------------------------------------
+    # With ``race`` on, the root is not a bandit but a race over common random numbers: the
+    # open candidates (``root_open``, the heuristic's first) take their k-th simulations in
+    # turn, so that every one of them is paired with the heuristic's k-th (the same luck);
+    # a candidate whose paired differences put it behind the heuristic's by ``race_z``
+    # standard errors (after ``race_min`` pairs) is dropped and the next candidate by score
+    # opens in its place. The choice is the candidate whose paired lead over the heuristic's
+    # is largest, if that lead passes ``keep_z`` (:meth:`_beats_lead`). UCB spends a short
+    # budget on the candidate that looks best so far, which leaves the others too few
+    # paired simulations to ever pass that test; a race spends it evenly on live ones.
+    def _select_race(self) -> int:
+        if self.active is None:
+            self.active = list(range(min(len(self.cands), max(2, self.cfg.root_open))))
+            self.next_cand = len(self.active)
+        return min(self.active, key=lambda i: (self.kids[i].visits, i))
+
+    def _paired(self, i: int) -> tuple[int, float, float]:
+        """(pairs, mean, standard error) of candidate ``i``'s paired differences with the heuristic's."""
+        a, b = self.root_values[i], self.root_values[0]
+        n = min(len(a), len(b))
+        if n < 2:
+            return n, 0.0, 1.0
+        d = [a[j] - b[j] for j in range(n)]
+        m = sum(d) / n
+        var = sum((x - m) ** 2 for x in d) / (n - 1)
+        return n, m, math.sqrt(var / n)
+
+    def _race_round(self) -> None:
+        """After a round (every live candidate with as many simulations): drop the beaten."""
+        act = self.active
+        if act is None or len({self.kids[i].visits for i in act}) > 1:
+            return
+        for i in list(act):
+            if i == 0:
+                continue
+            n, m, se = self._paired(i)
+            if n >= self.cfg.race_min and m < -self.cfg.race_z * se:
+                act.remove(i)
+                if self.next_cand < len(self.cands):
+                    act.append(self.next_cand)
+                    self.next_cand += 1
 
     def _select_inner(self, node: Node, g: Game, legal: list[Action], mine: bool,
                       agents: dict) -> tuple[Action, Node | None]:
@@ -361,6 +410,8 @@ class MCTS:
             n.total += v
             n.sq += v * v
         self.iterations += 1
+        if self.cfg.race:
+            self._race_round()
 
     # -- the loop ----------------------------------------------------------------------------
     def run(self, seconds: float | None, iterations: int | None = None) -> SearchResult:
@@ -393,6 +444,8 @@ class MCTS:
         """The choice is clear: the most visited candidate cannot be overtaken in the time
         left (at the rate so far), or it is also the best by mean and better than every other
         by more than ``clear_z`` standard errors of both."""
+        if self.cfg.race:
+            return self.active is not None and self.active == [0] and self.iterations >= self.cfg.min_visits
         kids = self.kids[:self._open()]
         if len(kids) < len(self.kids) or any(k.visits < self.cfg.min_visits for k in kids):
             return False
@@ -415,14 +468,8 @@ class MCTS:
             return False
         if not self.cfg.keep_paired:
             return k.q() - lead.q() > self.cfg.keep_z * math.hypot(k.stderr(), lead.stderr())
-        a, b = self.root_values[i], self.root_values[0]
-        n = min(len(a), len(b))
-        if n < 3:
-            return False
-        d = [a[j] - b[j] for j in range(n)]
-        m = sum(d) / n
-        var = sum((x - m) ** 2 for x in d) / (n - 1)
-        return m > self.cfg.keep_z * math.sqrt(var / n) and m > 0.0
+        n, m, se = self._paired(i)
+        return n >= 3 and m > self.cfg.keep_z * se and m > 0.0
 
     def _result(self, seconds: float) -> SearchResult:
         """The most visited candidate, but the first (the heuristic's) unless the other
@@ -430,7 +477,11 @@ class MCTS:
         a search that had too little time to tell keeps the heuristic's choice."""
         rows = list(zip(self.cands, self.kids))
         best = 0
-        if self.iterations:
+        if self.iterations and self.cfg.race:
+            live = [i for i in range(1, len(rows)) if self._beats_lead(i)]
+            if live:
+                best = max(live, key=lambda i: (self._paired(i)[1], -i))
+        elif self.iterations:
             best = max(range(len(rows)), key=lambda i: (self.kids[i].visits, self.kids[i].q(), -i))
             lead, k = self.kids[0], self.kids[best]
             if best != 0 and not self._beats_lead(best):

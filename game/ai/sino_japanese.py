@@ -99,6 +99,22 @@ def distances(facts: MapFacts, side: str) -> dict[str, dict[str, int]]:
     return d
 
 
+_CELLS_DIST: dict[tuple[int, str, tuple[str, ...]], dict[str, int]] = {}
+
+
+def cells_distance(facts: MapFacts, side: str, cells: tuple[str, ...]) -> dict[str, int]:
+    """hex -> MP distance to the nearest of ``cells``: once per map, side and cells (a goal's
+    cells come back position after position, in play and through a search's playouts)."""
+    key = (id(facts), side, cells)
+    got = _CELLS_DIST.get(key)
+    if got is None:
+        if len(_CELLS_DIST) > 4096:
+            _CELLS_DIST.clear()
+        got = _CELLS_DIST[key] = {c: min(row.get(x, 99) for x in cells)
+                                  for c, row in distances(facts, side).items()}
+    return got
+
+
 WIN = 1000.0
 
 
@@ -248,10 +264,7 @@ class SinoJapaneseAgent:
         key = ("ai_goal_dist", side)
         got = g.memo.get(key)
         if got is None:
-            d = distances(g.facts, side)
-            got = []
-            for _h, cells, _v, _n in self._goals(g, side):
-                got.append({c: min(row.get(x, 99) for x in cells) for c, row in d.items()})
+            got = [cells_distance(g.facts, side, cells) for _h, cells, _v, _n in self._goals(g, side)]
             g.memo[key] = got
         return got
 

@@ -23,7 +23,10 @@ from game.rulesets.yoshitsune.actions import EndBattles, Pick, UseCard
 
 class YoshitsuneAdapter(Adapter):
     game_id = "yoshitsune"
-    scale = 40.0
+    # a game turn's playout moves the evaluation by some 70 units (the median): at 40, 56 % of the
+    # leaves were squashed past tanh(1.5) and candidates could not be told apart; at 120, 3 %
+    # (docs/ai.md "Figures, third round")
+    scale = 120.0
     easy_temperature = 250.0   # about even among the planner's five best plans: docs/ai.md "easy, tuned"
     max_candidates = 6
     plan_kinds = frozenset(PLAN_KINDS)
