@@ -24,7 +24,7 @@ from game.rulesets.yoshitsune.actions import (AllocateHit, BattleIn, Choose, Cho
 from .. import threat
 from ..i18n import _
 from ..widgets import ACCENT, DIM, TEXT, blit_center, clip_text, fit_scale, fit_text
-from .base import Choice, ClickResult, GameUI
+from .base import Choice, ClickResult, GameUI, place_labels
 from ..i18n import N_, _, bilingual, language, tr
 
 CLAN_COLOURS = {
@@ -292,36 +292,41 @@ class YoshitsuneUI(GameUI):
             r = pygame.Rect(round(o.x * z), round(o.y * z), round(o.width * z), round(o.height * z))
             if o.type == "turn_box":
                 _box(surf, r, (60, 54, 44), (210, 190, 140))
+                roomy = r.height >= 40        # a short cell: no year (the log gives it), the number and cards apart
                 blit_center(surf, self.assets.text(f"{o.props['turn']}", max(14, round(26 * z)), (250, 240, 210),
-                                                   bold=True), (r.centerx, r.y + r.height * 0.28))
-                blit_center(surf, self.assets.text(str(o.props.get("year", "")), max(10, round(13 * z)), DIM),
-                            (r.centerx, r.y + r.height * 0.55))
-                blit_center(surf, self.assets.text(f"源{o.props['cards_genji']} 平{o.props['cards_heike']}",
-                                                   max(10, round(14 * z)), (250, 240, 210)),
-                            (r.centerx, r.y + r.height * 0.8))
+                                                   bold=True), (r.centerx, r.y + r.height * (0.28 if roomy else 0.32)))
+                if roomy:
+                    blit_center(surf, self.assets.text(str(o.props.get("year", "")), max(10, round(13 * z)), DIM),
+                                (r.centerx, r.y + r.height * 0.55))
+                cards = self.assets.text(f"源{o.props['cards_genji']} 平{o.props['cards_heike']}",
+                                         max(10, round(14 * z)), (250, 240, 210))
+                if cards.get_width() > r.width - 2:     # narrow: "3/3" (the title says 源/平)
+                    cards = self.assets.text(f"{o.props['cards_genji']}/{o.props['cards_heike']}",
+                                             max(10, round(14 * z)), (250, 240, 210), bold=True)
+                blit_center(surf, cards, (r.centerx, r.y + r.height * 0.8))
             elif o.type == "court_box":
                 kind = o.props.get("kind")
                 bg = {"heike": (120, 40, 36), "genji": (210, 206, 196), "neutral": (90, 90, 96),
                       "start": (110, 100, 70)}.get(kind, BOX)
                 ink = (20, 18, 14) if kind == "genji" else (250, 240, 220)
                 _box(surf, r, bg, (230, 200, 120))
-                blit_center(surf, fit_text(self.assets, o.props.get("space", ""), max(12, round(17 * z)),
-                                           r.width - 4, ink, bold=True), (r.centerx, r.y + r.height * 0.25))
-                blit_center(surf, self.assets.text(f"源{o.props['repl_genji']} 平{o.props['repl_heike']}",
-                                                   max(10, round(13 * z)), ink), (r.centerx, r.bottom - 12 * z))
+                blit_center(surf, self._court_space(o.props.get("space", ""), max(12, round(17 * z)), r.width - 4, ink),
+                            (r.centerx, r.y + r.height * 0.25))
+                repl = self.assets.text(f"源{o.props['repl_genji']} 平{o.props['repl_heike']}", max(10, round(13 * z)), ink)
+                if repl.get_width() > r.width - 2:      # narrow: "1/3" (the title says 源/平)
+                    repl = self.assets.text(f"{o.props['repl_genji']}/{o.props['repl_heike']}",
+                                            max(10, round(13 * z)), ink, bold=True)
+                blit_center(surf, repl, (r.centerx, r.bottom - max(6, 12 * z)))
             elif o.type in ("waiting_box", "kyo_box", "marker_box"):
                 _box(surf, r, (38, 44, 54) if o.type != "kyo_box" else (120, 96, 60), (230, 200, 120), alpha=215)
                 t = f"{o.props.get('name_local', '')} {o.props.get('name_en', '')}".strip()
                 surf.blit(fit_text(self.assets, t, title, r.width - 8, (250, 236, 200), bold=True), (r.x + 5, r.y + 3))
         # track titles
-        t1 = self._obj("turn_1")
-        if t1 is not None:
-            img = self.assets.text(_("Turn 回合 · cards 源/平"), max(12, round(17 * z)), (250, 240, 210), bold=True)
-            surf.blit(img, (t1.x * z, t1.y * z - img.get_height() - 2))
-        g0 = self._obj("gs_m3")
-        if g0 is not None:
-            img = self.assets.text(_("Go-Shirakawa 後白河 · replenish 源/平"), max(12, round(17 * z)), (250, 240, 210), bold=True)
-            surf.blit(img, (g0.x * z, g0.y * z - img.get_height() - 2))
+        for first in ("turn_1", "gs_m3"):
+            o = self._obj(first)
+            if o is not None:
+                img = self._track_title(first, z)
+                surf.blit(img, (o.x * z, o.y * z - img.get_height() - 2))
         # the Ōu box and its arrows
         ou = b.cells.get("ou")
         if ou is not None:
@@ -342,6 +347,14 @@ class YoshitsuneUI(GameUI):
                     if tx * z < r.left:
                         p = (r.left, min(r.bottom - 10, max(r.top + 10, ty * z)))
                     _arrow(surf, p, (tx * z, ty * z - 44 * z), (250, 220, 120), max(3, round(5 * z)))
+
+    def _court_space(self, space: str, size: int, max_w: int, ink) -> pygame.Surface:
+        """A court space's name whole: smaller if it must, else its short form
+        ("平家3" → "平3", "源氏1" → "源1") rather than cut."""
+        if (self.assets.text(space, 10, ink, bold=True).get_width() > max_w
+                and len(space) == 3 and space[-1].isdigit()):
+            space = space[0] + space[-1]
+        return fit_text(self.assets, space, size, max_w, ink, bold=True, min_size=9)
 
     # -- the areas' names, clear of the stacks ---------------------------------------------------
     def _area_label(self, n: str, z: float) -> tuple[pygame.Surface, tuple[float, float]]:
@@ -386,6 +399,31 @@ class YoshitsuneUI(GameUI):
             img, (mx, my) = self._area_label(n, view.z)
             out.append((img, (view.area.x + view.ox + mx, view.area.y + view.oy + my)))
         return out
+
+    def track_rects(self, view) -> list[pygame.Rect]:
+        """Screen rects of the turn and Go-Shirakawa tracks, their titles included
+        (the area names are kept off them)."""
+        out = []
+        for first, kind in (("turn_1", "turn_box"), ("gs_m3", "court_box")):
+            cells = [self._box_rect(o.name, view) for o in self.board.objects if o.type == kind]
+            if not cells:
+                continue
+            u = cells[0].unionall(cells[1:])
+            title = self._track_title(first, view.z)
+            out.append(u.union(pygame.Rect(u.x, u.y - title.get_height() - 2, title.get_width(), title.get_height())))
+        return out
+
+    def _track_title(self, first: str, z: float) -> pygame.Surface:
+        t = _("Turn 回合 · cards 源/平") if first == "turn_1" else _("Go-Shirakawa 後白河 · replenish 源/平")
+        return self.assets.text(t, max(12, round(17 * z)), (250, 240, 210), bold=True)
+
+    def label_rects(self, view) -> list[pygame.Rect]:
+        """The place names clear of the stacks and the tracks, inside the map as drawn."""
+        labels = self.map_labels(view)
+        shown = pygame.Rect(round(view.area.x + view.ox), round(view.area.y + view.oy),
+                            round(view.pw * view.z), round(view.ph * view.z)).clip(view.area)
+        return place_labels([img.get_rect(center=(round(x), round(y))) for img, (x, y) in labels],
+                            self.counter_rects(view) + self.track_rects(view), shown)
 
     def counter_rects(self, view) -> list[pygame.Rect]:
         self._fresh()
