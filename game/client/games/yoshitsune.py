@@ -319,8 +319,10 @@ class YoshitsuneUI(GameUI):
                 blit_center(surf, repl, (r.centerx, r.bottom - max(6, 12 * z)))
             elif o.type in ("waiting_box", "kyo_box", "marker_box"):
                 _box(surf, r, (38, 44, 54) if o.type != "kyo_box" else (120, 96, 60), (230, 200, 120), alpha=215)
-                t = f"{o.props.get('name_local', '')} {o.props.get('name_en', '')}".strip()
-                surf.blit(fit_text(self.assets, t, title, r.width - 8, (250, 236, 200), bold=True), (r.x + 5, r.y + 3))
+                loc = o.props.get("name_local", "")
+                t = f"{loc} {o.props.get('name_en', '')}".strip()
+                surf.blit(self._box_title(t, loc[:2] if o.type == "marker_box" else loc, title, r.width - 8),
+                          (r.x + 5, r.y + 3))
         # track titles
         for first in ("turn_1", "gs_m3"):
             o = self._obj(first)
@@ -334,8 +336,7 @@ class YoshitsuneUI(GameUI):
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]
             r = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
             _box(surf, r, (70, 84, 70), (230, 200, 120))
-            surf.blit(fit_text(self.assets, _("奥羽 Ōu (Hiraizumi)"), title, r.width - 8, (250, 236, 200), bold=True),
-                      (r.x + 5, r.y + 3))
+            surf.blit(self._box_title(_("奥羽 Ōu (Hiraizumi)"), _("奥羽 Ōu"), title, r.width - 8), (r.x + 5, r.y + 3))
             sc = (r.right - 14 * z - 4, r.bottom - 14 * z - 4)
             pygame.draw.circle(surf, (250, 246, 232), sc, max(8, round(11 * z)))
             blit_center(surf, self.assets.text(str(ou.props.get("supply", 4)), max(12, round(15 * z)), (30, 24, 18),
@@ -347,6 +348,13 @@ class YoshitsuneUI(GameUI):
                     if tx * z < r.left:
                         p = (r.left, min(r.bottom - 10, max(r.top + 10, ty * z)))
                     _arrow(surf, p, (tx * z, ty * z - 44 * z), (250, 220, 120), max(3, round(5 * z)))
+
+    def _box_title(self, full: str, short: str, size: int, max_w: int) -> pygame.Surface:
+        """A box's title whole: ``full`` if it fits (smaller if it must), else ``short``."""
+        ink = (250, 236, 200)
+        if short and self.assets.text(full, 12, ink, bold=True).get_width() > max_w:
+            full = short
+        return fit_text(self.assets, full, size, max_w, ink, bold=True, min_size=10)
 
     def _court_space(self, space: str, size: int, max_w: int, ink) -> pygame.Surface:
         """A court space's name whole: smaller if it must, else its short form
@@ -565,16 +573,8 @@ class YoshitsuneUI(GameUI):
         # waiting box: generals waiting to enter
         wb = self._box_rect("waiting_box", view)
         if wb is not None:
-            x, y = wb.x + 6, wb.y + size + 8
-            for k, g in sorted(st.get("generals", {}).items()):
-                if g["where"] != "waiting_box" or k in self.moving:
-                    continue
-                img = self._block(self.gen_short(k), g["clan"], size, sub=f"{self.game.gdata[k]['valour']}-"
-                                                                       f"{self.game.gdata[k]['command']}")
-                if x + img.get_width() > wb.right - 4:
-                    x, y = wb.x + 6, y + img.get_height() + 3
-                surf.blit(img, (x, y))
-                x += img.get_width() + 4
+            for img, pos in self._waiting_layout(wb, size, max(12, round(18 * view.z))):
+                surf.blit(img, pos)
         # generals on their way (move animation), with the retainers they lead
         for k, p in self.moving.items():
             g = st.get("generals", {}).get(k)
@@ -622,6 +622,25 @@ class YoshitsuneUI(GameUI):
         else:
             self.card_rects = []
             self.confirm_rect = None
+
+    def _waiting_layout(self, wb: pygame.Rect, size: int, title: int) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The waiting generals' blocks in rows under the box's title; rows packed
+        closer (just under the title) when they would not stay inside the box."""
+        keys = [k for k, g in sorted(self.st.get("generals", {}).items())
+                if g["where"] == "waiting_box" and k not in self.moving]
+        for top, gap in ((wb.y + size + 8, 3), (wb.y + round(title * 1.35) + 2, 1)):
+            out, x, y = [], wb.x + 6, top
+            for k in keys:
+                g = self.game.gdata[k]
+                img = self._block(self.gen_short(k), self.st["generals"][k]["clan"], size,
+                                  sub=f"{g['valour']}-{g['command']}")
+                if x + img.get_width() > wb.right - 4 and out:
+                    x, y = wb.x + 6, y + img.get_height() + gap
+                out.append((img, (x, y)))
+                x += img.get_width() + 4
+            if not out or y + out[-1][0].get_height() <= wb.bottom:
+                break
+        return out
 
     def moving_rects(self, view) -> list[pygame.Rect]:
         """The generals on their way: each block and its shadow."""
