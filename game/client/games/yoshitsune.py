@@ -365,10 +365,11 @@ class YoshitsuneUI(GameUI):
         return fit_text(self.assets, space, size, max_w, ink, bold=True, min_size=9)
 
     # -- the areas' names, clear of the stacks ---------------------------------------------------
-    def _area_label(self, n: str, z: float) -> tuple[pygame.Surface, tuple[float, float]]:
-        """An area's name (kanji over romaji), its supply number beside it and, on a base,
-        "據點 base" above: one picture, and where its kanji's foot sits (map pixels at z)."""
-        key = ("label", n, z)
+    def _area_label(self, n: str, z: float, compact: bool = False) -> tuple[pygame.Surface, tuple[float, float]]:
+        """An area's name (kanji over romaji; ``compact``: the kanji only), its supply number
+        beside it and, on a base, "據點 base" above: one picture, and where its centre
+        sits (map pixels at z; its kanji's foot where the map puts the name)."""
+        key = ("label", n, z, compact)
         cache = self.__dict__.setdefault("_labels", {})
         got = cache.get(key)
         if got is not None:
@@ -381,6 +382,8 @@ class YoshitsuneUI(GameUI):
         base = bool(cell.props.get("base"))
         tag = self.assets.text(_("據點 base"), max(10, round(12 * z)), (196, 30, 30), bold=True) if base else None
         th = tag.get_height() if tag else 0
+        if compact:
+            r = pygame.Surface((0, 2), pygame.SRCALPHA)
         w = max(k.get_width() + 2 * (2 * rad + 4), r.get_width(), tag.get_width() if tag else 0)
         h = th + k.get_height() + r.get_height() - 2
         img = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -426,12 +429,40 @@ class YoshitsuneUI(GameUI):
         return self.assets.text(t, max(12, round(17 * z)), (250, 240, 210), bold=True)
 
     def label_rects(self, view) -> list[pygame.Rect]:
-        """The place names clear of the stacks and the tracks, inside the map as drawn."""
+        return [r for _img, r in self._placed_labels(view)]
+
+    def draw_labels(self, surf: pygame.Surface, view) -> None:
+        if not self.thumbnail(view):
+            for img, r in self._placed_labels(view):
+                surf.blit(img, r)
+
+    def _placed_labels(self, view) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The place names clear of the stacks and the tracks, inside the map as drawn;
+        a name that finds no room whole (a crowded map, e.g. at 1024×576) drops its
+        romaji line (the hover still gives it) and looks a little farther round."""
         labels = self.map_labels(view)
+        imgs = [img for img, _c in labels]
         shown = pygame.Rect(round(view.area.x + view.ox), round(view.area.y + view.oy),
                             round(view.pw * view.z), round(view.ph * view.z)).clip(view.area)
-        return place_labels([img.get_rect(center=(round(x), round(y))) for img, (x, y) in labels],
-                            self.counter_rects(view) + self.track_rects(view), shown)
+        blocked = self.counter_rects(view) + self.track_rects(view)
+        placed = place_labels([img.get_rect(center=(round(x), round(y))) for img, (x, y) in labels], blocked, shown)
+        names = [n for n, c in self.board.cells.items() if not c.props.get("offboard") and n != "ou"]
+        for i, r in enumerate(placed):
+            if r.collidelist(blocked) < 0:
+                continue
+            img, (mx, my) = self._area_label(names[i], view.z, compact=True)
+            imgs[i] = img
+            r = img.get_rect(center=(round(view.area.x + view.ox + mx), round(view.area.y + view.oy + my)))
+            placed[i] = r
+            others = placed[:i] + placed[i + 1:]
+            near = sorted(((dx * r.width // 4, dy * r.height // 3) for dx in range(-4, 5) for dy in range(-5, 6)),
+                          key=lambda d: d[0] ** 2 + d[1] ** 2)
+            for dx, dy in near:
+                c = r.move(dx, dy)
+                if shown.contains(c) and c.collidelist(blocked) < 0 and c.collidelist(others) < 0:
+                    placed[i] = c
+                    break
+        return list(zip(imgs, placed))
 
     def counter_rects(self, view) -> list[pygame.Rect]:
         self._fresh()
