@@ -169,3 +169,21 @@ def test_screenshot_of_each_kind_of_decision(env, tmp_path):
     for kind, p in seen.items():
         out = render("sino_japanese", str(tmp_path / f"{kind}.png"), save=str(p))
         assert os.path.getsize(out) > 10_000
+
+
+def test_the_log_prompt_and_dice_result_read_in_the_players_language():
+    """The rules' lines are Msgs: in 日本語 the log line, the prompt and the place names
+    (original script first in 繁體中文) are shown translated; the English is untouched."""
+    from game.client import i18n
+    from game.rulesets.sino_japanese.actions import Activate
+    g = position(units={"J1": "1519"}, cp=3, jp_control=("1519",))
+    try:
+        i18n.set_language("ja")
+        line = next(ev.text for ev in g.apply(Activate("J1")) if ev.kind == "UnitActivated")
+        assert line == "J1 混成第9旅団 is activated (1 CP; 2 left)"
+        assert i18n.tr(line) == "J1 混成第9旅団 を起動（1 CP、残り 2）"
+        assert i18n.tr(g.pending().prompt) == "日本 移動フェイズ：使えるコマンドポイントは 2（残りは弾薬になる）"
+        i18n.set_language("zh_TW")
+        assert i18n.tr(g.name("1519")) == "平壤 Pyongyang 1519"
+    finally:
+        i18n.set_language("en")

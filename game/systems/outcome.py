@@ -28,7 +28,7 @@ class FlowOutcome:
     def _game_over(self, winner: str, reason: str) -> None:
         if self._over():
             return
-        self._set_flow(phase="over", winner=winner, reason=str(reason), combat=None)   # the state holds plain str
+        self._set_flow(phase="over", winner=winner, reason=reason, combat=None)   # (a Msg hashes as its str)
         self.emit_msg("GameOver", "{side} wins: {reason}", {"side": self._side_name(winner), "reason": reason},
                       winner=winner, reason=reason)
 

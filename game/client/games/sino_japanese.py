@@ -23,7 +23,7 @@ from game.rulesets.sino_japanese.actions import (Activate, Advance, Concede, Dec
 from .. import threat
 from ..i18n import _
 from .base import blit_counter, Choice, ClickResult, GameUI, HexUnitsUI, label_image
-from ..i18n import N_, _, bilingual
+from ..i18n import N_, _, bilingual, tr
 
 PHASES = {"move": N_("movement"), "declare": N_("combat: declare"), "order": N_("combat: resolve"), "allocate": N_("damage"),
           "retreat": N_("damage: retreat"), "advance": N_("advance"), "stack": N_("over-stacked"), "recover": N_("recovery"),
@@ -31,6 +31,9 @@ PHASES = {"move": N_("movement"), "declare": N_("combat: declare"), "order": N_(
 LANE = {"blue": (40, 96, 210), "yellow": (236, 190, 30), "red": (210, 40, 40)}
 CITY_INK = (40, 30, 20)
 STEP_MARK = {"flip": "①", "retreat": "②", "remove": "③"}
+#: the damage allocation steps of the rules' Alloc (7.4), as the allocation panel names them
+STEP_NAME = {"flip": N_("damage"), "retreat": N_("retreat"), "remove": N_("remove"), "done": N_("done")}
+STEP_DONE = {"flip": N_("damaged"), "retreat": N_("retreats"), "remove": N_("removed")}
 OOS = (230, 40, 40)
 GOOD = (110, 220, 120)
 
@@ -185,7 +188,7 @@ class SinoJapaneseUI(HexUnitsUI):
                 continue
             p = obj.props
             if obj.type == "turn_box":
-                t, t2 = str(p.get("turn")), str(p.get("label", ""))
+                t, t2 = str(p.get("turn")), tr(str(p.get("label", "")))
             elif obj.type == "round_box":
                 t, t2 = f"R{p.get('round')}", ""
             elif obj.type == "ammo_box":
@@ -435,7 +438,7 @@ class SinoJapaneseUI(HexUnitsUI):
         surf.blit(s, box.topleft)
         pygame.draw.rect(surf, (200, 170, 90), box, 2, border_radius=6)
         A = self.assets
-        label = self.data["turn_track"].get(str(st["turn"]), {}).get("label", "")
+        label = tr(self.data["turn_track"].get(str(st["turn"]), {}).get("label", ""))
         surf.blit(A.text(_("{label} · round {round}/{rounds}").format(label=label, round=st['round'], rounds=st['rounds']), 18, (255, 226, 140), bold=True),
                   (box.x + 10, box.y + 6))
         y = box.y + 32
@@ -466,9 +469,9 @@ class SinoJapaneseUI(HexUnitsUI):
                 continue
             now = " ◀" if (c["stage"] == "defender") == (which == "defender_alloc") and c["stage"] in (
                 "defender", "attacker") else ""
-            lines.append((_("{side_name}: {hits} left, step {get} {step}{now}").format(side_name=self.side_name(a['side']), hits=a['hits'], get=STEP_MARK.get(a['step'], a['step']), step=a['step'], now=now), self.side_colour(a["side"])))
+            lines.append((_("{side_name}: {hits} left, step {get} {step}{now}").format(side_name=self.side_name(a['side']), hits=a['hits'], get=STEP_MARK.get(a['step'], ''), step=_(STEP_NAME.get(a['step'], a['step'])), now=now), self.side_colour(a["side"])))
             for step, unit, paid in a["log"]:
-                verb = {"flip": "damaged", "retreat": "retreats", "remove": "removed"}[step]
+                verb = _(STEP_DONE[step])
                 lines.append((_("   {STEP_MARK} {lab} pays {paid}: {verb}").format(STEP_MARK=STEP_MARK[step], lab=self.lab(unit), paid=paid, verb=verb), (230, 230, 230)))
         w = 380
         h = 10 + 20 * len(lines)
@@ -514,7 +517,7 @@ class SinoJapaneseUI(HexUnitsUI):
         if not cut:
             return _("Supply: all {n} units in supply (lines shown)").format(n=len(rep))
         first = cut[0]
-        return _("Supply: {n} cut off ({lab}: {first})").format(n=len(cut), lab=self.lab(first[0]), first=first[1])
+        return _("Supply: {n} cut off ({lab}: {first})").format(n=len(cut), lab=self.lab(first[0]), first=tr(first[1]))
 
     def _draw_supply(self, surf, view) -> None:
         sel = self.selected
@@ -585,7 +588,7 @@ class SinoJapaneseUI(HexUnitsUI):
         if city:
             eff = {"small": _("attacker -1 hit"), "large": _("attacker -1 hit, counterfire -1"),
                    "fortress": _("durability +1, counterfire -1")}[city]
-            out.append(_("{name_en} {name_local}: {get} VP, {eff}; held by {side_name}").format(name_en=self.data['city_types'][city].get('name_en', city), name_local=self.data['city_types'][city]['name_local'], get=g.facts.vp.get(hex_, 0), eff=eff, side_name=self.side_name(g.controller(hex_))))
+            out.append(_("{name_en} {name_local}: {get} VP, {eff}; held by {side_name}").format(name_en=tr(self.data['city_types'][city].get('name_en', city)), name_local=self.data['city_types'][city]['name_local'], get=g.facts.vp.get(hex_, 0), eff=eff, side_name=self.side_name(g.controller(hex_))))
         if hex_ in g.ports:
             out.append(_("port: {lanes} lanes").format(lanes=", ".join(sorted(g.ports[hex_]))) + (_(" · red port (landings)")
                                                                                   if hex_ in g.facts.red_ports else ""))
@@ -770,7 +773,7 @@ class SinoJapaneseUI(HexUnitsUI):
                                       reason=_("click one of the ports lit orange")))
             for a in legal:
                 if isinstance(a, Form) and len(out) < 5:
-                    out.append(Choice(_("Form {unit} in {box} (1 CP)").format(unit=a.unit, box=a.box), a))
+                    out.append(Choice(_("Form {unit} in {box} (1 CP)").format(unit=a.unit, box=tr(a.box)), a))
             for a in legal:
                 if isinstance(a, (MoveFleet, LiftBridgehead)) and len(out) < 6:
                     out.append(Choice(_("Beiyang fleet to {hex}").format(hex=a.to) if isinstance(a, MoveFleet)
@@ -895,23 +898,23 @@ class SinoJapaneseUI(HexUnitsUI):
         A = self.assets
         g = self.game
         lines: list[tuple[str, tuple[int, int, int], int]] = []
-        where = g.facts.names.get(p.hex, p.hex)
+        where = bilingual(g.facts.names.get(p.hex, p.hex), g.facts.originals.get(p.hex, ""), "zh")
         city = g.facts.city.get(p.hex)
-        terr = (self.data["city_types"][city].get("name_en", city) if city else g.facts.terrain.get(p.hex, ""))
+        terr = tr(self.data["city_types"][city].get("name_en", city) if city else g.facts.terrain.get(p.hex, ""))
         lines.append((f"{' + '.join(p.attackers)} → {p.hex} {where} ({terr})", (255, 214, 110), 18))
-        parts = " + ".join(f"{k} {n} ({why})" for k, n, why in p.attack_parts)
+        parts = " + ".join(f"{k} {n} ({tr(why)})" for k, n, why in p.attack_parts)
         lines.append((_("Attack: {attack_dice} dice = {parts}; hit on {join}").format(attack_dice=p.attack_dice, parts=parts, join='-'.join(map(str, p.hit_on))),
                       (236, 232, 220), 15))
         if p.counter_dice or p.fleet_dice:
-            cparts = " + ".join(f"{k} {n} ({why})" for k, n, why in p.counter_parts) if p.counter_dice else ""
+            cparts = " + ".join(f"{k} {n} ({tr(why)})" for k, n, why in p.counter_parts) if p.counter_dice else ""
             fl = _("fleet {fleet_dice}").format(fleet_dice=p.fleet_dice) if p.fleet_dice else ""
             lines.append((_("Counterfire: {dice} dice = {parts}; hit on {faces}").format(
                 dice=p.counter_dice + p.fleet_dice, parts=" + ".join(x for x in (cparts, fl) if x),
                 faces='-'.join(map(str, p.hit_on))), (236, 232, 220), 15))
         else:
-            lines.append((_("No counterfire: {counter_reason}").format(counter_reason=p.counter_reason), (236, 232, 220), 15))
+            lines.append((_("No counterfire: {counter_reason}").format(counter_reason=tr(p.counter_reason)), (236, 232, 220), 15))
         names = {"attack": _("attacker's hits"), "counter": _("counterfire hits"), "durability": _("defender durability"),
-                 "ammo": "ammunition"}
+                 "ammo": _("ammunition")}
         for target, reason, amount in p.modifiers:
             if target == "counter" and amount == 0:
                 continue
@@ -921,7 +924,7 @@ class SinoJapaneseUI(HexUnitsUI):
             if target == "ammo":
                 col = (200, 200, 230)
             unit = _(" die") if "fleet" in reason else ""
-            lines.append((f"  {names[target]} {amount:+d}{unit}: {reason}", col, 14))
+            lines.append((f"  {names[target]} {amount:+d}{unit}: {tr(reason)}", col, 14))
         lines.append((_("Damage per defender (hits): ① flip {flip}, ② retreat 1, ③ remove {remove}").format(
                       flip=p.flip_cost, remove=p.remove_cost) + (_(" (fortress +1 each)") if p.durability_bonus else ""),
                       (210, 210, 220), 14))
@@ -1033,14 +1036,14 @@ class SinoJapaneseUI(HexUnitsUI):
                 rows.append((_("COUNTERFIRE"), troops, len(troops), (5, 6)))
             if fleet:
                 rows.append((_("FLEET"), fleet, len(fleet), (5, 6)))
-            mods = [f"{r} {n:+d}" for t, r, n in (c.modifiers if c else ()) if t in ("attack", "counter") and n]
+            mods = [f"{tr(r)} {n:+d}" for t, r, n in (c.modifiers if c else ()) if t in ("attack", "counter") and n]
             return {"heading": f"{' + '.join(d.get('attackers', ()))} → {d.get('hex', '')}", "rows": rows,
-                    "result": ev.text + ("  ·  " + "; ".join(mods) if mods else ""), "duration": 2.2}
+                    "result": tr(ev.text) + ("  ·  " + "; ".join(mods) if mods else ""), "duration": 2.2}
         if k == "CommandPoints":
             return {"heading": _("Command points"), "rows": [
                 (_("JAPAN (1 die)"), tuple(d.get("jp_rolls", ())), 1, ()),
                 (_("QING (lower of 2)"), tuple(d.get("qing_rolls", ())), 2, ())],
-                "result": ev.text, "duration": 1.2}
+                "result": tr(ev.text), "duration": 1.2}
         return None
 
 

@@ -1446,7 +1446,7 @@ class BoardScene(Scene):
                 if img.get_width() > pw - 16:
                     img = self.assets.text(t, 18, ACCENT, bold=True, wrap=pw - 16)
                 surf.blit(img, (px + 8, pr.y))
-                surf.blit(self.assets.text(res.reason, 20, TEXT, wrap=pw - 16), (px + 8, pr.y + img.get_height() + 4))
+                surf.blit(self.assets.text(tr(res.reason), 20, TEXT, wrap=pw - 16), (px + 8, pr.y + img.get_height() + 4))
         # buttons
         mouse = getattr(self, "_hover_pos", (-1, -1))
         for b in self.buttons:

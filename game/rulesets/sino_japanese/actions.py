@@ -4,6 +4,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.actions import Action, action
+from game.core.text import Msg
+
+# the labels without values, made once (game.core.text: the client shows them in the player's language)
+_LIFT = Msg("take up the bridgehead")
+_END_MOVEMENT = Msg("end movement (store the rest as ammunition)")
+_END_DECLARATIONS = Msg("resolve the attacks")
+_END_ADVANCE = Msg("no (more) advance")
+_END_RECOVERY = Msg("end the round")
+_CONCEDE = Msg("concede the war")
 
 
 # -- movement phase [5.2, 6, 9, 10] ------------------------------------------------------
@@ -14,7 +23,7 @@ class Activate(Action):
     unit: str
 
     def label(self) -> str:
-        return f"activate {self.unit}"
+        return Msg("activate {unit}", unit=self.unit)
 
 
 @action("sino_japanese.move")
@@ -25,7 +34,7 @@ class Move(Action):
     to: str
 
     def label(self) -> str:
-        return f"move {self.unit} to {self.to}"
+        return Msg("move {unit} to {to}", unit=self.unit, to=self.to)
 
 
 @action("sino_japanese.form")
@@ -36,7 +45,7 @@ class Form(Action):
     box: str
 
     def label(self) -> str:
-        return f"form {self.unit} in {self.box}"
+        return Msg("form {unit} in {box}", unit=self.unit, box=self.box)
 
 
 @action("sino_japanese.ship")
@@ -47,7 +56,7 @@ class Ship(Action):
     to: str
 
     def label(self) -> str:
-        return f"ship {self.unit} to {self.to}"
+        return Msg("ship {unit} to {to}", unit=self.unit, to=self.to)
 
 
 @action("sino_japanese.land")
@@ -58,7 +67,7 @@ class Land(Action):
     to: str
 
     def label(self) -> str:
-        return f"land {self.unit} at {self.to}"
+        return Msg("land {unit} at {to}", unit=self.unit, to=self.to)
 
 
 @action("sino_japanese.lift_bridgehead")
@@ -67,7 +76,7 @@ class LiftBridgehead(Action):
     """Japan takes the bridgehead marker off the map [9.3(5)]."""
 
     def label(self) -> str:
-        return "take up the bridgehead"
+        return _LIFT
 
 
 @action("sino_japanese.move_fleet")
@@ -77,14 +86,14 @@ class MoveFleet(Action):
     to: str
 
     def label(self) -> str:
-        return f"Beiyang fleet to {self.to}"
+        return Msg("Beiyang fleet to {to}", to=self.to)
 
 
 @action("sino_japanese.end_movement")
 @dataclass(frozen=True, slots=True)
 class EndMovement(Action):
     def label(self) -> str:
-        return "end movement (store the rest as ammunition)"
+        return _END_MOVEMENT
 
 
 # -- combat phase [7] ----------------------------------------------------------------------
@@ -97,14 +106,16 @@ class Declare(Action):
     prepared: bool = False
 
     def label(self) -> str:
-        return f"{self.unit} {'prepares an attack on' if self.prepared else 'attacks'} {self.hex}"
+        if self.prepared:
+            return Msg("{unit} prepares an attack on {hex}", unit=self.unit, hex=self.hex)
+        return Msg("{unit} attacks {hex}", unit=self.unit, hex=self.hex)
 
 
 @action("sino_japanese.end_declarations")
 @dataclass(frozen=True, slots=True)
 class EndDeclarations(Action):
     def label(self) -> str:
-        return "resolve the attacks"
+        return _END_DECLARATIONS
 
 
 @action("sino_japanese.resolve")
@@ -114,7 +125,7 @@ class Resolve(Action):
     hex: str
 
     def label(self) -> str:
-        return f"resolve the attack on {self.hex}"
+        return Msg("resolve the attack on {hex}", hex=self.hex)
 
 
 @action("sino_japanese.flip")
@@ -124,7 +135,7 @@ class Flip(Action):
     unit: str
 
     def label(self) -> str:
-        return f"{self.unit} is damaged"
+        return Msg("{unit} is damaged", unit=self.unit)
 
 
 @action("sino_japanese.retreat")
@@ -135,7 +146,7 @@ class Retreat(Action):
     to: str
 
     def label(self) -> str:
-        return f"{self.unit} retreats to {self.to}"
+        return Msg("{unit} retreats to {to}", unit=self.unit, to=self.to)
 
 
 @action("sino_japanese.remove")
@@ -145,7 +156,7 @@ class Remove(Action):
     unit: str
 
     def label(self) -> str:
-        return f"{self.unit} is removed"
+        return Msg("{unit} is removed", unit=self.unit)
 
 
 @action("sino_japanese.advance")
@@ -155,14 +166,14 @@ class Advance(Action):
     unit: str
 
     def label(self) -> str:
-        return f"{self.unit} advances"
+        return Msg("{unit} advances", unit=self.unit)
 
 
 @action("sino_japanese.end_advance")
 @dataclass(frozen=True, slots=True)
 class EndAdvance(Action):
     def label(self) -> str:
-        return "no (more) advance"
+        return _END_ADVANCE
 
 
 @action("sino_japanese.remove_excess")
@@ -172,7 +183,7 @@ class RemoveExcess(Action):
     unit: str
 
     def label(self) -> str:
-        return f"remove {self.unit} (over-stacked)"
+        return Msg("remove {unit} (over-stacked)", unit=self.unit)
 
 
 # -- recovery phase [8] ----------------------------------------------------------------------
@@ -182,14 +193,14 @@ class Recover(Action):
     unit: str
 
     def label(self) -> str:
-        return f"{self.unit} recovers (1 ammunition)"
+        return Msg("{unit} recovers (1 ammunition)", unit=self.unit)
 
 
 @action("sino_japanese.end_recovery")
 @dataclass(frozen=True, slots=True)
 class EndRecovery(Action):
     def label(self) -> str:
-        return "end the round"
+        return _END_RECOVERY
 
 
 # -- any time [12.1] -----------------------------------------------------------------------------
@@ -200,4 +211,4 @@ class Concede(Action):
     resigns = True
 
     def label(self) -> str:
-        return "concede the war"
+        return _CONCEDE

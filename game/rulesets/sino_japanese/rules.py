@@ -111,6 +111,7 @@ from game.core.actions import Action, Decision
 from game.core.board import GRID, Board
 from game.core.data import load_json
 from game.core.game import Game
+from game.core.text import N_, Msg, Name
 from game.core.tmx import load_board
 from game.paths import ROOT, map_path
 from game.systems import hexunits, movement, paths
@@ -128,6 +129,18 @@ SIDES = ("JP", "QING")
 IDX = {"JP": 0, "QING": 1}
 DATA_PATH = ROOT / "game" / "rulesets" / "sino_japanese" / "data.json"
 MARCH = (GRID, "box_entry")          # the steps of marching and of supply lines
+
+# text for people that has no values (game.core.text; the client translates it where shown)
+_NOT_ON_MAP = N_("not on the map")
+_NO_SOURCE = N_("no supply source: no controlled port, box or bridgehead free of enemy ZOC")
+_CUT_OFF = N_("cut off: every line runs into enemy units or enemy ZOC")
+_FLEET_FACE_UP = N_("the Beiyang fleet is still face up")
+_FRONT, _DAMAGED = N_("front"), N_("damaged")
+_NO_DEFENDERS = N_("no defenders")
+_DEFENDERS_CUT_OFF = N_("the defenders are out of supply")
+_COMBAT = N_("combat")
+_ALLOC_STEP = {"flip": N_("choose the unit to be damaged"), "retreat": N_("choose who retreats, and where"),
+               "remove": N_("choose the unit to remove")}
 
 
 def other(side: str) -> str:
@@ -170,6 +183,8 @@ class MapFacts(HexMap):
         self.fleet_bases = tuple(sorted(n for n, p in props.items() if p.get("fleet_base")))
         self.auto_victory = tuple(sorted(n for n, p in props.items() if p.get("auto_victory")))
         self.names = {n: str(p.get("name_en") or p.get("label") or n) for n, p in props.items()}
+        #: the names in their original script (locations: name_zh; boxes: name_local)
+        self.originals = {n: str(p.get("name_zh") or p.get("name_local") or "") for n, p in props.items()}
         self.river = self.hexsides("river")
         self.lanes = tuple((k.a, k.b, str(k.props.get("colour", "")), bool(k.props.get("optional")))
                            for k in board.links(kind="sea_lane"))
@@ -189,6 +204,48 @@ class MapFacts(HexMap):
         self.steps = {s: steps_of(s) for s in SIDES}
         #: the graph of supply lines: hexes and box entries [11.1]
         self.supply_steps = board.steps(MARCH)
+        #: the rules' names and constant lines (game.core.text)
+        self.texts = Texts(self, data)
+
+
+class Texts:
+    """The names and the constant lines the rules show (game.core.text), made once per map
+    (MapFacts.texts): cells named "Pyongyang 1519" with the place's original script, units
+    "J1 混成第9旅団", dice purposes, the prompts without numbers and the terrain reasons
+    of the combat preview."""
+
+    def __init__(self, f: "MapFacts", d: dict[str, Any]):
+        self.cell_names: dict[str, str] = {}
+        for cell, en in f.names.items():
+            if en != cell:
+                nm = Name(en, f.originals.get(cell, ""), "zh")
+                self.cell_names[cell] = Msg("{place} {hex}", place=nm, hex=cell) if cell.isdigit() else nm
+        self.labels = {u["key"]: Name(f"{u['key']} {u['name_local']}") for u in d["units"]}
+        self.landing_need = d["landing"]["needs_control_of"]
+        self.no_landing = Msg("Japan does not control {place}",
+                              place=self.cell_names.get(self.landing_need, self.landing_need))
+        fleet = d["fleet"]
+        self.purposes: dict[Any, str] = {"fleet": Name(fleet["name_en"], fleet["name_local"], "zh")}
+        self.prompts: dict[tuple[str, str], Msg] = {}
+        stack = int(d["stacking"]["max_per_hex"])
+        for s in SIDES:
+            n = d["sides"][s]["name"]
+            self.purposes[("cp", s)] = Msg("{side} command points", side=n)
+            self.purposes[("attack", s)] = Msg("{side} attack", side=n)
+            self.purposes[("counter", s)] = Msg("{side} counterfire", side=n)
+            self.prompts[("order", s)] = Msg("{side}: choose the next attack to resolve", side=n)
+            self.prompts[("recover", s)] = Msg("{side} recovery: 1 ammunition flips a damaged unit back", side=n)
+            self.prompts[("stack", s)] = Msg("{side}: more than {n} units in a hex; remove one", side=n, n=stack)
+        #: (what the defender's hex is, the same for the counterfire modifier of 7.3(5))
+        self.defender_in: dict[tuple[str, str], tuple[Msg, Msg]] = {}
+        for c, v in d["city_types"].items():
+            if isinstance(v, dict):
+                m = Msg("defender in a {city}", city=v.get("name_en", c + " city"))
+                self.defender_in[("city", c)] = (m, Msg("{what} (7.3(5))", what=m))
+        for t, v in d["terrain_types"].items():
+            if isinstance(v, dict):
+                m = Msg("defender in {terrain}", terrain=v.get("name_en", t))
+                self.defender_in[("terrain", t)] = (m, Msg("{what} (7.3(5))", what=m))
 
 
 _FACTS: dict[int, MapFacts] = {}
@@ -263,6 +320,10 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         self.lanes = tuple(ln for ln in f.lanes if self.andong or not ln[3])
         qing_after = {frozenset(p) for p in self.data["fleet"]["after_flip"]["qing_lanes"]}
         self.qing_lanes_after_flip = tuple(ln for ln in self.lanes if frozenset(ln[:2]) in qing_after)
+        t = f.texts
+        self._cell_names, self._labels, self._purposes = t.cell_names, t.labels, t.purposes
+        self._prompts, self._defender_in = t.prompts, t.defender_in
+        self._landing_need, self._no_landing = t.landing_need, t.no_landing
 
     def _setup(self) -> None:
         self._load_static()
@@ -297,6 +358,8 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
     def _bind(self) -> None:
         super()._bind()
         self._sup = self.memo_on(Position, Control, Bridgehead)
+        #: the prompts with a number in them, made once per (phase, side, number) (pending() is asked often)
+        self._prompt_cache: dict[tuple[str, str, int], Msg] = {}
 
     # -- reading the world ------------------------------------------------------------------
     def flow(self) -> Flow:
@@ -367,8 +430,9 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         return o[1] if o else None
 
     def name(self, cell: str) -> str:
-        n = self.facts.names.get(cell, cell)
-        return f"{n} {cell}" if n != cell and cell.isdigit() else n
+        """A cell as the log names it: "Pyongyang 1519" (a Msg of the place's Name, with its
+        original script, and the hex), a box "Incheon", a nameless hex "0512"."""
+        return self._cell_names.get(cell, cell)
 
     # -- ZOC and supply [4.3] [11] -------------------------------------------------------------
     def enemy_zoc(self, side: str) -> frozenset[str]:
@@ -415,13 +479,13 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         u = self.unit(key)
         h = self.pos(key)
         if h is None:
-            return None, "not on the map"
+            return None, _NOT_ON_MAP
         enter = self.line_enter(u.side)
         srcs = [s for s in self.supply_sources(u.side) if enter(s)]
         if h in srcs:
             return [h], ""
         if not srcs:
-            return None, "no supply source: no controlled port, box or bridgehead free of enemy ZOC"
+            return None, _NO_SOURCE
         reach = paths.trace(self.board, h, enter=enter, via=MARCH)
         best = None
         for s in srcs:
@@ -432,8 +496,9 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
             return best, ""
         cut = sorted(c for c in reach.blocked if c in self.facts.hexes)
         zoc = [c for c in cut if c in self.enemy_zoc(u.side)]
-        why = "cut off: every line runs into enemy units or enemy ZOC" + (f" ({', '.join(zoc[:6])})" if zoc else "")
-        return None, why
+        if zoc:
+            return None, Msg("cut off: every line runs into enemy units or enemy ZOC ({hexes})", hexes=", ".join(zoc[:6]))
+        return None, _CUT_OFF
 
     # -- victory points [12.2] --------------------------------------------------------------------
     def vp_parts(self) -> dict[str, int]:
@@ -560,10 +625,9 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         """Whether Japan may land now, and why not [9.3(2)]."""
         fl = self.fleet()
         if not fl.flipped and not fl.removed:
-            return False, "the Beiyang fleet is still face up"
-        need = self.data["landing"]["needs_control_of"]
-        if self.controller(need) != "JP":
-            return False, f"Japan does not control {self.name(need)}"
+            return False, _FLEET_FACE_UP
+        if self.controller(self._landing_need) != "JP":
+            return False, self._no_landing
         return True, ""
 
     def landing_hexes(self) -> list[str]:
@@ -614,18 +678,18 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         parts = []
         for k in attackers:
             if k in prepared:
-                parts.append((k, self.prepared_attack_of(k), f"prepared {self.attack_of(k)}x1.5"))
+                parts.append((k, self.prepared_attack_of(k), Msg("prepared {attack}x1.5", attack=self.attack_of(k))))
             else:
-                parts.append((k, self.attack_of(k), "damaged" if self.is_damaged(k) else "front"))
+                parts.append((k, self.attack_of(k), _DAMAGED if self.is_damaged(k) else _FRONT))
         adice = sum(p[1] for p in parts)
         # the defender's hex, once: a city by its city type, else its terrain [7.3(1)(2)(3)(5)]
         city = self.facts.city.get(hex_)
         if city:
             eff = d["city_types"][city]
-            what = f"defender in a {d['city_types'][city].get('name_en', city + ' city')}"
+            what, what_counter = self._defender_in[("city", city)]
         else:
             eff = d["terrain_types"][self.facts.terrain[hex_]]
-            what = f"defender in {self.facts.terrain[hex_]}"
+            what, what_counter = self._defender_in[("terrain", self.facts.terrain[hex_])]
         amod = int(eff.get("attacker_hits", 0))
         if amod:
             mods.append(("attack", what, amod))
@@ -634,41 +698,45 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
             mods.append(("durability", what, bonus))
         cmod = int(eff.get("counterfire_hits", 0))
         if cmod:
-            mods.append(("counter", what + " (7.3(5))", cmod))
+            mods.append(("counter", what_counter, cmod))
         per = int(d["river"]["attacker_hits_per_unit_across"])
         across = [k for k in attackers if frozenset((self.pos(k), hex_)) in self.facts.river]
         if across:
-            mods.append(("attack", f"{len(across)} attacking unit{'s' if len(across) > 1 else ''} across a river",
-                         per * len(across)))
+            mods.append(("attack", Msg("{n} attacking units across a river", n=len(across)) if len(across) > 1
+                         else Msg("{n} attacking unit across a river", n=len(across)), per * len(across)))
             amod += per * len(across)
         # counterfire [7.2(2)] and the fleet [9.1(2)]
-        cparts = tuple((k, self.attack_of(k), "damaged" if self.is_damaged(k) else "front") for k in defenders)
+        cparts = tuple((k, self.attack_of(k), _DAMAGED if self.is_damaged(k) else _FRONT) for k in defenders)
         cdice = sum(p[1] for p in cparts)
         am = d["ammunition"]
         need = cdice * int(am["counterfire_per_die"])
         why = ""
         if not defenders:
-            why = "no defenders"
+            why = _NO_DEFENDERS
         elif not all(self.in_supply(k) for k in defenders):
-            why = "the defenders are out of supply"
+            why = _DEFENDERS_CUT_OFF
         elif self.ammo(dside) < need:
-            why = f"{self._side_name(dside)} has {self.ammo(dside)} ammunition, {need} needed"
+            why = Msg("{side} has {ammo} ammunition, {need} needed", side=self._side_name(dside), ammo=self.ammo(dside),
+                      need=need)
         if why:
             cdice, need = 0, 0
         fl = self.fleet()
         fdice = 0
         if fl.hex == hex_ and not fl.removed and defenders:
             fdice = int(d["fleet"]["counterfire_dice"]["flipped" if fl.flipped else "front"])
-            mods.append(("counter", f"the Beiyang fleet in {self.name(hex_)} (no ammunition)", fdice))
+            mods.append(("counter", Msg("the Beiyang fleet in {place} (no ammunition)", place=self.name(hex_)), fdice))
         aammo = int(am["attack_per_unit"]) * len(attackers) + (
             int(am["prepared_attack_per_unit"]) - int(am["attack_per_unit"])) * len(prepared)
         if aammo:
-            mods.append(("ammo", f"{self._side_name(self.unit(attackers[0]).side)} spends {aammo} ammunition"
-                         + (f" ({len(prepared)} prepared, double)" if prepared else ""), -aammo))
+            aname = self._side_name(self.unit(attackers[0]).side)
+            mods.append(("ammo", Msg("{side} spends {n} ammunition ({prepared} prepared, double)", side=aname, n=aammo,
+                                     prepared=len(prepared)) if prepared
+                         else Msg("{side} spends {n} ammunition", side=aname, n=aammo), -aammo))
         if need:
-            mods.append(("ammo", f"{self._side_name(dside)} spends {need} ammunition on counterfire", -need))
+            mods.append(("ammo", Msg("{side} spends {n} ammunition on counterfire", side=self._side_name(dside), n=need),
+                         -need))
         elif why and defenders:
-            mods.append(("counter", f"no counterfire: {why}", 0))
+            mods.append(("counter", Msg("no counterfire: {why}", why=why), 0))
         u0 = self.unit(defenders[0]) if defenders else None
         flip_cost = (u0.durability + bonus) if u0 else 0
         remove_cost = (u0.durability_damaged + bonus) if u0 else 0
@@ -700,26 +768,38 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         n = self._side_name
         s = f.side
         if f.phase == "move":
-            return Decision(s, "move", f"{n(s)} movement: {f.cp[IDX[s]]} command point"
-                            f"{'s' if f.cp[IDX[s]] != 1 else ''} to spend (the rest becomes ammunition)")
+            key = ("move", s, f.cp[IDX[s]])
+            m = self._prompt_cache.get(key)
+            if m is None:
+                cp = key[2]
+                m = self._prompt_cache[key] = Msg(
+                    "{side} movement: {n} command point to spend (the rest becomes ammunition)", side=n(s), n=cp) \
+                    if cp == 1 else Msg("{side} movement: {n} command points to spend (the rest becomes ammunition)",
+                                        side=n(s), n=cp)
+            return Decision(s, "move", m)
         if f.phase == "declare":
-            return Decision(s, "declare", f"{n(s)} combat: declare attacks ({self.ammo(s) - self.committed_ammo(f)}"
-                            " ammunition free), then resolve")
+            key = ("declare", s, self.ammo(s) - self.committed_ammo(f))
+            m = self._prompt_cache.get(key)
+            if m is None:
+                m = self._prompt_cache[key] = Msg("{side} combat: declare attacks ({n} ammunition free), then resolve",
+                                                  side=n(s), n=key[2])
+            return Decision(s, "declare", m)
         if f.phase == "order":
-            return Decision(s, "order", f"{n(s)}: choose the next attack to resolve")
+            return Decision(s, "order", self._prompts[("order", s)])
         if f.phase == "recover":
-            return Decision(s, "recover", f"{n(s)} recovery: 1 ammunition flips a damaged unit back")
+            return Decision(s, "recover", self._prompts[("recover", s)])
         if f.phase == "stack":
             side = self._stack_side()
-            return Decision(side, "stack", f"{n(side)}: more than {self.max_stack} units in a hex; remove one")
+            return Decision(side, "stack", self._prompts[("stack", side)])
         c = f.combat
         if f.phase == "advance":
-            return Decision(c.attacker_side, "advance", f"{n(c.attacker_side)} may advance into {self.name(c.hex)}")
+            return Decision(c.attacker_side, "advance", Msg("{side} may advance into {place}", side=n(c.attacker_side),
+                                                            place=self.name(c.hex)))
         a = self._alloc(c)
-        step = {"flip": "choose the unit to be damaged", "retreat": "choose who retreats, and where",
-                "remove": "choose the unit to remove"}[a.step]
+        step = _ALLOC_STEP[a.step]
         return Decision(a.side, "retreat" if f.phase == "retreat" else "allocate",
-                        f"{n(a.side)}: {a.hits} hit{'s' if a.hits != 1 else ''} to allocate: {step}",
+                        Msg("{side}: {n} hit to allocate: {step}", side=n(a.side), n=a.hits, step=step) if a.hits == 1
+                        else Msg("{side}: {n} hits to allocate: {step}", side=n(a.side), n=a.hits, step=step),
                         (("step", a.step), ("hits", a.hits)))
 
     def _legal(self) -> list[Action]:
@@ -828,7 +908,7 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
             self._move_fleet(a.to)
         elif t is LiftBridgehead:
             self.put(self.bridgehead_ent, Bridgehead(None))
-            self.emit("BridgeheadLifted", "Japan takes up the bridgehead")
+            self.emit_msg("BridgeheadLifted", "Japan takes up the bridgehead", {})
         elif t is Declare:
             self._declare(f, a)
         elif t is EndDeclarations:
@@ -849,14 +929,14 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         elif t is EndAdvance:
             self._finish_combat()
         elif t is RemoveExcess:
-            self._remove(a.unit, f"over-stacked in {self.name(self.pos(a.unit))}")
+            self._remove(a.unit, Msg("over-stacked in {place}", place=self.name(self.pos(a.unit))))
             self._after_removal()
         elif t is Recover:
             self._recover(a.unit)
         elif t is EndRecovery:
             self._end_player_round()
         elif t is Concede:
-            self._game_over(other(f.side), f"{self._side_name(f.side)} concedes")
+            self._game_over(other(f.side), Msg("{side} concedes", side=self._side_name(f.side)))
         else:  # pragma: no cover - legal_actions() lists only the types above
             raise AssertionError(a)
 
@@ -864,7 +944,8 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
     def _start_turn(self, turn: int) -> None:
         label = self.data["turn_track"][str(turn)]["label"]
         self._set_flow(turn=turn, round=0, phase="mobilisation", combat=None)
-        self.emit("TurnStarted", f"Turn {turn} of {self.turns}: {label}", turn=turn, label=label)
+        self.emit_msg("TurnStarted", "Turn {turn} of {turns}: {label}", {"turn": turn, "turns": self.turns, "label": label},
+                      turn=turn, label=label)
         # mobilisation phase: reinforcements into the mobilisation box [3.3]
         for r in self.data["reinforcements"]["schedule"]:
             if int(r["turn"]) == turn:
@@ -873,45 +954,48 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
                     if not (self.world.has(e, Position) or self.world.has(e, Removed) or self.world.has(e, OutOfPlay)
                             or self.world.has(e, Mobilising)):
                         self.put(e, Mobilising(turn))
-                self.emit("ReinforcementsArrived", f"{self._side_name(r['side'])} reinforcements reach the "
-                          f"mobilisation box: {', '.join(r['units'])}", side=r["side"], units=tuple(r["units"]))
+                self.emit_msg("ReinforcementsArrived", "{side} reinforcements reach the mobilisation box: {units}",
+                              {"side": self._side_name(r["side"]), "units": ", ".join(r["units"])},
+                              side=r["side"], units=tuple(r["units"]))
         flip = self.data["fleet"]["flip"]
         fl = self.fleet()
         if turn >= int(flip["forced_at_start_of_turn"]) and not fl.flipped and not fl.removed:
             self.put(self.fleet_ent, replace(fl, flipped=True))
-            self.emit("FleetFlipped", "No Battle of the Yellow Sea by November: the Beiyang fleet is flipped",
-                      forced=True)
+            self.emit_msg("FleetFlipped", "No Battle of the Yellow Sea by November: the Beiyang fleet is flipped", {},
+                          forced=True)
         self._start_round(1)
 
     def _roll_cp(self, side: str) -> tuple[int, tuple[int, ...]]:
         rule = self.data["command_points"]["dice"][side]
-        rolls = self.dice.roll(int(rule["roll"]), int(self.data["command_points"]["die"]),
-                               f"{self._side_name(side)} command points")
+        rolls = self.dice.roll(int(rule["roll"]), int(self.data["command_points"]["die"]), self._purposes[("cp", side)])
         return (min(rolls) if rule["keep"] == "lowest" else rolls[0]), rolls
 
     def _start_round(self, rnd: int) -> None:
         self._set_flow(round=rnd, activated=frozenset(), moved=(), shipped=frozenset(), formed=frozenset(),
                        declared=(), attacked=frozenset(), combat=None, cp=(0, 0))
-        self.emit("RoundStarted", f"Round {rnd}", turn=self.flow().turn, round=rnd)
+        self.emit_msg("RoundStarted", "Round {round}", {"round": rnd}, turn=self.flow().turn, round=rnd)
         total = [0, 0]
         add = self.data["command_points"].get("tie_rule", "add") == "add"
         while True:
             (jp, jr), (qg, qr) = self._roll_cp("JP"), self._roll_cp("QING")
             total = [total[0] + jp, total[1] + qg] if add else [jp, qg]
-            self.emit("CommandPoints", f"Command points: Japan {jp}, Qing {qg} (lower of {qr[0]} and {qr[1]})",
-                      jp=jp, qing=qg, jp_rolls=jr, qing_rolls=qr, total=tuple(total))
+            self.emit_msg("CommandPoints", "Command points: Japan {jp}, Qing {qing} (lower of {a} and {b})",
+                          {"jp": jp, "qing": qg, "a": qr[0], "b": qr[1]},
+                          jp=jp, qing=qg, jp_rolls=jr, qing_rolls=qr, total=tuple(total))
             if jp != qg:
                 break
             fl = self.fleet()
             if not fl.flipped and not fl.removed:
                 self.put(self.fleet_ent, replace(fl, flipped=True))
-                self.emit("YellowSea", "A tie: the Battle of the Yellow Sea! The Beiyang fleet is flipped (+1 from now "
-                          "on; Japan may ship and land)")
-            self.emit("CommandPointsTied", f"A tie at {jp}: both sides keep the points and roll again", value=jp)
+                self.emit_msg("YellowSea", "A tie: the Battle of the Yellow Sea! The Beiyang fleet is flipped (+1 from "
+                              "now on; Japan may ship and land)", {})
+            self.emit_msg("CommandPointsTied", "A tie at {n}: both sides keep the points and roll again", {"n": jp},
+                          value=jp)
         first = "JP" if jp > qg else "QING"
         self._set_flow(cp=(total[0], total[1]), first=first)
-        self.emit("InitiativeChanged", f"{self._side_name(first)} has the initiative: Japan {total[0]} CP, "
-                  f"Qing {total[1]} CP", initiative=first, cp=tuple(total))
+        self.emit_msg("InitiativeChanged", "{side} has the initiative: Japan {jp} CP, Qing {qing} CP",
+                      {"side": self._side_name(first), "jp": total[0], "qing": total[1]}, initiative=first,
+                      cp=tuple(total))
         self._start_player_round(first, 0)
 
     def _start_player_round(self, side: str, half: int) -> None:
@@ -919,7 +1003,8 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
             return
         self._set_flow(phase="move", side=side, half=half, fleet_moved=False, declared=(), attacked=frozenset(),
                        combat=None)
-        self.emit("PhaseStarted", f"{self._side_name(side)} movement ({self.cp(side)} CP)", side=side, phase="move")
+        self.emit_msg("PhaseStarted", "{side} movement ({cp} CP)", {"side": self._side_name(side), "cp": self.cp(side)},
+                      side=side, phase="move")
         f = self.flow()
         if len(self._legal_move(f)) == 2:      # nothing to do but end (or concede)
             self._end_movement(f)
@@ -929,12 +1014,21 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         left = f.cp[IDX[side]]
         if left:
             lost = self._add_ammo(side, left)
-            self.emit("AmmoStored", f"{self._side_name(side)} stores {left - lost} command point"
-                      f"{'s' if left - lost != 1 else ''} as ammunition (now {self.ammo(side)})"
-                      + (f"; {lost} lost over {self.ammo_max}" if lost else ""), side=side, stored=left - lost,
-                      lost=lost, ammo=self.ammo(side))
+            n = left - lost
+            v = {"side": self._side_name(side), "n": n, "ammo": self.ammo(side), "lost": lost, "max": self.ammo_max}
+            data = {"side": side, "stored": n, "lost": lost, "ammo": self.ammo(side)}
+            if lost and n == 1:
+                self.emit_msg("AmmoStored", "{side} stores {n} command point as ammunition (now {ammo}); {lost} lost over "
+                              "{max}", v, **data)
+            elif lost:
+                self.emit_msg("AmmoStored", "{side} stores {n} command points as ammunition (now {ammo}); {lost} lost "
+                              "over {max}", v, **data)
+            elif n == 1:
+                self.emit_msg("AmmoStored", "{side} stores {n} command point as ammunition (now {ammo})", v, **data)
+            else:
+                self.emit_msg("AmmoStored", "{side} stores {n} command points as ammunition (now {ammo})", v, **data)
             self._spend_cp(side, left)
-        self.emit("PhaseEnded", f"{self._side_name(side)} ends movement", side=side, phase="move")
+        self.emit_msg("PhaseEnded", "{side} ends movement", {"side": self._side_name(side)}, side=side, phase="move")
         self._check_stacking("combat")
 
     def _start_combat_phase(self) -> None:
@@ -957,7 +1051,7 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         if f.round < int(self.data["rounds_per_turn"]):
             self._start_round(f.round + 1)
             return
-        self.emit("TurnEnded", f"End of turn {f.turn}", turn=f.turn)
+        self.emit_msg("TurnEnded", "End of turn {turn}", {"turn": f.turn}, turn=f.turn)
         if f.turn >= self.turns:
             self._victory_check()
             return
@@ -1005,8 +1099,8 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         u = self.unit(key)
         self._spend_cp(u.side, self.costs["activate"])
         self._set_flow(activated=f.activated | {key})
-        self.emit("UnitActivated", f"{self.label(key)} is activated (1 CP; {self.cp(u.side)} left)", unit=key,
-                  side=u.side)
+        self.emit_msg("UnitActivated", "{unit} is activated (1 CP; {cp} left)", {"unit": self.label(key),
+                      "cp": self.cp(u.side)}, unit=key, side=u.side)
 
     def _move(self, f: Flow, a: Move) -> None:
         key = a.unit
@@ -1018,10 +1112,27 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         self.place_unit(key, a.to)
         f = self.flow()
         self._set_flow(moved=f.moved + ((key, cost),))
-        self.emit("UnitMoved", f"{self.label(key)} moves {' → '.join(path)} ({cost} MP)", unit=key, path=tuple(path),
-                  side=u.side, frm=path[0], to=a.to, mp=cost)
+        self.emit_msg("UnitMoved", "{unit} moves {path} ({mp} MP)", {"unit": self.label(key), "path": self._path(path),
+                      "mp": cost}, unit=key, path=tuple(path), side=u.side, frm=path[0], to=a.to, mp=cost)
         for h in path[1:]:
             self._entered(key, h)
+
+    def _path(self, path: list[str]) -> str:
+        """"1221 → 1220": hex numbers need no translation; a path out of a box names the box
+        by its key ("incheon", translated as data: mobilisation/to_box), so it is a Msg."""
+        boxes = self.facts.box_owner
+        if boxes.keys().isdisjoint(path):
+            return " → ".join(path)
+        parts: list[str] = []          # each box alone, the hexes between them joined
+        for c in path:
+            if c in boxes or not parts or parts[-1] in boxes:
+                parts.append(c)
+            else:
+                parts[-1] = f"{parts[-1]} → {c}"
+        out: str = parts[0]
+        for c in parts[1:]:
+            out = Msg("{a} → {b}", a=out, b=c)
+        return out
 
     def _form(self, a: Form) -> None:
         u = self.unit(a.unit)
@@ -1030,8 +1141,9 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         self.take(self.unit_ent[a.unit], Mobilising)
         self.place_unit(a.unit, a.box)
         self._set_flow(formed=f.formed | {a.unit})
-        self.emit("UnitFormed", f"{self.label(a.unit)} is formed in {self.name(a.box)} (1 CP; it cannot be "
-                  "activated this round)", unit=a.unit, side=u.side, box=a.box, hex=a.box)
+        self.emit_msg("UnitFormed", "{unit} is formed in {box} (1 CP; it cannot be activated this round)",
+                      {"unit": self.label(a.unit), "box": self.name(a.box)}, unit=a.unit, side=u.side, box=a.box,
+                      hex=a.box)
 
     def _ship(self, a: Ship) -> None:
         u = self.unit(a.unit)
@@ -1040,8 +1152,8 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         self._spend_cp(u.side, self.costs["sea_transport"])
         self._set_flow(activated=f.activated | {a.unit}, shipped=f.shipped | {a.unit})
         self.place_unit(a.unit, a.to)
-        self.emit("UnitShipped", f"{self.label(a.unit)} is shipped {self.name(frm)} → {self.name(a.to)} (2 CP)",
-                  unit=a.unit, side=u.side, frm=frm, to=a.to)
+        self.emit_msg("UnitShipped", "{unit} is shipped {frm} → {to} (2 CP)", {"unit": self.label(a.unit),
+                      "frm": self.name(frm), "to": self.name(a.to)}, unit=a.unit, side=u.side, frm=frm, to=a.to)
         self._entered(a.unit, a.to)
 
     def _land(self, a: Land) -> None:
@@ -1051,20 +1163,25 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         self._spend_cp(u.side, self.costs["landing"])
         self._set_flow(activated=f.activated | {a.unit}, shipped=f.shipped | {a.unit})
         self.place_unit(a.unit, a.to)
-        self.emit("UnitLanded", f"{self.label(a.unit)} lands at {self.name(a.to)} from {self.name(frm)} (3 CP)",
-                  unit=a.unit, side=u.side, frm=frm, to=a.to)
+        self.emit_msg("UnitLanded", "{unit} lands at {to} from {frm} (3 CP)", {"unit": self.label(a.unit),
+                      "to": self.name(a.to), "frm": self.name(frm)}, unit=a.unit, side=u.side, frm=frm, to=a.to)
         if a.to not in self.ports and self.bridgehead() != a.to:
             old = self.bridgehead()
             self.put(self.bridgehead_ent, Bridgehead(a.to))
-            self.emit("BridgeheadPlaced", f"The bridgehead is placed at {self.name(a.to)}"
-                      + (f" (taken up from {self.name(old)})" if old else ""), hex=a.to, old=old)
+            if old:
+                self.emit_msg("BridgeheadPlaced", "The bridgehead is placed at {place} (taken up from {old})",
+                              {"place": self.name(a.to), "old": self.name(old)}, hex=a.to, old=old)
+            else:
+                self.emit_msg("BridgeheadPlaced", "The bridgehead is placed at {place}", {"place": self.name(a.to)},
+                              hex=a.to, old=old)
         self._entered(a.unit, a.to)
 
     def _move_fleet(self, to: str) -> None:
         fl = self.fleet()
         self.put(self.fleet_ent, replace(fl, hex=to))
         self._set_flow(fleet_moved=True)
-        self.emit("FleetMoved", f"The Beiyang fleet sails {self.name(fl.hex)} → {self.name(to)}", frm=fl.hex, to=to)
+        self.emit_msg("FleetMoved", "The Beiyang fleet sails {frm} → {to}", {"frm": self.name(fl.hex),
+                      "to": self.name(to)}, frm=fl.hex, to=to)
 
     def _entered(self, key: str, hex_: str) -> None:
         """A unit has entered a cell: control [3.4], the fleet flees [9.1(1)], the bridgehead goes [9.3(5)]."""
@@ -1072,22 +1189,24 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         if hex_ in self.key_hexes and self.controller(hex_) != side:
             jp = self.control().jp
             self.put(self.control_ent, Control(jp | {hex_} if side == "JP" else jp - {hex_}))
-            self.emit("ControlChanged", f"{self._side_name(side)} takes {self.name(hex_)}", hex=hex_, side=side)
+            self.emit_msg("ControlChanged", "{side} takes {place}", {"side": self._side_name(side),
+                          "place": self.name(hex_)}, hex=hex_, side=side)
         if side == "JP":
             fl = self.fleet()
             if fl.hex == hex_ and not fl.removed:
                 rest = [b for b in self.facts.fleet_bases if b != hex_]
                 if all(self.controller(b) == "JP" for b in rest):
                     self.put(self.fleet_ent, replace(fl, hex=None, removed=True))
-                    self.emit("FleetRemoved", f"Japan holds both fleet bases: the Beiyang fleet is destroyed "
-                              f"(+{self.data['victory']['points']['fleet_removed']} VP)", hex=hex_)
+                    self.emit_msg("FleetRemoved", "Japan holds both fleet bases: the Beiyang fleet is destroyed "
+                                  "(+{vp} VP)", {"vp": self.data["victory"]["points"]["fleet_removed"]}, hex=hex_)
                 else:
                     self.put(self.fleet_ent, replace(fl, hex=rest[0]))
-                    self.emit("FleetFled", f"Japanese troops enter {self.name(hex_)}: the Beiyang fleet flees to "
-                              f"{self.name(rest[0])}", frm=hex_, to=rest[0])
+                    self.emit_msg("FleetFled", "Japanese troops enter {place}: the Beiyang fleet flees to {to}",
+                                  {"place": self.name(hex_), "to": self.name(rest[0])}, frm=hex_, to=rest[0])
         elif self.bridgehead() == hex_:
             self.put(self.bridgehead_ent, Bridgehead(None))
-            self.emit("BridgeheadLost", f"Qing troops enter {self.name(hex_)}: the bridgehead is removed", hex=hex_)
+            self.emit_msg("BridgeheadLost", "Qing troops enter {place}: the bridgehead is removed",
+                          {"place": self.name(hex_)}, hex=hex_)
 
     # combat phase -----------------------------------------------------------------------------------------------
     def _declare(self, f: Flow, a: Declare) -> None:
@@ -1099,8 +1218,12 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         else:
             declared.append((a.hex, (a.unit,), (a.unit,) if a.prepared else ()))
         self._set_flow(declared=tuple(declared), attacked=f.attacked | {a.unit})
-        self.emit("AttackDeclared", f"{self.label(a.unit)} will {'make a prepared attack on' if a.prepared else 'attack'}"
-                  f" {self.name(a.hex)}", attacker=a.unit, hex=a.hex, prepared=a.prepared)
+        v = {"unit": self.label(a.unit), "place": self.name(a.hex)}
+        if a.prepared:
+            self.emit_msg("AttackDeclared", "{unit} will make a prepared attack on {place}", v, attacker=a.unit,
+                          hex=a.hex, prepared=True)
+        else:
+            self.emit_msg("AttackDeclared", "{unit} will attack {place}", v, attacker=a.unit, hex=a.hex, prepared=False)
 
     def _next_combat(self) -> None:
         if self._over():
@@ -1120,7 +1243,7 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         atts = tuple(k for k in entry[1] if self.pos(k) is not None and hex_ in self.facts.neighbours.get(self.pos(k), ()))
         defenders = self.units_in(hex_)
         if not atts or not defenders or self.side_at(hex_) == side:
-            self.emit("CombatCancelled", f"The attack on {self.name(hex_)} is cancelled", hex=hex_)
+            self.emit_msg("CombatCancelled", "The attack on {place} is cancelled", {"place": self.name(hex_)}, hex=hex_)
             self._next_combat()
             return
         p = self.preview(hex_, atts, entry[2])
@@ -1129,35 +1252,52 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         if p.defender_ammo:
             self._add_ammo(dside, -p.defender_ammo)
         names = " + ".join(self.label(k) for k in atts)
-        self.emit("CombatStarted", f"{names} attack {self.name(hex_)}: {p.attack_dice} dice against "
-                  f"{p.counter_dice + p.fleet_dice} dice of counterfire", attackers=atts, defenders=tuple(defenders),
+        self.emit_msg("CombatStarted", "{units} attack {place}: {dice} dice against {counter} dice of counterfire",
+                      {"units": names, "place": self.name(hex_), "dice": p.attack_dice,
+                       "counter": p.counter_dice + p.fleet_dice}, attackers=atts, defenders=tuple(defenders),
                   hex=hex_, attack_dice=p.attack_dice, defense_dice=p.counter_dice + p.fleet_dice,
                   attack_hits_on=self.hit_on, defense_hits_on=self.hit_on,
                   modifiers=[(t, r, n) for t, r, n in p.modifiers], prepared=p.prepared)
-        arolls, araw = roll_pool(self.dice, p.attack_dice, self.hit_on, f"{self._side_name(side)} attack")
-        crolls, craw = roll_pool(self.dice, p.counter_dice, self.hit_on, f"{self._side_name(dside)} counterfire")
-        frolls, fraw = roll_pool(self.dice, p.fleet_dice, self.hit_on, "Beiyang fleet")
+        arolls, araw = roll_pool(self.dice, p.attack_dice, self.hit_on, self._purposes[("attack", side)])
+        crolls, craw = roll_pool(self.dice, p.counter_dice, self.hit_on, self._purposes[("counter", dside)])
+        frolls, fraw = roll_pool(self.dice, p.fleet_dice, self.hit_on, self._purposes["fleet"])
         ahits = max(0, araw + p.attack_mod)
         chits = max(0, craw + fraw + p.counter_mod) if (p.counter_dice or p.fleet_dice) else 0
         c = Combat(hex_, atts, p.prepared, side, tuple(defenders), tuple(self.pos(k) for k in atts), p.attack_dice,
                    arolls, ahits, p.counter_dice, p.fleet_dice, crolls + frolls, chits, p.modifiers,
                    "defender", Alloc(dside, tuple(defenders), ahits, bonus=p.durability_bonus),
                    Alloc(side, atts, chits))
-        self.emit("CombatResolved", f"{self._side_name(side)} rolls {araw} hit{'s' if araw != 1 else ''}"
-                  + (f" {p.attack_mod:+d}" if p.attack_mod else "") + f" = {ahits}; "
-                  + (f"{self._side_name(dside)} counterfires {craw + fraw}" + (f" {p.counter_mod:+d}" if p.counter_mod
-                                                                               else "") + f" = {chits}"
-                     if (p.counter_dice or p.fleet_dice) else f"no counterfire ({p.counter_reason})"),
-                  attackers=atts, hex=hex_, attack_rolls=arolls, defense_rolls=crolls + frolls, attack_hits=ahits,
+        self.emit_msg("CombatResolved", "{attack}; {counter}",
+                      {"attack": self._attack_line(side, araw, p.attack_mod, ahits),
+                       "counter": self._counter_line(dside, craw + fraw, p.counter_mod, chits)
+                       if (p.counter_dice or p.fleet_dice) else Msg("no counterfire ({reason})", reason=p.counter_reason)},
+                      attackers=atts, hex=hex_, attack_rolls=arolls, defense_rolls=crolls + frolls, attack_hits=ahits,
                   counter_hits=chits, attack_raw=araw, counter_raw=craw + fraw, fleet_rolls=frolls)
         self._set_flow(combat=c, phase="allocate")
         self._announce_alloc(c.defender_alloc)
         self._continue_alloc()
 
+    def _attack_line(self, side: str, raw: int, mod: int, total: int) -> Msg:
+        v = {"side": self._side_name(side), "n": raw, "mod": mod, "total": total}
+        if mod:
+            return Msg("{side} rolls {n} hit {mod:+d} = {total}", **v) if raw == 1 else \
+                Msg("{side} rolls {n} hits {mod:+d} = {total}", **v)
+        return Msg("{side} rolls {n} hit = {total}", **v) if raw == 1 else Msg("{side} rolls {n} hits = {total}", **v)
+
+    def _counter_line(self, side: str, raw: int, mod: int, total: int) -> Msg:
+        v = {"side": self._side_name(side), "n": raw, "mod": mod, "total": total}
+        return Msg("{side} counterfires {n} {mod:+d} = {total}", **v) if mod else \
+            Msg("{side} counterfires {n} = {total}", **v)
+
     def _announce_alloc(self, a: Alloc) -> None:
         if a.hits:
-            self.emit("DamageStep", f"{self._side_name(a.side)} allocates {a.hits} hit{'s' if a.hits != 1 else ''} "
-                      "(7.4: ① damage, ② retreat, ③ remove)", side=a.side, step="start", hits=a.hits)
+            v = {"side": self._side_name(a.side), "n": a.hits}
+            if a.hits == 1:
+                self.emit_msg("DamageStep", "{side} allocates {n} hit (7.4: ① damage, ② retreat, ③ remove)", v,
+                              side=a.side, step="start", hits=a.hits)
+            else:
+                self.emit_msg("DamageStep", "{side} allocates {n} hits (7.4: ① damage, ② retreat, ③ remove)", v,
+                              side=a.side, step="start", hits=a.hits)
 
     # damage allocation [7.4] ----------------------------------------------------------------------------------------
     def _alloc(self, c: Combat) -> Alloc:
@@ -1208,8 +1348,12 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
                                                    else self.remove_cost(cands[0], a))
             if a.hits < cost:
                 if a.hits:
-                    self.emit("DamageStep", f"{a.hits} hit{'s' if a.hits != 1 else ''} left over: no effect "
-                              f"(7.4(3))", side=a.side, step="lost", hits=a.hits)
+                    if a.hits == 1:
+                        self.emit_msg("DamageStep", "{n} hit left over: no effect (7.4(3))", {"n": 1}, side=a.side,
+                                      step="lost", hits=1)
+                    else:
+                        self.emit_msg("DamageStep", "{n} hits left over: no effect (7.4(3))", {"n": a.hits},
+                                      side=a.side, step="lost", hits=a.hits)
                 self._put_alloc(replace(a, step="done", hits=0, done=()))
                 continue
             k = take(len(cands), a.hits, cost)
@@ -1239,16 +1383,22 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         cost = self.flip_cost(key, a)
         a = self._pay(a, "flip", key, cost)
         self.put(self.unit_ent[key], Damaged())
-        self.emit("StepLost", f"① {self.label(key)} takes {cost} hit{'s' if cost != 1 else ''} and is damaged "
-                  f"({a.hits} left)", unit=key, side=a.side, step="flip", cost=cost, hits=a.hits)
+        v = {"unit": self.label(key), "cost": cost, "left": a.hits}
+        if cost == 1:
+            self.emit_msg("StepLost", "① {unit} takes {cost} hit and is damaged ({left} left)", v, unit=key,
+                          side=a.side, step="flip", cost=cost, hits=a.hits)
+        else:
+            self.emit_msg("StepLost", "① {unit} takes {cost} hits and is damaged ({left} left)", v, unit=key,
+                          side=a.side, step="flip", cost=cost, hits=a.hits)
 
     def _remove_in_alloc(self, key: str) -> None:
         a = self._alloc(self.flow().combat)
         cost = self.remove_cost(key, a)
         a = self._pay(a, "remove", key, cost)
-        self.emit("DamageStep", f"③ {self.label(key)} takes {cost} hits and is removed ({a.hits} left)", unit=key,
-                  side=a.side, step="remove", cost=cost, hits=a.hits)
-        self._remove(key, "combat")
+        self.emit_msg("DamageStep", "③ {unit} takes {cost} hits and is removed ({left} left)",
+                      {"unit": self.label(key), "cost": cost, "left": a.hits}, unit=key, side=a.side, step="remove",
+                      cost=cost, hits=a.hits)
+        self._remove(key, _COMBAT)
 
     def _retreat(self, key: str, to: str) -> None:
         c = self.flow().combat
@@ -1259,8 +1409,8 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         if u.garrison and not self.is_released(key):
             self.put(self.unit_ent[key], Released())
         self.place_unit(key, to)
-        self.emit("UnitRetreated", f"② {self.label(key)} takes 1 hit and retreats {frm} → {to} ({a.hits} left)",
-                  unit=key, side=u.side, frm=frm, to=to, step="retreat", hits=a.hits)
+        self.emit_msg("UnitRetreated", "② {unit} takes 1 hit and retreats {frm} → {to} ({left} left)",
+                      {"unit": self.label(key), "frm": frm, "to": to, "left": a.hits}, unit=key, side=u.side, frm=frm, to=to, step="retreat", hits=a.hits)
         self._entered(key, to)
 
     def _remove(self, key: str, reason: str) -> None:
@@ -1271,8 +1421,13 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         self.take(e, Damaged)
         self.put(e, Removed(self.flow().turn, reason))
         pen = self.data["victory"]["points"]["per_japanese_unit_removed"]
-        self.emit("UnitEliminated", f"{self.label(key)} is removed at {self.name(h)} ({reason})"
-                  + (f": {pen} VP" if u.side == "JP" else ""), unit=key, hex=h, side=u.side, reason=reason)
+        v = {"unit": self.label(key), "place": self.name(h), "reason": reason, "vp": pen}
+        if u.side == "JP":
+            self.emit_msg("UnitEliminated", "{unit} is removed at {place} ({reason}): {vp} VP", v, unit=key, hex=h,
+                          side=u.side, reason=reason)
+        else:
+            self.emit_msg("UnitEliminated", "{unit} is removed at {place} ({reason})", v, unit=key, hex=h,
+                          side=u.side, reason=reason)
 
     # advance [7.5(5)] ---------------------------------------------------------------------------------------------
     def advance_candidates(self, c: Combat) -> list[str]:
@@ -1296,7 +1451,8 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         self.place_unit(key, c.hex)
         c = replace(c, advanced=c.advanced + (key,))
         self._set_flow(combat=c)
-        self.emit("UnitAdvanced", f"{self.label(key)} advances {frm} → {c.hex}", unit=key, side=c.attacker_side,
+        self.emit_msg("UnitAdvanced", "{unit} advances {frm} → {to}", {"unit": self.label(key), "frm": frm, "to": c.hex},
+                      unit=key, side=c.attacker_side,
                   frm=frm, to=c.hex)
         self._entered(key, c.hex)
         if not self.advance_candidates(c):
@@ -1314,8 +1470,8 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         u = self.unit(key)
         self._add_ammo(u.side, -int(self.data["recovery"]["ammo_per_unit"]))
         self.take(self.unit_ent[key], Damaged)
-        self.emit("UnitRecovered", f"{self.label(key)} recovers (1 ammunition; {self.ammo(u.side)} left)", unit=key,
-                  side=u.side)
+        self.emit_msg("UnitRecovered", "{unit} recovers (1 ammunition; {ammo} left)", {"unit": self.label(key),
+                      "ammo": self.ammo(u.side)}, unit=key, side=u.side)
         if not self.recoverable(u.side):
             self._end_player_round()
 
@@ -1325,19 +1481,19 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         pts = self.vp()
         if self.errata and any(self.controller(h) == "JP" for h in self.facts.auto_victory):
             h = self.facts.auto_victory[0]
-            self._game_over("JP", f"Japan holds {self.name(h)} (errata): {pts} points")
+            self._game_over("JP", Msg("Japan holds {place} (errata): {vp} points", place=self.name(h), vp=pts))
         elif pts >= int(v["threshold"]):
-            self._game_over("JP", f"Japan has {pts} points (20 needed)")
+            self._game_over("JP", Msg("Japan has {vp} points (20 needed)", vp=pts))
         else:
-            self._game_over("QING", f"Japan has only {pts} points (20 needed)")
+            self._game_over("QING", Msg("Japan has only {vp} points (20 needed)", vp=pts))
 
     def result_scores(self) -> tuple[tuple[str, int], ...]:
         return (("JP", self.vp()),)
 
     # labels and observation ---------------------------------------------------------------------------------------------
     def label(self, key: str) -> str:
-        u = self.unit(key)
-        return f"{key} {u.name_local}"
+        """The unit's key and counter name ("J1 混成第9旅団"): a Name, shown as it is."""
+        return self._labels[key]
 
     def public_state(self) -> dict[str, Any]:
         f = self.flow()
@@ -1389,7 +1545,7 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
             elif key in set(mobilising):
                 g.put(e, Mobilising(turn))
             elif key in set(removed):
-                g.put(e, Removed(0, "before this position"))
+                g.put(e, Removed(0, N_("before this position")))
             else:
                 g.put(e, OutOfPlay())
             if key in set(damaged):
