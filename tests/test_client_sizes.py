@@ -239,3 +239,22 @@ def test_hovering_a_yoshitsune_card_shows_it_enlarged_with_readable_text():
     finally:
         sc.session.close()
         pygame.quit()
+
+
+def test_yoshitsune_at_1024x576_keeps_place_names_off_its_tracks_and_inside_the_map():
+    """At the narrowest size the turn and Go-Shirakawa tracks (cells and titles) are
+    clear of every place name, and no name is cut by the map's edge."""
+    g = rulesets.new_game("yoshitsune", 11)
+    app, sc = _board("yoshitsune", g, size=(1024, 576))
+    try:
+        ui, view = sc.ui, sc.view
+        tracks = ui.track_rects(view)
+        labels = ui.label_rects(view)
+        assert len(tracks) == 2
+        assert [r for r in labels if r.collidelist(tracks) >= 0] == []
+        shown = pygame.Rect(round(view.area.x + view.ox), round(view.area.y + view.oy),
+                            round(view.pw * view.z), round(view.ph * view.z))
+        assert [r for r in labels if not shown.contains(r)] == []
+    finally:
+        sc.session.close()
+        pygame.quit()

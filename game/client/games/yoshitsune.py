@@ -24,7 +24,7 @@ from game.rulesets.yoshitsune.actions import (AllocateHit, BattleIn, Choose, Cho
 from .. import threat
 from ..i18n import _
 from ..widgets import ACCENT, DIM, TEXT, blit_center, clip_text, fit_scale, fit_text
-from .base import Choice, ClickResult, GameUI
+from .base import Choice, ClickResult, GameUI, place_labels
 from ..i18n import N_, _, bilingual, language, tr
 
 CLAN_COLOURS = {
@@ -292,36 +292,43 @@ class YoshitsuneUI(GameUI):
             r = pygame.Rect(round(o.x * z), round(o.y * z), round(o.width * z), round(o.height * z))
             if o.type == "turn_box":
                 _box(surf, r, (60, 54, 44), (210, 190, 140))
+                roomy = r.height >= 40        # a short cell: no year (the log gives it), the number and cards apart
                 blit_center(surf, self.assets.text(f"{o.props['turn']}", max(14, round(26 * z)), (250, 240, 210),
-                                                   bold=True), (r.centerx, r.y + r.height * 0.28))
-                blit_center(surf, self.assets.text(str(o.props.get("year", "")), max(10, round(13 * z)), DIM),
-                            (r.centerx, r.y + r.height * 0.55))
-                blit_center(surf, self.assets.text(f"源{o.props['cards_genji']} 平{o.props['cards_heike']}",
-                                                   max(10, round(14 * z)), (250, 240, 210)),
-                            (r.centerx, r.y + r.height * 0.8))
+                                                   bold=True), (r.centerx, r.y + r.height * (0.28 if roomy else 0.32)))
+                if roomy:
+                    blit_center(surf, self.assets.text(str(o.props.get("year", "")), max(10, round(13 * z)), DIM),
+                                (r.centerx, r.y + r.height * 0.55))
+                cards = self.assets.text(f"源{o.props['cards_genji']} 平{o.props['cards_heike']}",
+                                         max(10, round(14 * z)), (250, 240, 210))
+                if cards.get_width() > r.width - 2:     # narrow: "3/3" (the title says 源/平)
+                    cards = self.assets.text(f"{o.props['cards_genji']}/{o.props['cards_heike']}",
+                                             max(10, round(14 * z)), (250, 240, 210), bold=True)
+                blit_center(surf, cards, (r.centerx, r.y + r.height * 0.8))
             elif o.type == "court_box":
                 kind = o.props.get("kind")
                 bg = {"heike": (120, 40, 36), "genji": (210, 206, 196), "neutral": (90, 90, 96),
                       "start": (110, 100, 70)}.get(kind, BOX)
                 ink = (20, 18, 14) if kind == "genji" else (250, 240, 220)
                 _box(surf, r, bg, (230, 200, 120))
-                blit_center(surf, fit_text(self.assets, o.props.get("space", ""), max(12, round(17 * z)),
-                                           r.width - 4, ink, bold=True), (r.centerx, r.y + r.height * 0.25))
-                blit_center(surf, self.assets.text(f"源{o.props['repl_genji']} 平{o.props['repl_heike']}",
-                                                   max(10, round(13 * z)), ink), (r.centerx, r.bottom - 12 * z))
+                blit_center(surf, self._court_space(o.props.get("space", ""), max(12, round(17 * z)), r.width - 4, ink),
+                            (r.centerx, r.y + r.height * 0.25))
+                repl = self.assets.text(f"源{o.props['repl_genji']} 平{o.props['repl_heike']}", max(10, round(13 * z)), ink)
+                if repl.get_width() > r.width - 2:      # narrow: "1/3" (the title says 源/平)
+                    repl = self.assets.text(f"{o.props['repl_genji']}/{o.props['repl_heike']}",
+                                            max(10, round(13 * z)), ink, bold=True)
+                blit_center(surf, repl, (r.centerx, r.bottom - max(6, 12 * z)))
             elif o.type in ("waiting_box", "kyo_box", "marker_box"):
                 _box(surf, r, (38, 44, 54) if o.type != "kyo_box" else (120, 96, 60), (230, 200, 120), alpha=215)
-                t = f"{o.props.get('name_local', '')} {o.props.get('name_en', '')}".strip()
-                surf.blit(fit_text(self.assets, t, title, r.width - 8, (250, 236, 200), bold=True), (r.x + 5, r.y + 3))
+                loc = o.props.get("name_local", "")
+                t = f"{loc} {o.props.get('name_en', '')}".strip()
+                surf.blit(self._box_title(t, loc[:2] if o.type == "marker_box" else loc, title, r.width - 8),
+                          (r.x + 5, r.y + 3))
         # track titles
-        t1 = self._obj("turn_1")
-        if t1 is not None:
-            img = self.assets.text(_("Turn 回合 · cards 源/平"), max(12, round(17 * z)), (250, 240, 210), bold=True)
-            surf.blit(img, (t1.x * z, t1.y * z - img.get_height() - 2))
-        g0 = self._obj("gs_m3")
-        if g0 is not None:
-            img = self.assets.text(_("Go-Shirakawa 後白河 · replenish 源/平"), max(12, round(17 * z)), (250, 240, 210), bold=True)
-            surf.blit(img, (g0.x * z, g0.y * z - img.get_height() - 2))
+        for first in ("turn_1", "gs_m3"):
+            o = self._obj(first)
+            if o is not None:
+                img = self._track_title(first, z)
+                surf.blit(img, (o.x * z, o.y * z - img.get_height() - 2))
         # the Ōu box and its arrows
         ou = b.cells.get("ou")
         if ou is not None:
@@ -329,8 +336,7 @@ class YoshitsuneUI(GameUI):
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]
             r = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
             _box(surf, r, (70, 84, 70), (230, 200, 120))
-            surf.blit(fit_text(self.assets, _("奥羽 Ōu (Hiraizumi)"), title, r.width - 8, (250, 236, 200), bold=True),
-                      (r.x + 5, r.y + 3))
+            surf.blit(self._box_title(_("奥羽 Ōu (Hiraizumi)"), _("奥羽 Ōu"), title, r.width - 8), (r.x + 5, r.y + 3))
             sc = (r.right - 14 * z - 4, r.bottom - 14 * z - 4)
             pygame.draw.circle(surf, (250, 246, 232), sc, max(8, round(11 * z)))
             blit_center(surf, self.assets.text(str(ou.props.get("supply", 4)), max(12, round(15 * z)), (30, 24, 18),
@@ -343,11 +349,27 @@ class YoshitsuneUI(GameUI):
                         p = (r.left, min(r.bottom - 10, max(r.top + 10, ty * z)))
                     _arrow(surf, p, (tx * z, ty * z - 44 * z), (250, 220, 120), max(3, round(5 * z)))
 
+    def _box_title(self, full: str, short: str, size: int, max_w: int) -> pygame.Surface:
+        """A box's title whole: ``full`` if it fits (smaller if it must), else ``short``."""
+        ink = (250, 236, 200)
+        if short and self.assets.text(full, 12, ink, bold=True).get_width() > max_w:
+            full = short
+        return fit_text(self.assets, full, size, max_w, ink, bold=True, min_size=10)
+
+    def _court_space(self, space: str, size: int, max_w: int, ink) -> pygame.Surface:
+        """A court space's name whole: smaller if it must, else its short form
+        ("平家3" → "平3", "源氏1" → "源1") rather than cut."""
+        if (self.assets.text(space, 10, ink, bold=True).get_width() > max_w
+                and len(space) == 3 and space[-1].isdigit()):
+            space = space[0] + space[-1]
+        return fit_text(self.assets, space, size, max_w, ink, bold=True, min_size=9)
+
     # -- the areas' names, clear of the stacks ---------------------------------------------------
-    def _area_label(self, n: str, z: float) -> tuple[pygame.Surface, tuple[float, float]]:
-        """An area's name (kanji over romaji), its supply number beside it and, on a base,
-        "據點 base" above: one picture, and where its kanji's foot sits (map pixels at z)."""
-        key = ("label", n, z)
+    def _area_label(self, n: str, z: float, compact: bool = False) -> tuple[pygame.Surface, tuple[float, float]]:
+        """An area's name (kanji over romaji; ``compact``: the kanji only), its supply number
+        beside it and, on a base, "據點 base" above: one picture, and where its centre
+        sits (map pixels at z; its kanji's foot where the map puts the name)."""
+        key = ("label", n, z, compact)
         cache = self.__dict__.setdefault("_labels", {})
         got = cache.get(key)
         if got is not None:
@@ -360,6 +382,8 @@ class YoshitsuneUI(GameUI):
         base = bool(cell.props.get("base"))
         tag = self.assets.text(_("據點 base"), max(10, round(12 * z)), (196, 30, 30), bold=True) if base else None
         th = tag.get_height() if tag else 0
+        if compact:
+            r = pygame.Surface((0, 2), pygame.SRCALPHA)
         w = max(k.get_width() + 2 * (2 * rad + 4), r.get_width(), tag.get_width() if tag else 0)
         h = th + k.get_height() + r.get_height() - 2
         img = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -386,6 +410,59 @@ class YoshitsuneUI(GameUI):
             img, (mx, my) = self._area_label(n, view.z)
             out.append((img, (view.area.x + view.ox + mx, view.area.y + view.oy + my)))
         return out
+
+    def track_rects(self, view) -> list[pygame.Rect]:
+        """Screen rects of the turn and Go-Shirakawa tracks, their titles included
+        (the area names are kept off them)."""
+        out = []
+        for first, kind in (("turn_1", "turn_box"), ("gs_m3", "court_box")):
+            cells = [self._box_rect(o.name, view) for o in self.board.objects if o.type == kind]
+            if not cells:
+                continue
+            u = cells[0].unionall(cells[1:])
+            title = self._track_title(first, view.z)
+            out.append(u.union(pygame.Rect(u.x, u.y - title.get_height() - 2, title.get_width(), title.get_height())))
+        return out
+
+    def _track_title(self, first: str, z: float) -> pygame.Surface:
+        t = _("Turn 回合 · cards 源/平") if first == "turn_1" else _("Go-Shirakawa 後白河 · replenish 源/平")
+        return self.assets.text(t, max(12, round(17 * z)), (250, 240, 210), bold=True)
+
+    def label_rects(self, view) -> list[pygame.Rect]:
+        return [r for _img, r in self._placed_labels(view)]
+
+    def draw_labels(self, surf: pygame.Surface, view) -> None:
+        if not self.thumbnail(view):
+            for img, r in self._placed_labels(view):
+                surf.blit(img, r)
+
+    def _placed_labels(self, view) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The place names clear of the stacks and the tracks, inside the map as drawn;
+        a name that finds no room whole (a crowded map, e.g. at 1024×576) drops its
+        romaji line (the hover still gives it) and looks a little farther round."""
+        labels = self.map_labels(view)
+        imgs = [img for img, _c in labels]
+        shown = pygame.Rect(round(view.area.x + view.ox), round(view.area.y + view.oy),
+                            round(view.pw * view.z), round(view.ph * view.z)).clip(view.area)
+        blocked = self.counter_rects(view) + self.track_rects(view)
+        placed = place_labels([img.get_rect(center=(round(x), round(y))) for img, (x, y) in labels], blocked, shown)
+        names = [n for n, c in self.board.cells.items() if not c.props.get("offboard") and n != "ou"]
+        for i, r in enumerate(placed):
+            if r.collidelist(blocked) < 0:
+                continue
+            img, (mx, my) = self._area_label(names[i], view.z, compact=True)
+            imgs[i] = img
+            r = img.get_rect(center=(round(view.area.x + view.ox + mx), round(view.area.y + view.oy + my)))
+            placed[i] = r
+            others = placed[:i] + placed[i + 1:]
+            near = sorted(((dx * r.width // 4, dy * r.height // 3) for dx in range(-4, 5) for dy in range(-5, 6)),
+                          key=lambda d: d[0] ** 2 + d[1] ** 2)
+            for dx, dy in near:
+                c = r.move(dx, dy)
+                if shown.contains(c) and c.collidelist(blocked) < 0 and c.collidelist(others) < 0:
+                    placed[i] = c
+                    break
+        return list(zip(imgs, placed))
 
     def counter_rects(self, view) -> list[pygame.Rect]:
         self._fresh()
@@ -527,16 +604,8 @@ class YoshitsuneUI(GameUI):
         # waiting box: generals waiting to enter
         wb = self._box_rect("waiting_box", view)
         if wb is not None:
-            x, y = wb.x + 6, wb.y + size + 8
-            for k, g in sorted(st.get("generals", {}).items()):
-                if g["where"] != "waiting_box" or k in self.moving:
-                    continue
-                img = self._block(self.gen_short(k), g["clan"], size, sub=f"{self.game.gdata[k]['valour']}-"
-                                                                       f"{self.game.gdata[k]['command']}")
-                if x + img.get_width() > wb.right - 4:
-                    x, y = wb.x + 6, y + img.get_height() + 3
-                surf.blit(img, (x, y))
-                x += img.get_width() + 4
+            for img, pos in self._waiting_layout(wb, size, max(12, round(18 * view.z))):
+                surf.blit(img, pos)
         # generals on their way (move animation), with the retainers they lead
         for k, p in self.moving.items():
             g = st.get("generals", {}).get(k)
@@ -584,6 +653,25 @@ class YoshitsuneUI(GameUI):
         else:
             self.card_rects = []
             self.confirm_rect = None
+
+    def _waiting_layout(self, wb: pygame.Rect, size: int, title: int) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The waiting generals' blocks in rows under the box's title; rows packed
+        closer (just under the title) when they would not stay inside the box."""
+        keys = [k for k, g in sorted(self.st.get("generals", {}).items())
+                if g["where"] == "waiting_box" and k not in self.moving]
+        for top, gap in ((wb.y + size + 8, 3), (wb.y + round(title * 1.35) + 2, 1)):
+            out, x, y = [], wb.x + 6, top
+            for k in keys:
+                g = self.game.gdata[k]
+                img = self._block(self.gen_short(k), self.st["generals"][k]["clan"], size,
+                                  sub=f"{g['valour']}-{g['command']}")
+                if x + img.get_width() > wb.right - 4 and out:
+                    x, y = wb.x + 6, y + img.get_height() + gap
+                out.append((img, (x, y)))
+                x += img.get_width() + 4
+            if not out or y + out[-1][0].get_height() <= wb.bottom:
+                break
+        return out
 
     def moving_rects(self, view) -> list[pygame.Rect]:
         """The generals on their way: each block and its shadow."""
