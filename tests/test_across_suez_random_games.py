@@ -9,7 +9,7 @@ import pytest
 from game.ai.random_agent import RandomAgent
 from game.rulesets.across_suez import AcrossSuez
 
-GAMES = int(os.environ.get("SANDTABLE_SUEZ_RANDOM_GAMES", "500"))
+GAMES = int(os.environ.get("SANDTABLE_SUEZ_RANDOM_GAMES", "250"))
 BLOCKS = 10
 
 

@@ -9,7 +9,7 @@ import pytest
 from game.ai.random_agent import RandomAgent
 from game.rulesets.nomonhan import Nomonhan
 
-GAMES = int(os.environ.get("SANDTABLE_RANDOM_GAMES", "1000"))
+GAMES = int(os.environ.get("SANDTABLE_RANDOM_GAMES", "500"))
 
 
 def check_invariants(g: Nomonhan) -> None:

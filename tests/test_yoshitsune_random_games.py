@@ -11,7 +11,7 @@ import pytest
 from game.ai.random_agent import RandomAgent
 from game.rulesets.yoshitsune import Yoshitsune
 
-GAMES = int(os.environ.get("SANDTABLE_YOSHITSUNE_GAMES", "500"))
+GAMES = int(os.environ.get("SANDTABLE_YOSHITSUNE_GAMES", "250"))
 BLOCKS = 10
 PLACES = None
 
