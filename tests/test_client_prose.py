@@ -162,3 +162,63 @@ def test_cjk_lines_break_between_characters_keep_words_and_never_start_with_a_cl
     ko = "다리가 없는 한 ZOC는 하천을 넘지 않습니다."
     lines = break_lines(ko, 8, len).split("\n")           # Korean: at spaces only, words whole
     assert len(lines) > 1 and all(any(w in line for line in lines) for w in ko.split())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", NAMES)
+def test_every_translation_is_stamped_with_the_english_it_was_translated_from(lang, name):
+    from game.client import prose
+    st = prose.status(name, lang)
+    assert not st["missing"] and not st["stale"], (
+        f"{lang}/{name}.json: missing {sorted(st['missing'])}, stale (the English changed since it was "
+        f"translated, or never stamped) {sorted(st['stale'])}. Translate or re-check them against "
+        f"`python -m game.client.prose {name} --lang {lang}`, then `... --lang {lang} --stamp KEY ...` (docs/i18n.md)")
+
+
+@pytest.fixture
+def scratch_rules(tmp_path, monkeypatch):
+    """A copy of the yoshitsune reference and its 日本語 file to change the English of."""
+    import shutil
+
+    from game.client import prose
+    (tmp_path / "ja").mkdir()
+    shutil.copy(prose.RULES_DIR / "yoshitsune.json", tmp_path / "yoshitsune.json")
+    shutil.copy(prose.RULES_DIR / "ja" / "yoshitsune.json", tmp_path / "ja" / "yoshitsune.json")
+    monkeypatch.setattr(prose, "RULES_DIR", tmp_path)
+    return tmp_path
+
+
+def _reword_how_to_win(root):
+    p = root / "yoshitsune.json"
+    spec = json.loads(p.read_text(encoding="utf-8"))
+    spec["sections"][0]["title"] = "How the game is won"
+    p.write_text(json.dumps(spec, ensure_ascii=False, indent=2), encoding="utf-8")
+
+
+def test_a_changed_english_makes_its_translation_stale_until_it_is_stamped_and_the_stale_text_is_still_shown(
+        scratch_rules, capsys):
+    from game.client import prose
+    _reword_how_to_win(scratch_rules)
+    ja = translated("ja", "yoshitsune")
+    assert prose.status("yoshitsune", "ja") == {"missing": {}, "stale": {"win.title": "How the game is won"}}
+    assert prose.text(prose.translation("yoshitsune", "ja"), "win.title", "How the game is won") == ja["win.title"]
+    assert prose.main(["yoshitsune", "--lang", "ja"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"missing": {}, "stale": {"win.title": "How the game is won"}}
+    assert prose.main(["yoshitsune", "--lang", "ja", "--stamp", "win.title"]) == 0
+    assert "stamped 1 key(s): win.title" in capsys.readouterr().out
+    assert prose.status("yoshitsune", "ja") == {"missing": {}, "stale": {}}
+    assert translated("ja", "yoshitsune") == ja                        # the texts are as they were
+
+
+def test_a_key_translated_and_not_yet_stamped_is_stale_and_a_removed_one_is_listed_missing(scratch_rules):
+    from game.client import prose
+    p = scratch_rules / "ja" / "yoshitsune.json"
+    d = json.loads(p.read_text(encoding="utf-8"))
+    del d["_en"]["win.1"], d["win.2"]
+    p.write_text(json.dumps(d, ensure_ascii=False, indent=2), encoding="utf-8")
+    st = prose.status("yoshitsune", "ja")
+    assert sorted(st["stale"]) == ["win.1"] and sorted(st["missing"]) == ["win.2"]
+    with pytest.raises(KeyError):
+        prose.stamp("yoshitsune", "ja", ["win.2"])                  # nothing to stamp: translate it first
+    assert prose.stamp("yoshitsune", "ja") == ["win.1"]
+    assert "win.2" not in json.loads(p.read_text(encoding="utf-8"))["_en"]

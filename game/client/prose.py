@@ -15,15 +15,20 @@ Each is one flat JSON object, key → translated text, in the order of the Engli
 - ``controls.<n>``: the n-th controls note;
 - ``rulings.<ruling id>.title`` (the heading, English: the id with spaces),
   ``rulings.<ruling id>`` (the ruling's text) and ``rulings.<ruling id>.reason``;
-- in a tutorial file: ``<step id>``, the step's prompt.
+- in a tutorial file: ``<step id>``, the step's prompt;
+- ``_en`` (last): key → the fingerprint of the English each text was translated from
+  (:func:`fingerprint`: 8 hex digits of its SHA-1), written by ``--stamp``.
 
 :func:`english` gives the English of every key (``python -m game.client.prose GAME``
-prints it, ``--lang ja`` only what ``ja`` lacks): a translator copies the keys and
-translates the values, keeping each ``{data:...}`` and ``{placeholder}``. A key the
-file does not have is shown in English. See docs/i18n.md.
+prints it, ``--lang ja`` what ``ja`` lacks and what is stale): a translator copies the
+keys and translates the values, keeping each ``{data:...}`` and ``{placeholder}``, then
+stamps them (``--lang ja --stamp KEY ...``). A key the file does not have is shown in
+English; a stale text (its English changed since it was stamped) is still shown, and
+tests/test_client_prose.py fails on it. See docs/i18n.md.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 from functools import lru_cache
@@ -34,6 +39,7 @@ from .i18n import DEFAULT, language
 
 RULES_DIR = Path(__file__).resolve().parent / "games" / "rules"
 TUTORIAL = "nomonhan_tutorial"
+STAMPS = "_en"          # the language file's key → fingerprint of the English it translates
 
 
 @lru_cache(maxsize=None)
@@ -119,8 +125,52 @@ def english(name: str) -> dict[str, str]:
 
 
 def text(trans: dict[str, str], key: str, english_text: str) -> str:
-    """The translation of ``key``, or the English when there is none."""
+    """The translation of ``key``, or the English when there is none (a stale
+    translation is shown: it is closer to the English than nothing for a reader)."""
     return trans.get(key) or english_text
+
+
+def fingerprint(english_text: str) -> str:
+    """The short hash of an English text that a translation of it is stamped with."""
+    return hashlib.sha1(english_text.encode("utf-8")).hexdigest()[:8]
+
+
+def language_file(name: str, code: str) -> Path:
+    return RULES_DIR / code / f"{name}.json"
+
+
+def _raw(name: str, code: str) -> dict[str, Any]:
+    path = language_file(name, code)
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def status(name: str, code: str) -> dict[str, dict[str, str]]:
+    """What ``rules/<code>/<name>.json`` still needs: ``missing`` (key → English) and
+    ``stale`` (key → English: translated, but from another English than today's, or never
+    stamped)."""
+    eng, raw = english(name), _raw(name, code)
+    stamps = raw.get(STAMPS) if isinstance(raw.get(STAMPS), dict) else {}
+    have = {k: v for k, v in raw.items() if isinstance(v, str) and v and not k.startswith("_")}
+    return {"missing": {k: v for k, v in eng.items() if k not in have},
+            "stale": {k: v for k, v in eng.items() if k in have and stamps.get(k) != fingerprint(v)}}
+
+
+def stamp(name: str, code: str, keys: list[str] | None = None) -> list[str]:
+    """Stamp ``keys`` (None: every translated key) of ``rules/<code>/<name>.json`` as
+    translated from today's English; stamps of keys the file no longer has are dropped.
+    Gives the keys whose stamp changed. Raises KeyError for a key with no translation."""
+    eng, raw = english(name), _raw(name, code)
+    have = [k for k, v in raw.items() if isinstance(v, str) and v and not k.startswith("_") and k in eng]
+    unknown = [k for k in keys or () if k not in have]
+    if unknown:
+        raise KeyError(f"{code}/{name}.json has no translation of {', '.join(unknown)}")
+    old = raw.pop(STAMPS, None)
+    old = old if isinstance(old, dict) else {}
+    todo = set(have if keys is None else keys)
+    new = {k: fingerprint(eng[k]) if k in todo else old[k] for k in have if k in todo or k in old}
+    raw[STAMPS] = new
+    language_file(name, code).write_text(json.dumps(raw, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    return [k for k in have if new.get(k) != old.get(k)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -129,13 +179,28 @@ def main(argv: list[str] | None = None) -> int:
                                 description="The English of every key of a rules reference or the tutorial "
                                             "(as JSON: copy it into rules/<lang>/<name>.json and translate)")
     p.add_argument("name", help="a game id, or nomonhan_tutorial")
-    p.add_argument("--lang", help="only the keys this language's file lacks")
+    p.add_argument("--lang", help="what this language's file lacks (missing) and what was translated "
+                                  "from another English (stale), each key with today's English")
+    p.add_argument("--stamp", nargs="*", metavar="KEY",
+                   help="with --lang: mark these keys (none: every translated key) as checked "
+                        "against today's English")
     a = p.parse_args(argv)
-    keys = english(a.name)
-    if a.lang:
-        have = translation(a.name, a.lang)
-        keys = {k: v for k, v in keys.items() if k not in have}
-    json.dump(keys, sys.stdout, ensure_ascii=False, indent=2)
+    if a.name != TUTORIAL and not (RULES_DIR / f"{a.name}.json").exists():
+        print(f"unknown name {a.name!r}: a game id or {TUTORIAL}", file=sys.stderr)
+        return 2
+    if a.stamp is not None:
+        if not a.lang:
+            print("--stamp needs --lang", file=sys.stderr)
+            return 2
+        try:
+            done = stamp(a.name, a.lang, a.stamp or None)
+        except KeyError as e:
+            print(e.args[0], file=sys.stderr)
+            return 2
+        print(f"{a.lang}/{a.name}.json: stamped {len(done)} key(s)" + (f": {' '.join(done)}" if 0 < len(done) <= 12 else ""))
+        return 0
+    out: Any = status(a.name, a.lang) if a.lang else english(a.name)
+    json.dump(out, sys.stdout, ensure_ascii=False, indent=2)
     print()
     return 0
 
