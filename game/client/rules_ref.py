@@ -464,6 +464,8 @@ def controls_for(ui) -> list[tuple[str, str, str, Control]]:
         if not plugin_offers(ui, c.needs):
             continue
         what = _(c.what) if c.what else ""
+        if c.intent == "zoc":           # in the game's own words (GameUI.zoc_control)
+            what = _(ui.zoc_control)
         if c.intent == "overlay":       # the plugin's own L overlay, named by its key hint ("L: supply line")
             what = _(ui.overlay_hint.split(":", 1)[-1].strip()) + " " + _("(toggle)")
         out.append((c.keys, c.pad, what, c))

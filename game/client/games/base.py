@@ -46,6 +46,10 @@ class GameUI:
     #: the map toggles this game has, as shown in the key hints: Z (enemy ZOC), L (overlay)
     zoc_overlay: bool = True
     overlay_hint: str = ""
+    #: how the Z hint and the reference's controls name the ZOC (a game whose rulebook has its own
+    #: word gives its own msgids, so each language can use that game's term: docs/i18n.md, Terms)
+    zoc_hint: str = N_("Z: enemy ZOC")
+    zoc_control: str = N_("enemy zones of control (toggle)")
 
     # helpers shared by game modules: choices come only from the legal actions
     def _legal(self) -> list:

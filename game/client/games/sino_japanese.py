@@ -40,6 +40,8 @@ GOOD = (110, 220, 120)
 
 class SinoJapaneseUI(HexUnitsUI):
     overlay_hint = N_("L: supply lines")
+    zoc_hint = N_("Z: enemy ZOC (defence zones)")            # the rulebook's 防區
+    zoc_control = N_("enemy zones of control, the defence zones (toggle)")
     top_left = 8 + 300 + 8      # the HUD (_draw_hud)
 
     def __init__(self, game, assets):

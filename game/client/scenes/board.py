@@ -1497,7 +1497,7 @@ class BoardScene(Scene):
                 surf.blit(img, (info.x + 8, y))
                 y += img.get_height() + 4
         else:
-            keys = [_("Z: enemy ZOC")] if self.ui.zoc_overlay else []
+            keys = [_(self.ui.zoc_hint)] if self.ui.zoc_overlay else []
             if type(self.ui).threats is not GameUI.threats:
                 keys.append(_("T: threats"))
             keys += [_(self.ui.overlay_hint)] if self.ui.overlay_hint else []
