@@ -42,3 +42,21 @@ def test_the_rules_reference_tables_of_a_game_count_as_that_games_text():
     m = terms._messages()
     assert terms.games_of(m["Counterfire hits"].where) == {"sino_japanese"}
     assert terms.games_of(m["Z: enemy ZOC"].where) == set()            # shared: checked against "*"
+
+
+@pytest.mark.client
+def test_the_reference_names_the_zoc_and_the_overlay_in_the_games_own_words(app):
+    from game import rulesets
+    from game.client import i18n
+    from game.client.games import plugin_for
+    from game.client.rules_ref import controls_for
+    i18n.set_language("zh_TW")
+    try:
+        what = {c.intent: w for _k, _p, w, c in controls_for(plugin_for(rulesets.new_game("sino_japanese", 1), app.assets))}
+        assert what["zoc"] == "敵軍防區（切換）" and what["overlay"] == "補給線（切換）"
+        what = {c.intent: w for _k, _p, w, c in controls_for(plugin_for(rulesets.new_game("nomonhan", 1), app.assets))}
+        assert "控制區" in what["zoc"]
+    finally:
+        i18n.set_language("en")
+    what = {c.intent: w for _k, _p, w, c in controls_for(plugin_for(rulesets.new_game("sino_japanese", 1), app.assets))}
+    assert what["overlay"] == "supply lines (toggle)"

@@ -292,7 +292,8 @@ def _sj_costs(game, data) -> Table:
 def _sj_damage(game, data) -> Table:
     steps = data["damage"]["steps"]
     names = {"flip": N_("① flip (damaged)"), "retreat": N_("② retreat"), "remove": N_("③ remove")}
-    rows = [[_(names.get(s["step"], s["step"])), tr(s["who"]), fmt(s["cost"])] for s in steps]
+    rows = [[_(names.get(s["step"], s["step"])), tr(s["who"]), tr(s["cost"]) if isinstance(s["cost"], str) else fmt(s["cost"])]
+            for s in steps]
     return Table(N_("Damage: hits are paid step by step"), [N_("Step"), N_("Who"), N_("Hits each")], rows,
                  tr(data["damage"]["_about"]))
 
@@ -467,7 +468,8 @@ def controls_for(ui) -> list[tuple[str, str, str, Control]]:
         if c.intent == "zoc":           # in the game's own words (GameUI.zoc_control)
             what = _(ui.zoc_control)
         if c.intent == "overlay":       # the plugin's own L overlay, named by its key hint ("L: supply line")
-            what = _(ui.overlay_hint.split(":", 1)[-1].strip()) + " " + _("(toggle)")
+            toggle = _("(toggle)")
+            what = re.split("[:：]", _(ui.overlay_hint), maxsplit=1)[-1].strip() + ("" if toggle[:1] == "（" else " ") + toggle
         out.append((c.keys, c.pad, what, c))
     return out
 
