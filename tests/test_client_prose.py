@@ -222,3 +222,10 @@ def test_a_key_translated_and_not_yet_stamped_is_stale_and_a_removed_one_is_list
         prose.stamp("yoshitsune", "ja", ["win.2"])                  # nothing to stamp: translate it first
     assert prose.stamp("yoshitsune", "ja") == ["win.1"]
     assert "win.2" not in json.loads(p.read_text(encoding="utf-8"))["_en"]
+
+
+def test_the_prose_tool_refuses_an_unknown_name_and_a_stamp_without_a_language(capsys):
+    from game.client import prose
+    assert prose.main(["no_such_game"]) == 2
+    assert prose.main(["yoshitsune", "--stamp"]) == 2
+    assert "--stamp needs --lang" in capsys.readouterr().err
