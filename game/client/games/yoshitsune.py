@@ -341,13 +341,26 @@ class YoshitsuneUI(GameUI):
             pygame.draw.circle(surf, (250, 246, 232), sc, max(8, round(11 * z)))
             blit_center(surf, self.assets.text(str(ou.props.get("supply", 4)), max(12, round(15 * z)), (30, 24, 18),
                                                bold=True), sc)
-            for ex in str(ou.props.get("exits", "")).split(","):
-                if ex in b.cells:
-                    tx, ty = b.cells[ex].center
-                    p = (max(r.left, min(r.right, tx * z)), r.bottom if ty * z > r.bottom else r.centery)
-                    if tx * z < r.left:
-                        p = (r.left, min(r.bottom - 10, max(r.top + 10, ty * z)))
-                    _arrow(surf, p, (tx * z, ty * z - 44 * z), (250, 220, 120), max(3, round(5 * z)))
+            for p, q in self._ou_arrows(z):
+                _arrow(surf, p, q, (250, 220, 120), max(3, round(5 * z)))
+
+    def _ou_arrows(self, z: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """The arrows from the Ōu box to the areas it enters (map pixels at z)."""
+        b, ou = self.board, self.board.cells.get("ou")
+        if ou is None:
+            return []
+        pts = [(x * z, y * z) for x, y in b.corners("ou")]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        r = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        out = []
+        for ex in str(ou.props.get("exits", "")).split(","):
+            if ex in b.cells:
+                tx, ty = b.cells[ex].center
+                p = (max(r.left, min(r.right, tx * z)), r.bottom if ty * z > r.bottom else r.centery)
+                if tx * z < r.left:
+                    p = (r.left, min(r.bottom - 10, max(r.top + 10, ty * z)))
+                out.append((p, (tx * z, ty * z - 44 * z)))
+        return out
 
     def _box_title(self, full: str, short: str, size: int, max_w: int) -> pygame.Surface:
         """A box's title whole: ``full`` if it fits (smaller if it must), else ``short``."""
@@ -358,10 +371,13 @@ class YoshitsuneUI(GameUI):
 
     def _court_space(self, space: str, size: int, max_w: int, ink) -> pygame.Surface:
         """A court space's name whole: smaller if it must, else its short form
-        ("平家3" → "平3", "源氏1" → "源1") rather than cut."""
+        ("平家3" → "平3", "源氏1" → "源1"), else (START) a little narrower, rather than cut."""
         if (self.assets.text(space, 10, ink, bold=True).get_width() > max_w
                 and len(space) == 3 and space[-1].isdigit()):
             space = space[0] + space[-1]
+        img = self.assets.text(space, 10, ink, bold=True)
+        if img.get_width() > max_w >= img.get_width() * 0.7:
+            return pygame.transform.smoothscale(img, (max_w, img.get_height()))
         return fit_text(self.assets, space, size, max_w, ink, bold=True, min_size=9)
 
     # -- the areas' names, clear of the stacks ---------------------------------------------------
@@ -466,7 +482,8 @@ class YoshitsuneUI(GameUI):
         return self.assets.text(t, max(12, round(17 * z)), (250, 240, 210), bold=True)
 
     def box_rects(self, view) -> list[pygame.Rect]:
-        """Screen rects of the map's boxes (waiting box, Kyō box, markers, Ōu): the names keep off them too."""
+        """Screen rects of the map's boxes (waiting box, Kyō box, markers, Ōu) and of the arrows
+        from Ōu: the names keep off them too."""
         out = [self._box_rect(o.name, view) for o in self.board.objects
                if o.type in ("waiting_box", "kyo_box", "marker_box")]
         if "ou" in self.board.cells:
@@ -474,6 +491,15 @@ class YoshitsuneUI(GameUI):
             x0, y0 = min(p[0] for p in pts), min(p[1] for p in pts)
             out.append(pygame.Rect(round(x0), round(y0), round(max(p[0] for p in pts) - x0),
                                    round(max(p[1] for p in pts) - y0)))
+        ox, oy = self._origin(view)
+        width = max(3, round(5 * view.z))      # the arrows from Ōu (as _arrow draws them): a square every half side
+        side = width + 5
+        for (px, py), (qx, qy) in self._ou_arrows(view.z):
+            k = max(1, int(math.hypot(qx - px, qy - py) / (side / 2)))
+            for i in range(k + 1):
+                c = pygame.Rect(0, 0, side, side) if i < k - 1 else pygame.Rect(0, 0, 5 * width, 5 * width)
+                c.center = (round(ox + px + (qx - px) * i / k), round(oy + py + (qy - py) * i / k))
+                out.append(c)
         return out
 
     def label_places(self, view) -> dict[str, pygame.Rect]:
