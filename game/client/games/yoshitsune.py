@@ -422,8 +422,8 @@ class YoshitsuneUI(GameUI):
         if form == "upright":       # the kanji one under another, as on a Japanese map, the number under them
             chars = [self.assets.text(ch, k.get_height() * 15 // 22, ink, bold=True)
                      for ch in cell.props.get("name_local", n)]
-            k = pygame.Surface((max(c.get_width() for c in chars), sum(c.get_height() * 3 // 4 for c in chars) + 4),
-                               pygame.SRCALPHA)
+            k = pygame.Surface((max(c.get_width() for c in chars),
+                                sum(c.get_height() * 3 // 4 for c in chars[:-1]) + chars[-1].get_height()), pygame.SRCALPHA)
             y = 0
             for c in chars:
                 k.blit(c, c.get_rect(midtop=(k.get_width() // 2, y)))
@@ -431,19 +431,20 @@ class YoshitsuneUI(GameUI):
         gw = k.get_width() + 3 + 2 * rad          # the kanji and the supply number beside them
         w = max(gw, r.get_width(), tag.get_width() if tag else 0)
         h = th + k.get_height() + r.get_height() - 2
+        num = self.assets.text(str(int(cell.props.get("supply", 0))), max(10 if small else 12, round(15 * z)),
+                               (30, 24, 18), bold=True)
         if form == "upright":
-            w, h = max(k.get_width(), 2 * rad + 2), k.get_height() + 2 * rad + 2
+            w, h = max(k.get_width(), 2 * rad + 2, num.get_width()), k.get_height() + max(2 * rad + 2, num.get_height())
         img = pygame.Surface((w, h), pygame.SRCALPHA)
         kr = k.get_rect(topleft=((w - gw) // 2, th)) if form != "upright" else k.get_rect(midtop=(w // 2, 0))
         if tag:
             img.blit(tag, tag.get_rect(midbottom=(w // 2, kr.top)))
         img.blit(k, kr)
         img.blit(r, r.get_rect(midtop=(w // 2, kr.bottom - 2)))
-        sc = (kr.right + rad + 3, kr.centery) if form != "upright" else (w // 2, kr.bottom + rad)
+        sc = (kr.right + rad + 3, kr.centery) if form != "upright" else (w // 2, kr.bottom + (h - kr.bottom) // 2)
         pygame.draw.circle(img, (250, 246, 232), sc, rad)
         pygame.draw.circle(img, (196, 30, 30) if base else (60, 50, 40), sc, rad, 2)
-        blit_center(img, self.assets.text(str(int(cell.props.get("supply", 0))), max(10 if small else 12, round(15 * z)),
-                                          (30, 24, 18), bold=True), sc)
+        blit_center(img, num, sc)
         cx, cy = cell.center[0] * z, cell.center[1] * z
         foot = (cx, cy - (10 if cell.props.get("box") else 30) * z)
         ink_r = img.get_bounding_rect()     # (the lines' empty margins off)
