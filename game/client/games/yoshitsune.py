@@ -517,21 +517,15 @@ class YoshitsuneUI(GameUI):
             for _n, img, r in self._placed_labels(view):
                 surf.blit(img, r.move(ox, oy))
 
-    def _area_masks(self, z: float, grow: int = 0) -> dict[str, tuple[tuple[int, int], pygame.mask.Mask, int]]:
-        """Each named area's shape at z, ``grow`` pixels wider all round: (its top-left in map
-        pixels at z, its mask, its size in pixels)."""
+    def _area_masks(self, z: float) -> dict[str, tuple[tuple[int, int], pygame.mask.Mask, int]]:
+        """Each named area's shape at z: (its top-left in map pixels at z, its mask, its size in pixels)."""
         cache = self.__dict__.setdefault("_masks", {})
-        got = cache.get((z, grow))
+        got = cache.get(z)
         if got is None:
-            if len(cache) > 12:
+            if len(cache) > 8:
                 cache.clear()
-            got = cache[(z, grow)] = {}
+            got = cache[z] = {}
             for n in self._label_areas():
-                if grow:
-                    (x0, y0), m, _size = self._area_masks(z)[n]
-                    m = m.convolve(pygame.mask.Mask((2 * grow + 1, 2 * grow + 1), fill=True))
-                    got[n] = ((x0 - grow, y0 - grow), m, max(1, m.count()))
-                    continue
                 pts = [(x * z, y * z) for x, y in self.board.corners(n)]
                 x0, y0 = math.floor(min(p[0] for p in pts)), math.floor(min(p[1] for p in pts))
                 s = pygame.Surface((math.ceil(max(p[0] for p in pts)) - x0 + 1, math.ceil(max(p[1] for p in pts)) - y0 + 1))
@@ -576,7 +570,7 @@ class YoshitsuneUI(GameUI):
         until the stacks shown or the zoom change (the names move with the map when it is
         panned); a name whose surroundings did not change keeps its place without a search."""
         z = view.z
-        key = (self.under_key(), z, language(), round(view.pw * z), round(view.ph * z))
+        key = (self.under_key(), z, language(), self.assets.palette.name, round(view.pw * z), round(view.ph * z))
         memo = self.__dict__.get("_placed_memo")
         if memo is not None and memo[0] == key:
             return memo[1]
@@ -592,8 +586,8 @@ class YoshitsuneUI(GameUI):
         kept: dict[str, tuple] = {}
         placed: dict[str, tuple[float, pygame.Surface, pygame.Rect]] = {}
 
-        def near(n, without=()):
-            return [r for r in blocked + [p[2] for m, p in placed.items() if m not in without]
+        def near(n, without=()):        # (a gap between two names, so that they read apart)
+            return [r for r in blocked + [p[2].inflate(6, 2) for m, p in placed.items() if m not in without]
                     if reach[n].colliderect(r)]
 
         for phase, on_area in enumerate((self.LABEL_ON_AREA, 0.0)):
@@ -1378,8 +1372,8 @@ def _nearest_free(home: pygame.Rect, area, near: list[pygame.Rect], bounds: pyga
     for b in near:
         xs.update(x for x in (b.left - w, b.right) if x0 <= x <= x1)
         ys.update(y for y in (b.top - h, b.bottom) if y0 <= y <= y1)
-    dx = sorted(((x - home.x) ** 2, x) for x in xs)
-    dy = sorted(((y - home.y) ** 2, y) for y in ys)
+    dx = [((x - home.x) ** 2, x) for x in xs]
+    dy = [((y - home.y) ** 2, y) for y in ys]
     for d2, x, y in sorted((a + b, x, y) for a, x in dx for b, y in dy):
         d = math.sqrt(d2)
         if d >= (best[0] if best else limit):
