@@ -543,6 +543,8 @@ class YoshitsuneUI(GameUI):
         best = None
         unit = self._area_label(n, z)[0].get_height()
         for form, cost in self.LABEL_FORMS:
+            if on_area < self.LABEL_ON_AREA and form in ("full", "compact"):
+                continue            # (a name only touching its area: as little of it as can be on the neighbours')
             img, (hx, hy) = self._area_label(n, z, form)
             limit = (best[0] if best else math.inf) - cost * unit
             if limit <= 0:
