@@ -79,3 +79,33 @@ def test_merge_rects_covers_them_all_with_fewer():
     got = merge_rects(rs, waste=0)
     assert len(got) == 2 and all(any(g.contains(r) for g in got) for r in rs)
     assert len(merge_rects(rs, waste=10 ** 7)) == 1
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_piece_on_its_way_is_drawn_over_the_still_picture_and_not_in_it(env, game_id):
+    """The still picture (kept for dirty frames) leaves out the piece sliding: drawn in
+    full with the piece at two places on its way, it is the same picture, while the
+    frames show the piece at each place."""
+    import pygame
+
+    from game.client import bench
+    app, scene = bench._open(game_id, (1280, 720))
+    try:
+        ui = scene.ui
+        slide = bench._slider(scene)
+        assert slide is not None and scene._apart()
+        unit, (x0, y0), (x1, y1) = slide
+        got = []
+        for t in (0.3, 0.7):
+            ui.moving[unit] = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+            scene._drawn = None                 # (a full frame: the still picture drawn again)
+            scene.update(1 / 60)
+            app.draw()
+            area = scene.view.area
+            got.append((pygame.image.tobytes(scene._still[0], "RGB"),
+                        pygame.image.tobytes(app.screen.subsurface(area), "RGB")))
+        assert got[0][0] == got[1][0]           # the still picture: the same
+        assert got[0][1] != got[1][1]           # the frames: the piece moved
+        scene.session.close()
+    finally:
+        pygame.quit()

@@ -265,10 +265,8 @@ class AcrossSuezUI(HexUnitsUI):
         for h, keys in self.shown_stacks(view).items():
             for key, c in zip(keys, self.stack_centres(view, h, keys, size)):
                 self._blit_counter(surf, key, c, size, now, key == sel, key in blink)
-        for key in list(self.moving):
-            if key in self.disp:
-                px, py = self.moving[key]
-                self._blit_counter(surf, key, view.to_screen(px, py), size, now, key == sel, False, lifted=True)
+        if not self.still_only:
+            self.draw_moving(surf, view, now)
         if self._kind() == "bombard":
             img = self.assets.scaled("across_suez/bombardment.png", int(size * 0.5), int(size * 0.5))
             if img is not None:
@@ -282,6 +280,15 @@ class AcrossSuezUI(HexUnitsUI):
         self._draw_crossed_box(surf, view)
         if self.state.get("night"):
             self._draw_night_badge(surf, view)
+
+    def draw_moving(self, surf: pygame.Surface, view, now: float) -> bool:
+        size = self.counter_size(view)
+        for key in list(self.moving):
+            if key in self.disp:
+                px, py = self.moving[key]
+                self._blit_counter(surf, key, view.to_screen(px, py), size, now, key == self.selected, False,
+                                   lifted=True)
+        return True
 
     def overstacked(self) -> dict[str, list[str]]:
         """hex -> the phasing side's units in it, where more than one stands: at the end of

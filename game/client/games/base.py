@@ -226,6 +226,16 @@ class GameUI:
     def draw(self, surf: pygame.Surface, view, now: float) -> None:
         pass
 
+    #: True while the board draws its still picture: ``draw`` then leaves out the pieces on
+    #: their way (``moving``); the board draws them over that picture with ``draw_moving``
+    still_only = False
+
+    def draw_moving(self, surf: pygame.Surface, view, now: float) -> bool:
+        """Only the pieces on their way (``moving``), as ``draw`` shows them. ``draw`` calls
+        it where it draws them, unless ``still_only``. False: this game cannot draw them
+        apart (the board then draws the whole map again wherever they move)."""
+        return False
+
     # what ``draw`` shows changes only with the display model (the game, ``selected``,
     # ``viewer``, ``hidden``, ``flash``, which pieces move), input, the blink's phase and
     # ``draw_key``; a piece sliding changes only ``moving_rects``: the board then redraws

@@ -495,10 +495,8 @@ class CentralPlainsUI(GameUI):
                 pygame.draw.circle(surf, col, c, 3)
                 continue
             self._row(surf, [tuple(p) for p in pcs], c, size, lit=s == self.selected)
-        for key, pos in self.moving.items():
-            if key in self.slides:
-                cmd, pieces, _ = self.slides[key]
-                self._row(surf, [(cmd, p) for p in pieces], view.to_screen(*pos), size, lit=True)
+        if not self.still_only:
+            self.draw_moving(surf, view, now)
         if thumb:
             return
         if bat:
@@ -511,6 +509,14 @@ class CentralPlainsUI(GameUI):
         self._draw_top(surf, view.area)
         if self.show_hand:
             self._draw_hand(surf, view.area)
+
+    def draw_moving(self, surf: pygame.Surface, view, now: float) -> bool:
+        size = self.piece_size(view)
+        for key, pos in self.moving.items():
+            if key in self.slides:
+                cmd, pieces, _ = self.slides[key]
+                self._row(surf, [(cmd, p) for p in pieces], view.to_screen(*pos), size, lit=True)
+        return True
 
     def moving_rects(self, view) -> list[pygame.Rect]:
         """The stacks on their way: each row of pieces, its shadows and its ring."""

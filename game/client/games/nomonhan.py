@@ -226,22 +226,24 @@ class NomonhanUI(GameUI):
         size = self.counter_size(view)
         blink = self.blinking()
         sel = self.selected
-        late = []
         for key, u in self.disp.items():
-            if key in self.hidden:
-                continue
-            if key in self.moving:
-                late.append(key)
+            if key in self.hidden or key in self.moving:
                 continue
             if u["hex"] is None or u["hex"] not in view.board.cells:
                 continue
             self._blit_counter(surf, view, key, u, view.hex_center(u["hex"]), size, now,
                                key == sel, key in blink)
-        for key in late:
-            u = self.disp[key]
-            px, py = self.moving[key]
-            self._blit_counter(surf, view, key, u, view.to_screen(px, py), size, now, key == sel, False,
-                               lifted=True)
+        if not self.still_only:
+            self.draw_moving(surf, view, now)
+
+    def draw_moving(self, surf: pygame.Surface, view, now: float) -> bool:
+        size = self.counter_size(view)
+        for key, u in self.disp.items():
+            if key in self.moving and key not in self.hidden:
+                px, py = self.moving[key]
+                self._blit_counter(surf, view, key, u, view.to_screen(px, py), size, now, key == self.selected,
+                                   False, lifted=True)
+        return True
 
     def _blit_counter(self, surf, view, key, u, center, size, now, selected, blinking, lifted=False) -> None:
         img = self.counter_surface(key, u["steps_lost"], size)

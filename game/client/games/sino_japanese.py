@@ -297,11 +297,8 @@ class SinoJapaneseUI(HexUnitsUI):
                 continue
             for key, c in zip(keys, self.stack_centres(view, cell, keys, size)):
                 self._blit_unit(surf, key, live.get(key), c, size, now, key == sel, key in blink, small)
-        for key in list(self.moving):
-            if key in self.disp:
-                px, py = self.moving[key]
-                self._blit_unit(surf, key, live.get(key), view.to_screen(px, py), size, now, key == sel, False,
-                                small, lifted=True)
+        if not self.still_only:
+            self.draw_moving(surf, view, now)
         if small:
             return
         self._draw_hud(surf, view)
@@ -309,6 +306,16 @@ class SinoJapaneseUI(HexUnitsUI):
             self._draw_allocation(surf, view)
         elif self._last_pv is not None and self._kind() in ("declare", "order"):
             self._draw_preview_panel(surf, view)
+
+    def draw_moving(self, surf: pygame.Surface, view, now: float) -> bool:
+        size = self.counter_size(view)
+        small = self.thumbnail(view)
+        for key in list(self.moving):
+            if key in self.disp:
+                px, py = self.moving[key]
+                self._blit_unit(surf, key, None, view.to_screen(px, py), size, now, key == self.selected, False,
+                                small, lifted=True)
+        return True
 
     def _blit_unit(self, surf, key, live, center, size, now, selected, blinking, small, lifted=False) -> None:
         u = self.disp[key]

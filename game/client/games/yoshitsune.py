@@ -765,18 +765,8 @@ class YoshitsuneUI(GameUI):
         if wb is not None:
             for img, pos in self._waiting_layout(wb, size, max(12, round(18 * view.z))):
                 surf.blit(img, pos)
-        # generals on their way (move animation), with the retainers they lead
-        for k, p in self.moving.items():
-            g = st.get("generals", {}).get(k)
-            if g is None:
-                continue
-            img = self._block(self.gen_short(k), g["clan"], size, True,
-                              sub=f"{self.game.gdata[k]['valour']}-{self.game.gdata[k]['command']}")
-            x, y = view.to_screen(*p)
-            shadow = pygame.Rect(0, 0, img.get_width(), img.get_height())
-            shadow.center = (round(x) + 4, round(y) + 5)
-            pygame.draw.rect(surf, (0, 0, 0), shadow, border_radius=4)
-            surf.blit(img, img.get_rect(center=(round(x), round(y))))
+        if not self.still_only:             # generals on their way, with the retainers they lead
+            self.draw_moving(surf, view, now)
         # marker boxes: the markers not on a general
         m = st.get("markers", {})
         for mk in ("kajiwara", "okubyo"):
@@ -812,6 +802,22 @@ class YoshitsuneUI(GameUI):
         else:
             self.card_rects = []
             self.confirm_rect = None
+
+    def draw_moving(self, surf: pygame.Surface, view, now: float) -> bool:
+        """The generals on their way (a move's animation), each with its shadow."""
+        size = self.counter_size(view)
+        for k, p in self.moving.items():
+            g = (self.st or {}).get("generals", {}).get(k)
+            if g is None:
+                continue
+            img = self._block(self.gen_short(k), g["clan"], size, True,
+                              sub=f"{self.game.gdata[k]['valour']}-{self.game.gdata[k]['command']}")
+            x, y = view.to_screen(*p)
+            shadow = pygame.Rect(0, 0, img.get_width(), img.get_height())
+            shadow.center = (round(x) + 4, round(y) + 5)
+            pygame.draw.rect(surf, (0, 0, 0), shadow, border_radius=4)
+            surf.blit(img, img.get_rect(center=(round(x), round(y))))
+        return True
 
     def _waiting_layout(self, wb: pygame.Rect, size: int, title: int) -> list[tuple[pygame.Surface, tuple[int, int]]]:
         """The waiting generals' blocks in rows under the box's title; rows packed

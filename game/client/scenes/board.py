@@ -35,7 +35,7 @@ from ..session import Session
 from ..threat import draw_threats, draw_threats_under, summary as threat_summary
 from ..settings import AI_PACE_SECONDS
 from ..widgets import (ACCENT, BAD, BORDER, DIM, GOOD, TEXT, Banner, Button, LogView, PassDevice,
-                       blit_center, fit_scale, fit_text, panel)
+                       blit_center, fit_scale, fit_text, panel, panel_image)
 from .base import Scene
 from .overlays import HelpOverlay, PauseOverlay
 from .saves import QUIET, Confirm, SaveWarning, Thumbnailer, ask_leave
@@ -46,6 +46,7 @@ from ..i18n import N_, _, tr
 LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 
 MAP_FRACTION = 0.72
+PANEL_BG = (18, 22, 30)             # the side panel's colour
 PANEL_MIN_W = 330                   # the side panel is never narrower (a 1024-wide window: the map shrinks)
 DEMO_SPEED = 1.3                    # the demo's animations run this much faster than a person's game
 DEMO_HINT_H = 66                    # the demo's hint box in the side panel
@@ -84,7 +85,7 @@ class BoardScene(Scene):
         self.music = app.audio.theme_for(self.game.game_id)    # the game's theme (Scene.enter plays it)
         self.view = BoardView(self.game.board, app.assets, pygame.Rect(0, 0, 100, 100),
                               decorate=self.ui.decorate_static)
-        self.log = LogView(pygame.Rect(0, 0, 100, 100))
+        self.log = LogView(pygame.Rect(0, 0, 100, 100), backdrop=PANEL_BG)
         self._layout()
         self.ui.start_view(self.view)
         self.seq = Sequencer()
@@ -919,8 +920,19 @@ class BoardScene(Scene):
             groups = merge_rects([r for r in dirty if r.width and r.height])
         self._drawn = None                  # (until this frame is all drawn)
         clip = surf.get_clip()
-        for g in groups:
-            self._draw_map(surf, g)
+        if self._apart():                   # the still picture kept; what moves drawn over it
+            if full:
+                self._draw_still(surf)
+            else:
+                still, at = self._still
+                for g in groups:
+                    surf.set_clip(g)
+                    surf.blit(still, g.topleft, g.move(-at[0], -at[1]))
+            for g in groups:
+                self._draw_live(surf, g)
+        else:
+            for g in groups:
+                self._draw_map(surf, g)
         drawn = {"moving": moving, "hover": hover}
         if self.dice is not None and not self._draw_dice_layer(surf, groups, full):
             drawn = None
@@ -981,9 +993,39 @@ class BoardScene(Scene):
         return (key is None or serial is None or self._drawn is None or last[0] != key
                 or last[1] is None or serial != last[1] + 1)
 
-    def _draw_map(self, surf, clip) -> None:
-        """The map area inside ``clip``: the map, the lit hexes, the hover, the pieces and
-        what the game draws over them, the explanation, arrows and the cursor (not the dice)."""
+    def _apart(self) -> bool:
+        """Does the game draw its pieces on their way apart from the rest (``draw_moving``)?
+        Then the map keeps a still picture (all but the hover and those pieces), and a frame
+        draws the hover and the moving pieces over it where they change."""
+        return type(self.ui).draw_moving is not GameUI.draw_moving
+
+    def _draw_still(self, surf) -> None:
+        """The whole map area without the hover and the pieces on their way, kept as the
+        still picture (a copy in the screen's format)."""
+        area = self.view.area
+        self.ui.still_only = True
+        try:
+            self._draw_map(surf, area, hover=False)
+        finally:
+            self.ui.still_only = False
+        kept = getattr(self, "_still", None)
+        if kept is None or kept[0].get_size() != area.size or kept[0].get_masks() != surf.get_masks():
+            kept = (pygame.Surface(area.size, 0, surf), area.topleft)
+        kept[0].blit(surf, (0, 0), area)
+        self._still = (kept[0], area.topleft)
+
+    def _draw_live(self, surf, clip) -> None:
+        """Over the still picture, inside ``clip``: the hover's outline and the pieces on their way."""
+        surf.set_clip(clip.clip(self.view.area))
+        if self.hover_hex and not self.show_cursor:
+            self.view.draw_hex(surf, self.hover_hex, HOVER_COLOUR, width=2)
+        if self.ui.moving:
+            self.ui.draw_moving(surf, self.view, self.time)
+
+    def _draw_map(self, surf, clip, hover: bool = True) -> None:
+        """The map area inside ``clip``: the map, the lit hexes, the hover (``hover``), the
+        pieces and what the game draws over them, the explanation, arrows and the cursor
+        (not the dice)."""
         surf.set_clip(clip.clip(self.view.area))
         self._draw_lit(surf)
         threats = self.threat_on and self.threat_map and not self.seq.busy
@@ -991,7 +1033,7 @@ class BoardScene(Scene):
             draw_threats_under(surf, self.view, self.threat_map, self.ui.unit_hex)
             if not self.ui.threat_over_counters:
                 draw_threats(surf, self.view, self.assets, self.threat_map)
-        if self.hover_hex and not self.show_cursor:
+        if hover and self.hover_hex and not self.show_cursor:
             self.view.draw_hex(surf, self.hover_hex, HOVER_COLOUR, width=2)
         self.ui.draw(surf, self.view, self.time)
         self._draw_explanation(surf)
@@ -1003,9 +1045,11 @@ class BoardScene(Scene):
             self.view.draw_hex(surf, self.cursor_hex, CURSOR_COLOUR, width=4)
 
     def _draw_dice_layer(self, surf, groups, full: bool) -> bool:
-        """The dice panel over the map. The map under it and the panel without the dice
-        rolling are kept (brought up to date where the map drew again), so a frame of
-        the roll draws only the dice tumbling. False: the next frame must be drawn in full."""
+        """The dice panel over the map. Kept: the map under the panel (brought up to date
+        where the map drew again), the panel itself on a layer of its own (drawn again only
+        when what it says changes) and the two together; a frame draws the dice tumbling,
+        and only when they turn (or the map under them drew again). False: the next frame
+        must be drawn in full."""
         area = self.view.area
         box = pygame.Rect(self._dice_box()).clip(area)
         if not (box.width and box.height):
@@ -1013,35 +1057,51 @@ class BoardScene(Scene):
             self._draw_dice(surf)
             return False
         d = self.dice
-        skey = (box, repr([(k, v) for k, v in d.items() if k not in ("t", "until", "ev")]), d.get("t", 0.0) >= 0.6)
+        full_box = pygame.Rect(self._dice_box())
+        t = d.get("t", 0.0)
+        skey = (tuple(full_box), repr([(k, v) for k, v in d.items() if k not in ("t", "until", "ev")]), t >= 0.6)
+        rkey = (skey, int(t * 14))          # (the tumbling dice turn 14 times a second)
+        if getattr(self, "_dice_key", None) != skey:        # the panel: drawn on its own layer
+            layer = pygame.Surface(full_box.size, pygame.SRCALPHA)
+            self._draw_dice(layer, "panel", at=(0, 0))
+            self._dice_layer = layer
+            self._dice_key = skey
+            full = True
         board = getattr(self, "_dice_board", None)
-        if full or board is None or board.get_size() != box.size or self._dice_at != box.topleft \
-                or skey != self._dice_key:
-            if full or board is None or board.get_size() != box.size or self._dice_at != box.topleft:
-                self._dice_board = board = surf.subsurface(box).copy()
-                self._dice_at = box.topleft
+        if full or board is None or board.get_size() != box.size or self._dice_at != box.topleft:
+            self._dice_board = board = surf.subsurface(box).copy()
+            self._dice_under = board.copy()
+            self._dice_at = box.topleft
             again = [box]
         else:                               # the map drew again there: the panel over it too
             again = [r for r in (g.clip(box) for g in groups) if r.width and r.height]
             for r in again:
                 board.blit(surf, (r.x - box.x, r.y - box.y), r)
-        if again and again[0] == box:
-            surf.set_clip(area)
-            surf.blit(board, box.topleft)
-            self._draw_dice(surf, "panel")
-            self._dice_under = surf.subsurface(box).copy()
-            self._dice_key = skey
-        else:
-            under = self._dice_under
-            for r in again:
-                surf.set_clip(r)
-                surf.blit(board, box.topleft)
-                self._draw_dice(surf, "panel")
-                under.blit(surf, (r.x - box.x, r.y - box.y), r)
-            surf.set_clip(area)
-            surf.blit(under, box.topleft)
-        drawn = self._draw_dice(surf, "rolling")
-        return all(box.contains(r) for r in drawn)     # (a die over the panel's edge: the next frame in full)
+        under, layer = self._dice_under, self._dice_layer
+        lx, ly = box.x - full_box.x, box.y - full_box.y
+        for r in again:                     # the map and the panel over it, where the map changed
+            local = r.move(-box.x, -box.y)
+            under.blit(board, local.topleft, local)
+            under.blit(layer, local.topleft, local.move(lx, ly))
+        if not again and rkey == getattr(self, "_dice_rolled", None):
+            return self._dice_inside        # (nothing under the dice changed, nor the dice)
+        surf.set_clip(area)
+        gone = again if again and again[0] == box else \
+            merge_rects([r for r in again + [r.clip(box) for r in self._dice_drawn] if r.width and r.height])
+        for r in gone:                      # where the dice were: the panel again
+            if r.width and r.height:
+                surf.blit(under, r.topleft, r.move(-box.x, -box.y))
+        plans = getattr(self, "_dice_plans", None)
+        if plans is None or plans[0] != skey:
+            plans = self._dice_plans = (skey, {})
+        plan = plans[1].get(rkey[1])
+        if plan is None:                    # (a roll shows the same few turns of the dice: kept)
+            plan = plans[1][rkey[1]] = []
+            self._draw_dice(surf, "rolling", plan=plan)
+        drawn = [surf.blit(img, at) for img, at in plan]
+        self._dice_rolled, self._dice_drawn = rkey, drawn
+        self._dice_inside = all(box.contains(r) for r in drawn)
+        return self._dice_inside            # (a die over the panel's edge: the next frame in full)
 
     def _lit_key(self):
         """What the map's cached picture (the game's tints, the lit hexes) shows; None: it
@@ -1176,6 +1236,16 @@ class BoardScene(Scene):
     def _dice_box(self) -> tuple:
         """Where the dice panel is drawn (x, y, w, h)."""
         d, rows, area = self.dice, self._dice_rows(), self.view.area
+        key = (tuple((str(r[0]), -1 if r[1] is None else len(r[1]), r[2]) for r in rows), bool(d.get("held")),
+               tuple(area), self.assets.palette.name)
+        memo = getattr(self, "_box_memo", None)
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        box = self._dice_box_of(d, rows, area)
+        self._box_memo = (key, box)
+        return box
+
+    def _dice_box_of(self, d, rows, area) -> tuple:
         size = 58
         width = max(560, max((len(r[1] or ()) if r[1] is not None else r[2]) * (size + 10)
                              + max(270, self.assets.text(str(r[0]), 20, TEXT, bold=True).get_width() + 150)
@@ -1186,9 +1256,11 @@ class BoardScene(Scene):
         box.center = (area.centerx, area.centery)
         return tuple(box)
 
-    def _draw_dice(self, surf, part: str = "all") -> list[pygame.Rect]:
+    def _draw_dice(self, surf, part: str = "all", at=None, plan: list | None = None) -> list[pygame.Rect]:
         """The dice panel: ``part`` "all", "panel" (all but the dice rolling) or "rolling"
-        (only those: they tumble over the rest). Returns where the rolling dice were drawn."""
+        (only those: they tumble over the rest); ``at``: its top left there instead (a
+        layer of its own, transparent round it); ``plan`` (a list): the rolling dice's
+        (image, top left) put in it, not drawn. Returns where the rolling dice were drawn."""
         d = self.dice
         drawn: list[pygame.Rect] = []
         panel_ = part != "rolling"
@@ -1196,8 +1268,13 @@ class BoardScene(Scene):
         rows = self._dice_rows()
         size = 58
         box = pygame.Rect(self._dice_box())
+        if at is not None:
+            box.topleft = at
         width = box.width
-        if panel_:
+        if panel_ and at is not None:       # (its own layer: the translucent colour written as it is)
+            pygame.draw.rect(surf, (20, 22, 30, 235), box, border_radius=12)
+            pygame.draw.rect(surf, ACCENT, box, 3, border_radius=12)
+        elif panel_:
             panel(surf, box, colour=(20, 22, 30), border=ACCENT, alpha=235)
         who = ""
         if d.get("attackers"):
@@ -1226,7 +1303,9 @@ class BoardScene(Scene):
                     v = rng.randint(1, 6)
                     img = self._tumbling(v, size, rng.uniform(-35, 35))
                     jx, jy = rng.uniform(-5, 5), rng.uniform(-8, 8)
-                    if part != "panel":
+                    if plan is not None:
+                        plan.append((img, img.get_rect(center=(x + size // 2 + jx, y + size // 2 + jy)).topleft))
+                    elif part != "panel":
                         drawn.append(surf.blit(img, img.get_rect(center=(x + size // 2 + jx, y + size // 2 + jy))))
                     x += size + 10
                     continue
@@ -1321,7 +1400,7 @@ class BoardScene(Scene):
         if top:
             self._top_key = key
             s = pygame.Surface((w, h))
-            s.fill((18, 22, 30))
+            s.fill(PANEL_BG)
             self._draw_panel_top(s, -self.map_w)
             self._top_surf = s.convert() if pygame.display.get_surface() else s
             self._info_key = None
@@ -1340,7 +1419,7 @@ class BoardScene(Scene):
             if s is None or s.get_size() != info.size or s.get_masks() != surf.get_masks():
                 s = self._info_surf = pygame.Surface(info.size, 0, surf)    # (the screen's format: a plain copy)
             s.set_clip(None)
-            s.fill((18, 22, 30))
+            s.fill(PANEL_BG)
             self._draw_info(s, pygame.Rect(0, 0, info.width, info.height))
             changed.append(info)
         if self.log.prepare(self.assets):
@@ -1357,6 +1436,10 @@ class BoardScene(Scene):
             if r is info and info.height > 60:  # (opaque, over nothing else that changed)
                 surf.set_clip(None)
                 surf.blit(self._info_surf, info.topleft)
+                continue
+            if r is self.log.rect and not (seat and r.colliderect(spin)) and not hint:
+                surf.set_clip(r.clip(whole))    # (opaque too, its box and all)
+                self.log.draw(surf, self.assets)
                 continue
             surf.set_clip(r.clip(whole))
             surf.blit(self._top_surf, (self.map_w, 0))
@@ -1487,7 +1570,7 @@ class BoardScene(Scene):
             lines = [_("Threat: {label}").format(label=th.label), th.detail,
                      _("could attack: {units}").format(units=", ".join(lab(k) for k, _c in th.attackers))] + lines
         if lines:
-            panel(surf, info, colour=(26, 30, 40), width=2)
+            surf.blit(panel_image(info.size, (26, 30, 40), BORDER, 12, 2, PANEL_BG), info.topleft)
             y = info.y + 8
             for i, line in enumerate(lines):
                 img = self.assets.text(line, 20 if i == 0 else 17, ACCENT if i == 0 else TEXT, bold=i == 0,
@@ -1511,7 +1594,7 @@ class BoardScene(Scene):
             surf.blit(img, (info.x + 4, info.bottom - img.get_height() - 4))
 
     def _draw_odds(self, surf, rect, pv) -> None:
-        panel(surf, rect, colour=(30, 26, 22), border=(200, 150, 60), width=2)
+        surf.blit(panel_image(rect.size, (30, 26, 22), (200, 150, 60), 12, 2, PANEL_BG), rect.topleft)
         s, o = pv["strengths"], pv["odds"]
         x, y = rect.x + 10, rect.y + 6
         surf.blit(fit_text(self.assets, f"{'+'.join(pv['attackers'])} → {pv['defender']}", 20, rect.width - 20,
