@@ -24,7 +24,7 @@ from game.rulesets.yoshitsune.actions import (AllocateHit, BattleIn, Choose, Cho
 from .. import threat
 from ..i18n import _
 from ..widgets import ACCENT, DIM, TEXT, blit_center, clip_text, fit_scale, fit_text
-from .base import Choice, ClickResult, GameUI, place_labels
+from .base import Choice, ClickResult, GameUI
 from ..i18n import N_, _, bilingual, language, tr
 
 CLAN_COLOURS = {
@@ -341,13 +341,26 @@ class YoshitsuneUI(GameUI):
             pygame.draw.circle(surf, (250, 246, 232), sc, max(8, round(11 * z)))
             blit_center(surf, self.assets.text(str(ou.props.get("supply", 4)), max(12, round(15 * z)), (30, 24, 18),
                                                bold=True), sc)
-            for ex in str(ou.props.get("exits", "")).split(","):
-                if ex in b.cells:
-                    tx, ty = b.cells[ex].center
-                    p = (max(r.left, min(r.right, tx * z)), r.bottom if ty * z > r.bottom else r.centery)
-                    if tx * z < r.left:
-                        p = (r.left, min(r.bottom - 10, max(r.top + 10, ty * z)))
-                    _arrow(surf, p, (tx * z, ty * z - 44 * z), (250, 220, 120), max(3, round(5 * z)))
+            for p, q in self._ou_arrows(z):
+                _arrow(surf, p, q, (250, 220, 120), max(3, round(5 * z)))
+
+    def _ou_arrows(self, z: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """The arrows from the Ōu box to the areas it enters (map pixels at z)."""
+        b, ou = self.board, self.board.cells.get("ou")
+        if ou is None:
+            return []
+        pts = [(x * z, y * z) for x, y in b.corners("ou")]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        r = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        out = []
+        for ex in str(ou.props.get("exits", "")).split(","):
+            if ex in b.cells:
+                tx, ty = b.cells[ex].center
+                p = (max(r.left, min(r.right, tx * z)), r.bottom if ty * z > r.bottom else r.centery)
+                if tx * z < r.left:
+                    p = (r.left, min(r.bottom - 10, max(r.top + 10, ty * z)))
+                out.append((p, (tx * z, ty * z - 44 * z)))
+        return out
 
     def _box_title(self, full: str, short: str, size: int, max_w: int) -> pygame.Surface:
         """A box's title whole: ``full`` if it fits (smaller if it must), else ``short``."""
@@ -358,57 +371,98 @@ class YoshitsuneUI(GameUI):
 
     def _court_space(self, space: str, size: int, max_w: int, ink) -> pygame.Surface:
         """A court space's name whole: smaller if it must, else its short form
-        ("平家3" → "平3", "源氏1" → "源1") rather than cut."""
+        ("平家3" → "平3", "源氏1" → "源1"), else (START) a little narrower, rather than cut."""
         if (self.assets.text(space, 10, ink, bold=True).get_width() > max_w
                 and len(space) == 3 and space[-1].isdigit()):
             space = space[0] + space[-1]
+        img = self.assets.text(space, 10, ink, bold=True)
+        if img.get_width() > max_w >= img.get_width() * 0.7:
+            return pygame.transform.smoothscale(img, (max_w, img.get_height()))
         return fit_text(self.assets, space, size, max_w, ink, bold=True, min_size=9)
 
     # -- the areas' names, clear of the stacks ---------------------------------------------------
-    def _area_label(self, n: str, z: float, compact: bool = False) -> tuple[pygame.Surface, tuple[float, float]]:
-        """An area's name (kanji over romaji; ``compact``: the kanji only), its supply number
-        beside it and, on a base, "據點 base" above: one picture, and where its centre
-        sits (map pixels at z; its kanji's foot where the map puts the name)."""
-        key = ("label", n, z, compact)
+    #: a name's forms, the wholest first, and what choosing each costs against moving the name
+    #: (in heights of its whole form): kanji over romaji, with "據點 base" above on a base;
+    #: without the romaji (the hover gives it); the kanji and the supply number alone (a base
+    #: keeps its red outline); the same smaller; the kanji set upright, the number under them
+    LABEL_FORMS = (("full", 0.0), ("compact", 0.9), ("bare", 1.8), ("small", 2.4), ("upright", 3.0))
+    #: what a name's lying outside its own area costs (in heights of its whole form, for all of it outside)
+    LABEL_OUTSIDE = 3.0
+    #: the least share of a name that must lie on its own area (of the name, or of the area when
+    #: the area is the smaller), else it would read as a neighbour's
+    LABEL_ON_AREA = 0.25
+
+    def _label_areas(self) -> list[str]:
+        return [n for n, c in self.board.cells.items() if not c.props.get("offboard") and n != "ou"]
+
+    def _area_label(self, n: str, z: float, form: str = "full") -> tuple[pygame.Surface, tuple[float, float]]:
+        """An area's name in ``form`` (LABEL_FORMS) with its supply number beside the kanji:
+        one picture, and where its centre sits when the kanji's foot is where the map puts
+        the name (map pixels at z)."""
+        key = ("label", n, z, form, language())
         cache = self.__dict__.setdefault("_labels", {})
         got = cache.get(key)
         if got is not None:
             return got
+        if len(cache) > 600:
+            cache.clear()
         cell = self.board.cells[n]
         ink = (245, 248, 255) if cell.props.get("sea") else (40, 30, 20)
-        k = self.assets.text(cell.props.get("name_local", n), max(15, round(24 * z)), ink, bold=True)
+        small = form in ("small", "upright")
+        k = self.assets.text(cell.props.get("name_local", n), max(12 if small else 15, round(24 * z * (0.8 if small else 1))),
+                             ink, bold=True)
         r = self.assets.text(_romaji(cell.props.get("name_en", n)), max(11, round(14 * z)), ink)
-        rad = max(8, round(11 * z))
+        rad = max(6 if small else 8, round(11 * z * (0.8 if small else 1)))
         base = bool(cell.props.get("base"))
-        tag = self.assets.text(_("據點 base"), max(10, round(12 * z)), (196, 30, 30), bold=True) if base else None
+        tag = (self.assets.text(_("據點 base"), max(10, round(12 * z)), (196, 30, 30), bold=True)
+               if base and form in ("full", "compact") else None)
         th = tag.get_height() if tag else 0
-        if compact:
+        if form != "full":
             r = pygame.Surface((0, 2), pygame.SRCALPHA)
-        w = max(k.get_width() + 2 * (2 * rad + 4), r.get_width(), tag.get_width() if tag else 0)
+        if form == "upright":       # the kanji one under another, as on a Japanese map, the number under them
+            chars = [self.assets.text(ch, k.get_height() * 15 // 22, ink, bold=True)
+                     for ch in cell.props.get("name_local", n)]
+            k = pygame.Surface((max(c.get_width() for c in chars),
+                                sum(c.get_height() * 3 // 4 for c in chars[:-1]) + chars[-1].get_height()), pygame.SRCALPHA)
+            y = 0
+            for c in chars:
+                k.blit(c, c.get_rect(midtop=(k.get_width() // 2, y)))
+                y += c.get_height() * 3 // 4
+        gw = k.get_width() + 3 + 2 * rad          # the kanji and the supply number beside them
+        w = max(gw, r.get_width(), tag.get_width() if tag else 0)
         h = th + k.get_height() + r.get_height() - 2
+        num = self.assets.text(str(int(cell.props.get("supply", 0))), max(10 if small else 12, round(15 * z)),
+                               (30, 24, 18), bold=True)
+        if form == "upright":
+            w, h = max(k.get_width(), 2 * rad + 2, num.get_width()), k.get_height() + max(2 * rad + 2, num.get_height())
         img = pygame.Surface((w, h), pygame.SRCALPHA)
-        kr = k.get_rect(midtop=(w // 2, th))
+        kr = k.get_rect(topleft=((w - gw) // 2, th)) if form != "upright" else k.get_rect(midtop=(w // 2, 0))
         if tag:
             img.blit(tag, tag.get_rect(midbottom=(w // 2, kr.top)))
         img.blit(k, kr)
         img.blit(r, r.get_rect(midtop=(w // 2, kr.bottom - 2)))
-        sc = (kr.right + rad + 3, kr.centery)
+        sc = (kr.right + rad + 3, kr.centery) if form != "upright" else (w // 2, kr.bottom + (h - kr.bottom) // 2)
         pygame.draw.circle(img, (250, 246, 232), sc, rad)
         pygame.draw.circle(img, (196, 30, 30) if base else (60, 50, 40), sc, rad, 2)
-        blit_center(img, self.assets.text(str(int(cell.props.get("supply", 0))), max(12, round(15 * z)),
-                                          (30, 24, 18), bold=True), sc)
+        blit_center(img, num, sc)
         cx, cy = cell.center[0] * z, cell.center[1] * z
         foot = (cx, cy - (10 if cell.props.get("box") else 30) * z)
-        got = cache[key] = (img, (foot[0], foot[1] - kr.bottom + h / 2))    # (the picture's centre)
+        ink_r = img.get_bounding_rect()     # (the lines' empty margins off)
+        got = cache[key] = (img.subsurface(ink_r).copy(),
+                            (foot[0] + ink_r.centerx - w / 2, foot[1] - kr.bottom + ink_r.centery))   # (its centre)
         return got
 
+    def _origin(self, view) -> tuple[int, int]:
+        """The screen pixel of the map's top-left corner as drawn."""
+        return round(view.area.x + view.ox), round(view.area.y + view.oy)
+
     def map_labels(self, view) -> list[tuple[pygame.Surface, tuple[float, float]]]:
+        """Each area's whole name where the map puts it (screen centre)."""
+        ox, oy = self._origin(view)
         out = []
-        for n, cell in self.board.cells.items():
-            if cell.props.get("offboard") or n == "ou":
-                continue
+        for n in self._label_areas():
             img, (mx, my) = self._area_label(n, view.z)
-            out.append((img, (view.area.x + view.ox + mx, view.area.y + view.oy + my)))
+            out.append((img, (ox + mx, oy + my)))
         return out
 
     def track_rects(self, view) -> list[pygame.Rect]:
@@ -428,41 +482,146 @@ class YoshitsuneUI(GameUI):
         t = _("Turn 回合 · cards 源/平") if first == "turn_1" else _("Go-Shirakawa 後白河 · replenish 源/平")
         return self.assets.text(t, max(12, round(17 * z)), (250, 240, 210), bold=True)
 
+    def box_rects(self, view) -> list[pygame.Rect]:
+        """Screen rects of the map's boxes (waiting box, Kyō box, markers, Ōu) and of the arrows
+        from Ōu: the names keep off them too."""
+        out = [self._box_rect(o.name, view) for o in self.board.objects
+               if o.type in ("waiting_box", "kyo_box", "marker_box")]
+        if "ou" in self.board.cells:
+            pts = [view.to_screen(x, y) for x, y in self.board.corners("ou")]
+            x0, y0 = min(p[0] for p in pts), min(p[1] for p in pts)
+            out.append(pygame.Rect(round(x0), round(y0), round(max(p[0] for p in pts) - x0),
+                                   round(max(p[1] for p in pts) - y0)))
+        ox, oy = self._origin(view)
+        width = max(3, round(5 * view.z))      # the arrows from Ōu (as _arrow draws them): a square every half side
+        side = width + 5
+        for (px, py), (qx, qy) in self._ou_arrows(view.z):
+            k = max(1, int(math.hypot(qx - px, qy - py) / (side / 2)))
+            for i in range(k + 1):
+                c = pygame.Rect(0, 0, side, side) if i < k - 1 else pygame.Rect(0, 0, 5 * width, 5 * width)
+                c.center = (round(ox + px + (qx - px) * i / k), round(oy + py + (qy - py) * i / k))
+                out.append(c)
+        return out
+
+    def label_places(self, view) -> dict[str, pygame.Rect]:
+        """Where each area's name is drawn (screen rects; a name with no room is not drawn)."""
+        ox, oy = self._origin(view)
+        return {n: r.move(ox, oy) for n, _img, r in self._placed_labels(view)}
+
     def label_rects(self, view) -> list[pygame.Rect]:
-        return [r for _img, r in self._placed_labels(view)]
+        return list(self.label_places(view).values())
 
     def draw_labels(self, surf: pygame.Surface, view) -> None:
         if not self.thumbnail(view):
-            for img, r in self._placed_labels(view):
-                surf.blit(img, r)
+            ox, oy = self._origin(view)
+            for _n, img, r in self._placed_labels(view):
+                surf.blit(img, r.move(ox, oy))
 
-    def _placed_labels(self, view) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """The place names clear of the stacks and the tracks, inside the map as drawn;
-        a name that finds no room whole (a crowded map, e.g. at 1024×576) drops its
-        romaji line (the hover still gives it) and looks a little farther round."""
-        labels = self.map_labels(view)
-        imgs = [img for img, _c in labels]
-        shown = pygame.Rect(round(view.area.x + view.ox), round(view.area.y + view.oy),
-                            round(view.pw * view.z), round(view.ph * view.z)).clip(view.area)
-        blocked = self.counter_rects(view) + self.track_rects(view)
-        placed = place_labels([img.get_rect(center=(round(x), round(y))) for img, (x, y) in labels], blocked, shown)
-        names = [n for n, c in self.board.cells.items() if not c.props.get("offboard") and n != "ou"]
-        for i, r in enumerate(placed):
-            if r.collidelist(blocked) < 0:
+    def _area_masks(self, z: float) -> dict[str, tuple[tuple[int, int], pygame.mask.Mask, int]]:
+        """Each named area's shape at z: (its top-left in map pixels at z, its mask, its size in pixels)."""
+        cache = self.__dict__.setdefault("_masks", {})
+        got = cache.get(z)
+        if got is None:
+            if len(cache) > 8:
+                cache.clear()
+            got = cache[z] = {}
+            for n in self._label_areas():
+                pts = [(x * z, y * z) for x, y in self.board.corners(n)]
+                x0, y0 = math.floor(min(p[0] for p in pts)), math.floor(min(p[1] for p in pts))
+                s = pygame.Surface((math.ceil(max(p[0] for p in pts)) - x0 + 1, math.ceil(max(p[1] for p in pts)) - y0 + 1))
+                s.set_colorkey((0, 0, 0))
+                pygame.draw.polygon(s, (255, 255, 255), [(x - x0, y - y0) for x, y in pts])
+                m = pygame.mask.from_surface(s)
+                got[n] = ((x0, y0), m, max(1, m.count()))
+        return got
+
+    def _label_search(self, n: str, z: float, near: list[pygame.Rect], bounds: pygame.Rect,
+                      on_area: float) -> tuple[float, pygame.Surface, pygame.Rect] | None:
+        """The best form and place of area ``n``'s name (clear of ``near``, LABEL_FORMS' costs
+        counted): (score, picture, rect), or None."""
+        area = self._area_masks(z)[n]
+        best = None
+        unit = self._area_label(n, z)[0].get_height()
+        for form, cost in self.LABEL_FORMS:
+            if on_area < self.LABEL_ON_AREA and form in ("full", "compact"):
+                continue            # (a name only touching its area: as little of it as can be on the neighbours')
+            img, (hx, hy) = self._area_label(n, z, form)
+            limit = (best[0] if best else math.inf) - cost * unit
+            if limit <= 0:
+                break
+            got = _nearest_free(img.get_rect(center=(round(hx), round(hy))), area, near, bounds, on_area,
+                                self.LABEL_OUTSIDE * unit, limit, max(3, unit // 3))
+            if got is not None:
+                best = (got[0] + cost * unit, img, got[1])
+        return best
+
+    def _label_reach(self, n: str, z: float) -> pygame.Rect:
+        """Every place area ``n``'s name may cover (map pixels at z)."""
+        (mx, my), mask, _size = self._area_masks(z)[n]
+        img = self._area_label(n, z)[0]
+        return pygame.Rect(mx, my, *mask.get_size()).inflate(2 * img.get_width(), 2 * img.get_height())
+
+    def _placed_labels(self, view) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+        """Each area's name, its picture and where it is drawn (map pixels at the view's zoom, from
+        the map's top-left): clear of the stacks, the tracks, the boxes and the other names, inside
+        the map; as near as it can be to where the map puts it and as whole as there is room for
+        (LABEL_FORMS). First every name that has room with at least LABEL_ON_AREA of it on its own
+        area (the seas first, then the smallest areas: they have the least), then those that can
+        only touch it; a name left without room asks a neighbour's name to move (if that one finds
+        another place); a name with no room even so is left out (the hover names the area). Kept
+        until the stacks shown or the zoom change (the names move with the map when it is
+        panned); a name whose surroundings did not change keeps its place without a search."""
+        z = view.z
+        key = (self.under_key(), z, language(), self.assets.palette.name, round(view.pw * z), round(view.ph * z))
+        memo = self.__dict__.get("_placed_memo")
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        ox, oy = self._origin(view)
+        # (counters are placed on the screen, the names from the map's corner: a pixel's slack for the rounding)
+        blocked = [r.move(-ox, -oy).inflate(2, 2)
+                   for r in self.counter_rects(view) + self.track_rects(view) + self.box_rects(view)]
+        bounds = pygame.Rect(0, 0, round(view.pw * z), round(view.ph * z))
+        names = sorted(self._label_areas(),
+                       key=lambda n: (not self.board.cells[n].props.get("sea"), self._area_masks(z)[n][2]))
+        reach = {n: self._label_reach(n, z) for n in names}
+        old = memo[2] if memo is not None and memo[0][1:] == key[1:] else {}
+        kept: dict[str, tuple] = {}
+        placed: dict[str, tuple[float, pygame.Surface, pygame.Rect]] = {}
+
+        def near(n, without=()):        # (a gap between two names, so that they read apart)
+            return [r for r in blocked + [p[2].inflate(6, 2) for m, p in placed.items() if m not in without]
+                    if reach[n].colliderect(r)]
+
+        for phase, on_area in enumerate((self.LABEL_ON_AREA, 0.0)):
+            for n in names:
+                if n in placed:
+                    continue
+                around = near(n)
+                sig = (phase, tuple(map(tuple, around)))
+                best = old[n][1] if n in old and old[n][0] == sig else self._label_search(n, z, around, bounds, on_area)
+                kept[n] = (sig, best)
+                if best:
+                    placed[n] = best
+        for n in names:         # still without room: a neighbour's name moves aside, if it has somewhere to go
+            if n in placed:
                 continue
-            img, (mx, my) = self._area_label(names[i], view.z, compact=True)
-            imgs[i] = img
-            r = img.get_rect(center=(round(view.area.x + view.ox + mx), round(view.area.y + view.oy + my)))
-            placed[i] = r
-            others = placed[:i] + placed[i + 1:]
-            near = sorted(((dx * r.width // 4, dy * r.height // 3) for dx in range(-4, 5) for dy in range(-5, 6)),
-                          key=lambda d: d[0] ** 2 + d[1] ** 2)
-            for dx, dy in near:
-                c = r.move(dx, dy)
-                if shown.contains(c) and c.collidelist(blocked) < 0 and c.collidelist(others) < 0:
-                    placed[i] = c
+            for m in sorted((m for m in placed if reach[n].colliderect(placed[m][2])),
+                            key=lambda m: -placed[m][0]):
+                mine = self._label_search(n, z, near(n, (m,)), bounds, 0.0)
+                if mine is None:
+                    continue
+                placed[n] = mine
+                theirs = self._label_search(m, z, near(m, (m,)), bounds, 0.0)
+                if theirs is not None:
+                    placed[m] = theirs
                     break
-        return list(zip(imgs, placed))
+                del placed[n]
+        for n in names:         # (a name moved aside: its neighbours search again next time)
+            if n in placed and kept.get(n, (None, None))[1] is not placed[n]:
+                kept.pop(n, None)
+        out = [(n, *placed[n][1:]) for n in self._label_areas() if n in placed]
+        self._placed_memo = (key, out, kept)
+        return out
 
     def counter_rects(self, view) -> list[pygame.Rect]:
         self._fresh()
@@ -1182,6 +1341,55 @@ def card_face_lines(game, c) -> list[str]:
     if c.get("text"):
         lines.append(tr(c["text"]))
     return lines
+
+
+def _nearest_free(home: pygame.Rect, area, near: list[pygame.Rect], bounds: pygame.Rect, on_area: float,
+                  outside: float, limit: float, step: int) -> tuple[float, pygame.Rect] | None:
+    """The best place for a name of ``home``'s size: inside ``bounds``, covering none of ``near``
+    (the stacks and names round it), with at least ``on_area`` of it (or of the area, if that is
+    smaller) on ``area`` ((top-left, mask, pixels)); scored by its distance from ``home`` plus
+    ``outside`` times the share of it off the area. The places tried: ``home``, a grid of
+    ``step`` pixels over every place touching the area's bounding box, and every place just
+    beside an edge of what it must not cover (where the nearest free place lies); (score,
+    rect), or None if none scores under ``limit``."""
+    (mx, my), mask, size = area
+    w, h = home.size
+    mw, mh = mask.get_size()
+    need = min(w * h, size)
+    whole = pygame.mask.Mask((w, h), fill=True)
+
+    def score(x, y, d):
+        r = pygame.Rect(x, y, w, h)
+        if r.collidelist(near) >= 0:
+            return None
+        share = min(1.0, mask.overlap_area(whole, (x - mx, y - my)) / need)
+        return None if share < on_area or share == 0 else (d + outside * (1 - share), r)
+
+    x0, x1 = max(mx - w + 1, bounds.x), min(mx + mw - 1, bounds.right - w)
+    y0, y1 = max(my - h + 1, bounds.y), min(my + mh - 1, bounds.bottom - h)
+    if x0 > x1 or y0 > y1:
+        return None
+    hx, hy = min(max(home.x, x0), x1), min(max(home.y, y0), y1)
+    d0 = math.hypot(hx - home.x, hy - home.y)
+    got = score(hx, hy, d0)
+    if got is not None and got[0] <= d0:        # where the map puts it (or as near as the map allows), all on its area
+        return got if got[0] < limit else None
+    best = got if got is not None and got[0] < limit else None
+    xs = {hx, x0, x1} | set(range(hx - (hx - x0) // step * step, x1 + 1, step))
+    ys = {hy, y0, y1} | set(range(hy - (hy - y0) // step * step, y1 + 1, step))
+    for b in near:
+        xs.update(x for x in (b.left - w, b.right) if x0 <= x <= x1)
+        ys.update(y for y in (b.top - h, b.bottom) if y0 <= y <= y1)
+    dx = [((x - home.x) ** 2, x) for x in xs]
+    dy = [((y - home.y) ** 2, y) for y in ys]
+    for d2, x, y in sorted((a + b, x, y) for a, x in dx for b, y in dy):
+        d = math.sqrt(d2)
+        if d >= (best[0] if best else limit):
+            break
+        got = score(x, y, d)
+        if got is not None and got[0] < (best[0] if best else limit):
+            best = got
+    return best
 
 
 def _box(surf, r: pygame.Rect, fill, border, alpha: int = 255) -> None:
