@@ -13,7 +13,7 @@ from game import rulesets
 pytestmark = pytest.mark.client
 
 #: crowded mid-game positions: (seed, agent, actions played)
-POSITIONS = [(2, "random", 150), (4, "heuristic", 20), (4, "random", 250)]
+POSITIONS = [(2, "random", 150), (4, "heuristic", 20), (6, "random", 250)]
 SIZES = [(1024, 576), (1280, 720)]
 
 

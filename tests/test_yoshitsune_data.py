@@ -19,7 +19,7 @@ DATA = ROOT / "game" / "rulesets" / "yoshitsune" / "data.json"
 # §3.1: key -> (名称, supply, base/red, sea)
 AREAS = {
     "kita_kanto": ("北関東", 3, False, False),
-    "minami_kanto": ("南関東", 4, True, False),
+    "minami_kanto": ("南関東", 5, True, False),   # (4 on the sheet: data.json "balance")
     "tokai": ("東海", 2, False, False),
     "shinano": ("信濃", 2, False, False),
     "owari": ("尾張", 3, False, False),
@@ -72,18 +72,18 @@ OU_ARROWS = {"kita_kanto", "hokuriku"}
 TURNS = {1: (1180, 3, 3), 2: (1181, 3, 3), 3: (1182, 2, 2), 4: (1183, 4, 4),
          5: (1184, 5, 4), 6: (1185, 5, 4), 7: (1186, 4, 4)}          # year, genji, heike
 COURT = {-3: ("平家3", "heike", 6, 2), -2: ("平家2", "heike", 5, 2), -1: ("平家1", "heike", 4, 3),
-         0: ("START", "start", 4, 3), 1: ("中立", "neutral", 3, 3),
+         0: ("START", "start", 4, 4), 1: ("中立", "neutral", 3, 3),
          2: ("源氏1", "genji", 3, 4), 3: ("源氏2", "genji", 2, 5), 4: ("源氏3", "genji", 2, 6)}
 
 # §3.4 (where -> generals, retainers by clan) and §3.5
 SETUP = {
-    "minami_kanto": ({"源頼朝", "源範頼", "北条時政"}, {"genji": 4}),
+    "minami_kanto": ({"源頼朝", "源範頼", "北条時政"}, {"genji": 5}),
     "kita_kanto": (set(), {"genji": 2}),
     "shinano": ({"木曾義仲"}, {"kiso": 2}),
     "yamato": (set(), {"sohei": 2}),
     "iyo": ({"河野通信"}, {"kono": 2}),
     "bungo": ({"緒方惟栄"}, {"ogata": 2}),
-    "ou": ({"藤原秀衡"}, {"fujiwara": 4}),
+    "ou": ({"藤原秀衡"}, {"fujiwara": 3}),
     "waiting_box": ({"源義経", "源行家"}, {}),
     "kyo": ({"平宗盛", "平知盛"}, {"heike": 3}),
     "sekkasen": ({"平重衡"}, {"heike": 2}),
@@ -147,7 +147,7 @@ def test_areas_names_supply_base_red_sea(board):
         assert props["sea"] is sea, key
         assert board.cell(key).terrain == ("sea" if sea else "land"), key
         assert props["name_en"] and props["provinces"], key
-    assert sum(AREAS[k][1] for k in AREAS) == sum(board.cell(k).props["supply"] for k in map_areas(board)) == 52
+    assert sum(AREAS[k][1] for k in AREAS) == sum(board.cell(k).props["supply"] for k in map_areas(board)) == 53
     assert {k for k in map_areas(board) if board.cell(k).props["base"]} == {
         KEY["南関東"], KEY["京"], KEY["四国"], KEY["北九州"]}
     assert {k for k in map_areas(board) if board.cell(k).props["sea"]} == {KEY["東瀬戸"], KEY["西瀬戸"]}
@@ -362,8 +362,8 @@ def test_setup_puts_every_piece_in_an_area_or_box(data, board):
     assert placed == Counter({k: 1 for k in names})
     for clan, n in retainers.items():
         assert n <= COUNTER_MIX[clan], clan
-    assert retainers["heike"] == 21 and retainers["fujiwara"] == 4
-    assert sum(n for c, n in retainers.items() if c not in ("heike", "fujiwara")) == 14
+    assert retainers["heike"] == 21 and retainers["fujiwara"] == 3
+    assert sum(n for c, n in retainers.items() if c not in ("heike", "fujiwara")) == 15
     for m, where in data["setup"]["markers"].items():
         assert where in box_names and m in data["markers"]
     # control at the start (§3.4, revised): Heike 12 areas incl. 3 base areas and 東瀬戸 only, Genji 6, 3 empty

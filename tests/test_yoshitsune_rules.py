@@ -33,9 +33,10 @@ def steps_of(g):
 
 # -- [3.0] set-up -------------------------------------------------------------------------------
 def test_setup_follows_the_data_sheet():
+    """The sheet's set-up, with the balance changes of data.json "balance" (3 Fujiwara in Ōu)."""
     g = Yoshitsune(seed=1)
     assert g.loc("yoshitsune") == g.loc("yukiie") == "waiting_box"
-    assert g.loc("hidehira") == "ou" and g.garrison("ou") == {"fujiwara": 4}
+    assert g.loc("hidehira") == "ou" and g.garrison("ou") == {"fujiwara": 3}
     assert g.garrison("kyo") == {"heike": 3} and g.track().turn == 1 and g.track().court == 0
     assert g.pending().kind == "replenish" and g.pending().seat == "MINAMOTO"
 
