@@ -803,8 +803,8 @@ class YoshitsuneUI(GameUI):
             self.card_rects = []
             self.confirm_rect = None
 
-    def draw_moving(self, surf: pygame.Surface, view, now: float) -> bool:
-        """The generals on their way (a move's animation), each with its shadow."""
+    def _moving_blocks(self, view):
+        """(block, its screen centre) of each general on his way (a move's animation)."""
         size = self.counter_size(view)
         for k, p in self.moving.items():
             g = (self.st or {}).get("generals", {}).get(k)
@@ -813,10 +813,15 @@ class YoshitsuneUI(GameUI):
             img = self._block(self.gen_short(k), g["clan"], size, True,
                               sub=f"{self.game.gdata[k]['valour']}-{self.game.gdata[k]['command']}")
             x, y = view.to_screen(*p)
+            yield img, (round(x), round(y))
+
+    def draw_moving(self, surf: pygame.Surface, view, now: float) -> bool:
+        """The generals on their way, each with its shadow."""
+        for img, (x, y) in self._moving_blocks(view):
             shadow = pygame.Rect(0, 0, img.get_width(), img.get_height())
-            shadow.center = (round(x) + 4, round(y) + 5)
+            shadow.center = (x + 4, y + 5)
             pygame.draw.rect(surf, (0, 0, 0), shadow, border_radius=4)
-            surf.blit(img, img.get_rect(center=(round(x), round(y))))
+            surf.blit(img, img.get_rect(center=(x, y)))
         return True
 
     def _waiting_layout(self, wb: pygame.Rect, size: int, title: int) -> list[tuple[pygame.Surface, tuple[int, int]]]:
@@ -840,16 +845,9 @@ class YoshitsuneUI(GameUI):
 
     def moving_rects(self, view) -> list[pygame.Rect]:
         """The generals on their way: each block and its shadow."""
-        size = self.counter_size(view)
         out = []
-        for k, p in self.moving.items():
-            g = (self.st or {}).get("generals", {}).get(k)
-            if g is None:
-                continue
-            img = self._block(self.gen_short(k), g["clan"], size, True,
-                              sub=f"{self.game.gdata[k]['valour']}-{self.game.gdata[k]['command']}")
-            x, y = view.to_screen(*p)
-            r = img.get_rect(center=(round(x), round(y))).inflate(4, 4)
+        for img, c in self._moving_blocks(view):
+            r = img.get_rect(center=c).inflate(4, 4)
             out.append(r.union(r.move(4, 5)))
         return out
 
