@@ -40,7 +40,7 @@ from .base import Scene
 from .overlays import HelpOverlay, PauseOverlay
 from .saves import QUIET, Confirm, SaveWarning, Thumbnailer, ask_leave
 
-from ..i18n import N_, _, tr
+from ..i18n import N_, _, language, tr
 
 #: the AI levels as the board names them (who is to move)
 LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
@@ -1059,7 +1059,8 @@ class BoardScene(Scene):
         d = self.dice
         full_box = pygame.Rect(self._dice_box())
         t = d.get("t", 0.0)
-        skey = (tuple(full_box), repr([(k, v) for k, v in d.items() if k not in ("t", "until", "ev")]), t >= 0.6)
+        skey = (tuple(full_box), repr([(k, v) for k, v in d.items() if k not in ("t", "until", "ev")]), t >= 0.6,
+                language(), self.assets.palette.name)     # (what the panel says, in which words and colours)
         rkey = (skey, int(t * 14))          # (the tumbling dice turn 14 times a second)
         if getattr(self, "_dice_key", None) != skey:        # the panel: drawn on its own layer
             layer = pygame.Surface(full_box.size, pygame.SRCALPHA)
@@ -1303,10 +1304,11 @@ class BoardScene(Scene):
                     v = rng.randint(1, 6)
                     img = self._tumbling(v, size, rng.uniform(-35, 35))
                     jx, jy = rng.uniform(-5, 5), rng.uniform(-8, 8)
+                    at_ = img.get_rect(center=(x + size // 2 + jx, y + size // 2 + jy))
                     if plan is not None:
-                        plan.append((img, img.get_rect(center=(x + size // 2 + jx, y + size // 2 + jy)).topleft))
+                        plan.append((img, at_.topleft))
                     elif part != "panel":
-                        drawn.append(surf.blit(img, img.get_rect(center=(x + size // 2 + jx, y + size // 2 + jy))))
+                        drawn.append(surf.blit(img, at_))
                     x += size + 10
                     continue
                 else:
