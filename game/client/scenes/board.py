@@ -1283,7 +1283,7 @@ class BoardScene(Scene):
             who = " + ".join(lab.get(a, {}).get("label", a) for a in d["attackers"])
             who += f"  →  {lab.get(d['defender'], {}).get('label', d['defender'])}"
         if panel_:
-            blit_center(surf, fit_text(self.assets, who or d.get("heading") or d.get("title", "Dice"), 26, width - 30,
+            blit_center(surf, fit_text(self.assets, who or d.get("heading") or d.get("title") or _("Dice"), 26, width - 30,
                                        ACCENT, bold=True),
                         (box.centerx, box.y + 28))
         rng = random.Random(int(t * 14))
