@@ -6,7 +6,8 @@
   the adapter's own score) and picks by a softmax with a temperature: mostly
   sensible moves, sometimes the second or third best, never an arbitrary one.
 - **hard** runs :class:`game.ai.search.MCTS` from the seat's view, with the
-  heuristic's evaluation, truncated playouts by the heuristic, dice sampled
+  heuristic playing hard's own tuned weights (:mod:`game.ai.tuning`): its
+  evaluation, truncated playouts by the heuristic, dice sampled
   afresh on every iteration and, in games with hidden information, several
   determinizations drawn from the view.
 
@@ -35,6 +36,7 @@ from game.core.game import Game
 from . import require_view
 from .adapter import Adapter, adapter_for
 from .search import MCTS, Alternative, Candidate, Explanation
+from .tuning import overlay, tuned
 
 LEVELS = ("easy", "normal", "hard")
 DESCRIPTIONS = {
@@ -255,8 +257,15 @@ class HardAgent(LevelAgent):
             self.iterations = iterations
         self.clock = TurnClock()
         self.stats = {"decisions": 0, "searched": 0, "iterations": 0, "search_seconds": 0.0}
+        #: hard's own weights for the heuristic it leads with, plays out and evaluates by
+        #: (:mod:`game.ai.tuning`; {}: the heuristic's as written)
+        self.weights = tuned(self.game_id)
 
     def choose(self, view: Game) -> Action:
+        with overlay(self.game_id, self.weights):
+            return self._choose(view)
+
+    def _choose(self, view: Game) -> Action:
         require_view(view)
         t0 = CLOCK()
         legal = view.legal_actions()

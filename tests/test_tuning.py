@@ -1,0 +1,80 @@
+"""Hard's tuned weights (game/ai/tuning.py, game/ai/tuned.json)."""
+from __future__ import annotations
+
+import importlib
+import json
+
+import pytest
+
+from game import rulesets
+from game.ai import agent_class, decide
+from game.ai import tuning
+from game.ai.tuning import TUNABLE, overlay, tuned, tuned_heuristic, written
+
+GAMES = sorted(TUNABLE)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_tunable_weight_is_a_number_or_a_table_of_numbers(game_id):
+    for k, v in written(game_id).items():
+        vals = v.values() if isinstance(v, dict) else [v]
+        assert all(isinstance(x, (int, float)) for x in vals), (game_id, k, v)
+
+
+def test_the_tuned_file_names_only_tunable_weights_in_their_shape():
+    data = json.loads(tuning.TUNED_FILE.read_text(encoding="utf-8"))
+    for game_id, entry in data.items():
+        assert game_id in TUNABLE
+        tuning.check(game_id, entry["weights"])
+        assert entry.get("why"), f"{game_id}: a tuned set says why it was kept"
+        assert entry.get("measured"), f"{game_id}: a tuned set gives the match that kept it"
+
+
+def test_a_weight_that_is_not_tunable_is_refused():
+    with pytest.raises(KeyError):
+        tuning.check("yoshitsune", {"WIN": 1.0})
+    with pytest.raises(ValueError):
+        tuning.check("sino_japanese", {"W_DANGER": 0.5})
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_overlay_puts_the_written_values_back_even_after_an_error(game_id):
+    mod = importlib.import_module(TUNABLE[game_id][0])
+    before = written(game_id)
+    k = TUNABLE[game_id][1][0]
+    v = before[k]
+    other = {s: x * 2 + 1 for s, x in v.items()} if isinstance(v, dict) else v * 2 + 1
+    with pytest.raises(RuntimeError):
+        with overlay(game_id, {k: other}):
+            assert getattr(mod, k) == other
+            raise RuntimeError("boom")
+    assert written(game_id) == before
+
+
+def test_the_tuned_heuristic_plays_its_weights_and_only_while_it_chooses():
+    mod = importlib.import_module("game.ai.yoshitsune")
+    base = agent_class("heuristic", "yoshitsune")
+    seen = []
+
+    class Spy(base):
+        def _v(self, st):
+            seen.append(mod.W_BASE)
+            return super()._v(st)
+
+    cls = tuned_heuristic("yoshitsune", {"W_BASE": 99.0}, Spy)
+    g = rulesets.new_game("yoshitsune", seed=3)
+    for _ in range(40):
+        if g.pending() is None:
+            break
+        g.apply(decide(g, g.to_move(), cls(1), 7))
+    g.close()
+    assert seen and set(seen) == {99.0}
+    assert mod.W_BASE == 30.0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_hard_plays_the_tuned_set_and_normal_the_written_one(game_id):
+    hard = agent_class("hard", game_id)(1, iterations=2)
+    assert hard.weights == tuned(game_id)
+    normal = agent_class("normal", game_id)(1)
+    assert not hasattr(normal, "weights")
