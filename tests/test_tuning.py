@@ -25,7 +25,13 @@ def test_the_tuned_file_names_only_tunable_weights_in_their_shape():
     data = json.loads(tuning.TUNED_FILE.read_text(encoding="utf-8"))
     for game_id, entry in data.items():
         assert game_id in TUNABLE
-        tuning.check(game_id, entry["weights"])
+        tuning.check(game_id, entry.get("weights") or {})
+        g = rulesets.new_game(game_id, seed=1)
+        sides = {g.seat_side(s) for s in g.seats}
+        g.close()
+        for side, w in (entry.get("sides") or {}).items():
+            assert side in sides, (game_id, side)
+            tuning.check(game_id, w)
         assert entry.get("why"), f"{game_id}: a tuned set says why it was kept"
         assert entry.get("measured"), f"{game_id}: a tuned set gives the match that kept it"
 
@@ -75,6 +81,30 @@ def test_the_tuned_heuristic_plays_its_weights_and_only_while_it_chooses():
 @pytest.mark.parametrize("game_id", GAMES)
 def test_hard_plays_the_tuned_set_and_normal_the_written_one(game_id):
     hard = agent_class("hard", game_id)(1, iterations=2)
-    assert hard.weights == tuned(game_id)
+    g = rulesets.new_game(game_id, seed=1)
+    for side in dict.fromkeys(g.seat_side(s) for s in g.seats):
+        assert hard.weights(side) == tuned(game_id, side)
+    g.close()
     normal = agent_class("normal", game_id)(1)
     assert not hasattr(normal, "weights")
+
+
+def test_hard_plays_each_side_its_own_set_and_puts_the_written_ones_back(monkeypatch):
+    mod = importlib.import_module("game.ai.yoshitsune")
+    monkeypatch.setattr(tuning, "_loaded", {"yoshitsune": {
+        "weights": {"W_AREA": 5.0}, "sides": {"TAIRA": {"W_BASE": 77.0}}}})
+    cls = agent_class("hard", "yoshitsune")
+    seen = {}
+
+    def spy(self, view):
+        seen[view.seat_side(view.pending().seat)] = (mod.W_BASE, mod.W_AREA)
+        return view.legal_actions()[0]
+
+    monkeypatch.setattr(cls, "_choose", spy)
+    g = rulesets.new_game("yoshitsune", seed=3)
+    agent = cls(1)
+    while len(seen) < 2 and g.pending() is not None:
+        g.apply(decide(g, g.to_move(), agent, 7))
+    g.close()
+    assert seen == {"TAIRA": (77.0, 5.0), "MINAMOTO": (30.0, 5.0)}
+    assert (mod.W_BASE, mod.W_AREA) == (30.0, 4.0)

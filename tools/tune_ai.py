@@ -1,9 +1,9 @@
 """Tune hard's weights by self-play: the heuristic with a candidate set of weights against
 the heuristic as written (normal), on both sides, over the same seeds for every candidate.
 
-    python tools/tune_ai.py search GAME [--candidates 24] [--games 30] [--seed 20000]
-                                      [--sigma 0.35] [--jobs 2] [--out FILE.jsonl]
-    python tools/tune_ai.py match GAME [--weights '{"W_BASE": 33}' | --tuned]
+    python tools/tune_ai.py search GAME [--side SIDE] [--candidates 24] [--games 30]
+                                      [--seed 20000] [--sigma 0.35] [--jobs 2] [--out FILE.jsonl]
+    python tools/tune_ai.py match GAME [--weights '{"W_BASE": 33}' | --tuned] [--side SIDE]
                                      [--games 100] [--seed 30000] [--jobs 2]
 
 ``search`` draws candidates around the written weights (and around the best so far in
@@ -26,14 +26,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def _one(args: tuple) -> tuple[int, str, str | None]:
-    """One game: the tuned set on ``side``; (seed, side, winner side or None)."""
+    """One game: the tuned set of ``side`` (``weights``: side -> set) on ``side``;
+    (seed, side, winner side or None)."""
     game_id, seed, weights, side = args
     from game import rulesets
     from game.ai import Seat, agent_class, mix_seed
     from game.ai.tuning import tuned_heuristic
     from game.runner import play_one
     base = agent_class("heuristic", game_id)
-    tuned = tuned_heuristic(game_id, weights, base)
+    tuned = tuned_heuristic(game_id, weights[side], base)
     probe = rulesets.new_game(game_id, seed=seed)
     seats = list(probe.seats)
     side_of = {s: probe.seat_side(s) for s in seats}
@@ -73,8 +74,9 @@ def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return c - h, c + h
 
 
-def play(pool, game_id: str, weights: dict, games: int, seed: int) -> list:
-    work = [(game_id, seed + i, weights, side) for i in range(games) for side in sides_of(game_id)]
+def play(pool, game_id: str, weights: dict, games: int, seed: int, sides: list[str]) -> list:
+    """``games`` games a side of ``sides``, each side's set (``weights``: side -> set) on it."""
+    work = [(game_id, seed + i, weights, side) for i in range(games) for side in sides]
     return list(pool.map(_one, work, chunksize=2))
 
 
@@ -104,11 +106,13 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--around", help="a search's output: draw around its best candidate")
     s.add_argument("--jobs", type=int, default=2)
     s.add_argument("--out", help="append one JSON line per candidate")
+    s.add_argument("--side", help="tune this side's play only (its games alone are played)")
     m = sub.add_parser("match")
     m.add_argument("game")
     g = m.add_mutually_exclusive_group(required=True)
     g.add_argument("--weights", help="JSON object of weights")
-    g.add_argument("--tuned", action="store_true", help="the set in game/ai/tuned.json")
+    g.add_argument("--tuned", action="store_true", help="the sets in game/ai/tuned.json (each side its own)")
+    m.add_argument("--side", help="play this side's games only")
     m.add_argument("--games", type=int, default=100, help="games a side")
     m.add_argument("--seed", type=int, default=30000)
     m.add_argument("--jobs", type=int, default=2)
@@ -118,12 +122,14 @@ def main(argv: list[str] | None = None) -> int:
     base = written(a.game)
     with ProcessPoolExecutor(max_workers=a.jobs) as pool:
         if a.cmd == "match":
-            w = tuned(a.game) if a.tuned else json.loads(a.weights)
-            check(a.game, w)
-            res = play(pool, a.game, w, a.games, a.seed)
+            sides = [a.side] if a.side else sides_of(a.game)
+            w = {sd: tuned(a.game, sd) if a.tuned else json.loads(a.weights) for sd in sides}
+            for x in w.values():
+                check(a.game, x)
+            res = play(pool, a.game, w, a.games, a.seed, sides)
             sc, won, drawn, n = score(res)
             lo, hi = wilson(sc, n)
-            by_side = {sd: score([r for r in res if r[1] == sd])[0] for sd in sides_of(a.game)}
+            by_side = {sd: score([r for r in res if r[1] == sd])[0] for sd in sides}
             print(json.dumps({"game": a.game, "weights": w, "score": round(sc, 4), "won": won,
                               "drawn": drawn, "games": n, "ci95": [round(lo, 3), round(hi, 3)],
                               "by_side": by_side, "seed": a.seed}))
@@ -132,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         centre = dict(base)
         if a.around:
             rows = [json.loads(x) for x in Path(a.around).read_text().splitlines() if x.strip()]
+            rows = [r for r in rows if r.get("side") == a.side] or rows
             best = max(rows, key=lambda r: r["score"])
             centre.update(best["weights"])
         rows = []
@@ -139,9 +146,11 @@ def main(argv: list[str] | None = None) -> int:
             delta = perturb(centre, rng, a.sigma, a.share) if k else {}
             w = {**{x: y for x, y in centre.items() if y != base[x]}, **delta}
             w = {x: y for x, y in w.items() if y != base[x]}
-            res = play(pool, a.game, w, a.games, a.seed)
+            sides = [a.side] if a.side else sides_of(a.game)
+            res = play(pool, a.game, {sd: w for sd in sides}, a.games, a.seed, sides)
             sc, won, drawn, n = score(res)
-            row = {"game": a.game, "k": k, "score": round(sc, 4), "games": n, "weights": w}
+            row = {"game": a.game, "k": k, "score": round(sc, 4), "games": n, "weights": w,
+                   "side": a.side}
             rows.append(row)
             print(json.dumps(row), flush=True)
             if a.out:

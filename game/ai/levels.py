@@ -257,12 +257,16 @@ class HardAgent(LevelAgent):
             self.iterations = iterations
         self.clock = TurnClock()
         self.stats = {"decisions": 0, "searched": 0, "iterations": 0, "search_seconds": 0.0}
-        #: hard's own weights for the heuristic it leads with, plays out and evaluates by
-        #: (:mod:`game.ai.tuning`; {}: the heuristic's as written)
-        self.weights = tuned(self.game_id)
+
+    def weights(self, side: str) -> dict:
+        """Hard's own weights on ``side`` for the heuristic it leads with, plays out and
+        evaluates by (:mod:`game.ai.tuning`; {}: the heuristic's as written)."""
+        return tuned(self.game_id, side)
 
     def choose(self, view: Game) -> Action:
-        with overlay(self.game_id, self.weights):
+        d = view.pending()
+        side = view.seat_side(d.seat) if d is not None else None
+        with overlay(self.game_id, self.weights(side) if side is not None else {}):
             return self._choose(view)
 
     def _choose(self, view: Game) -> Action:

@@ -5,7 +5,9 @@ its choices as module constants (``W_BASE = 30.0`` ...). Normal plays them as
 written. Hard plays with a set tuned for it by ``tools/tune_ai.py`` (matches of
 the heuristic with a candidate set against the heuristic as written), kept in
 ``game/ai/tuned.json`` with the figures that chose it: its lead candidate, its
-playouts and its leaf evaluation all read the tuned values.
+playouts and its leaf evaluation all read the tuned values. A set may be for
+both sides (``weights``) or for one (``sides``): a weight that helps one side's
+play can hurt the other's, and the two are tuned apart.
 
 :func:`overlay` puts a set in place for the length of a ``with`` block (one
 decision) and restores the written values after it, so agents of both kinds can
@@ -44,14 +46,17 @@ TUNED_FILE = Path(__file__).with_name("tuned.json")
 _loaded: dict[str, dict[str, Any]] | None = None
 
 
-def tuned(game_id: str) -> dict[str, Any]:
-    """The weights hard plays in ``game_id`` (only those that differ from the written ones);
+def tuned(game_id: str, side: str | None = None) -> dict[str, Any]:
+    """The weights hard plays in ``game_id`` on ``side`` (only those that differ from the
+    written ones): the entry's ``weights`` for both sides, updated by its ``sides[side]``;
     {} where none were tuned."""
     global _loaded
     if _loaded is None:
         _loaded = json.loads(TUNED_FILE.read_text(encoding="utf-8")) if TUNED_FILE.exists() else {}
     entry = _loaded.get(game_id) or {}
     w = dict(entry.get("weights") or {})
+    if side is not None:
+        w.update((entry.get("sides") or {}).get(side) or {})
     check(game_id, w)
     return w
 
