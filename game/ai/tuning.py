@@ -11,7 +11,9 @@ play can hurt the other's, and the two are tuned apart.
 
 :func:`overlay` puts a set in place for the length of a ``with`` block (one
 decision) and restores the written values after it, so agents of both kinds can
-share a process (a match, the kiosk). Only the names listed in :data:`TUNABLE`
+share a process (a match, the kiosk). It changes module globals: a process decides
+one thing at a time (the AI worker serves its requests in turn), never two at once
+on threads. Only the names listed in :data:`TUNABLE`
 are ever changed: weights read when a choice is made, never ones folded into a
 cache or a default argument.
 """
