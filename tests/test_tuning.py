@@ -108,3 +108,18 @@ def test_hard_plays_each_side_its_own_set_and_puts_the_written_ones_back(monkeyp
     g.close()
     assert seen == {"TAIRA": (77.0, 5.0), "MINAMOTO": (30.0, 5.0)}
     assert (mod.W_BASE, mod.W_AREA) == (30.0, 4.0)
+
+
+def test_the_tuning_tool_plays_a_set_on_both_sides_and_reports_its_score(capsys):
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import tune_ai
+    assert tune_ai.main(["match", "yoshitsune", "--weights", "{}", "--games", "1", "--seed", "5",
+                         "--jobs", "1"]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    # the written weights against themselves: the same game twice, one win each way
+    assert out["games"] == 2 and out["score"] == 0.5
+    assert set(out["by_side"]) == {"MINAMOTO", "TAIRA"}
+    with pytest.raises(KeyError):
+        tune_ai.main(["match", "yoshitsune", "--weights", '{"NOPE": 1}', "--games", "1", "--jobs", "1"])
