@@ -15,6 +15,7 @@ seeds the search never saw. See docs/ai.md, "Hard's weights".
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import random
@@ -49,12 +50,17 @@ def _one(args: tuple) -> tuple[int, str, str | None]:
     return seed, side, w
 
 
-def sides_of(game_id: str) -> list[str]:
+@functools.lru_cache(maxsize=None)
+def _sides(game_id: str) -> tuple[str, ...]:
     from game import rulesets
     probe = rulesets.new_game(game_id, seed=1)
-    sides = list(dict.fromkeys(probe.seat_side(s) for s in probe.seats))
+    sides = tuple(dict.fromkeys(probe.seat_side(s) for s in probe.seats))
     probe.close()
     return sides
+
+
+def sides_of(game_id: str) -> list[str]:
+    return list(_sides(game_id))
 
 
 def score(results: list[tuple[int, str, str | None]]) -> tuple[float, int, int, int]:
@@ -63,15 +69,6 @@ def score(results: list[tuple[int, str, str | None]]) -> tuple[float, int, int, 
     drawn = sum(1 for _, _, w in results if w is None)
     n = len(results)
     return (won + 0.5 * drawn) / max(1, n), won, drawn, n
-
-
-def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
 
 
 def play(pool, game_id: str, weights: dict, games: int, seed: int, sides: list[str]) -> list:
@@ -119,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
 
     from game.ai.tuning import check, tuned, written
+    from game.tournament import wilson
     base = written(a.game)
     with ProcessPoolExecutor(max_workers=a.jobs) as pool:
         if a.cmd == "match":
@@ -128,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
                 check(a.game, x)
             res = play(pool, a.game, w, a.games, a.seed, sides)
             sc, won, drawn, n = score(res)
-            lo, hi = wilson(sc, n)
+            lo, hi = wilson(sc * n, n)
             by_side = {sd: score([r for r in res if r[1] == sd])[0] for sd in sides}
             print(json.dumps({"game": a.game, "weights": w, "score": round(sc, 4), "won": won,
                               "drawn": drawn, "games": n, "ci95": [round(lo, 3), round(hi, 3)],

@@ -46,6 +46,7 @@ TUNABLE: dict[str, tuple[str, tuple[str, ...]]] = {
 
 TUNED_FILE = Path(__file__).with_name("tuned.json")
 _loaded: dict[str, dict[str, Any]] | None = None
+_checked: dict[Any, Any] = {}       # (game, side) -> its checked set; "from": the sets they came from
 
 
 def tuned(game_id: str, side: str | None = None) -> dict[str, Any]:
@@ -55,12 +56,19 @@ def tuned(game_id: str, side: str | None = None) -> dict[str, Any]:
     global _loaded
     if _loaded is None:
         _loaded = json.loads(TUNED_FILE.read_text(encoding="utf-8")) if TUNED_FILE.exists() else {}
-    entry = _loaded.get(game_id) or {}
-    w = dict(entry.get("weights") or {})
-    if side is not None:
-        w.update((entry.get("sides") or {}).get(side) or {})
-    check(game_id, w)
-    return w
+    if _checked.get("from") is not _loaded:       # the file's sets were (re)loaded
+        _checked.clear()
+        _checked["from"] = _loaded
+    key = (game_id, side)
+    w = _checked.get(key)
+    if w is None:                   # checked once, not at every decision
+        entry = _loaded.get(game_id) or {}
+        w = dict(entry.get("weights") or {})
+        if side is not None:
+            w.update((entry.get("sides") or {}).get(side) or {})
+        check(game_id, w)
+        _checked[key] = w
+    return dict(w)
 
 
 def written(game_id: str) -> dict[str, Any]:
