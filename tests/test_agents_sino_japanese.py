@@ -122,3 +122,35 @@ def test_evaluate_is_zero_sum_and_counts_japans_cities():
     b = P({"J1": "1519", "Q1": "1620"}, turn=3, jp_control=("1519",))     # Pyongyang taken: +2 VP
     assert evaluate(a, "JP") == -evaluate(a, "QING")
     assert evaluate(b, "JP") > evaluate(a, "JP")
+
+
+# -- what hard weighs against the heuristic's choice (game/ai/adapters/sino_japanese.py) ------------------
+def _hard_candidates(g):
+    import random
+    from game.ai.adapters.sino_japanese import ADAPTER
+    d = g.pending()
+    return ADAPTER.candidates(g, d.seat, g.legal_actions(), random.Random(0))
+
+
+def test_hard_weighs_the_heuristics_own_best_moves_and_ending_the_movement():
+    """A move is weighed by the heuristic's own score of it (one ply ahead a move barely changes
+    the evaluation): its choice comes first, ending the movement is among the candidates."""
+    korea = ("1519", "1717", "1612", "1611")
+    g = P({"J1": "1612", "Q3": "1905", "Q5": "0309"}, turn=3, jp_control=korea, cp=2)
+    cands = _hard_candidates(g)
+    agent_choice = ask(g, SinoJapaneseAgent(0))
+    assert cands[0].first == agent_choice
+    assert [c.score for c in cands] == sorted((c.score for c in cands), reverse=True)
+    assert EndMovement() in [c.first for c in cands]
+    legal = set(g.legal_actions())
+    assert all(c.first in legal for c in cands)
+
+
+def test_hard_weighs_each_hexs_attack_plan_and_resolving():
+    from game.rulesets.sino_japanese.actions import EndDeclarations
+    g = P({"J1": "1418", "J2": "1518", "Q1": "1519"}, side="JP", phase="declare", activated=("J1", "J2"),
+          ammo=(10, 0), damaged=("Q1",))
+    cands = _hard_candidates(g)
+    assert cands[0].first == ask(g, SinoJapaneseAgent(0))
+    assert isinstance(cands[0].first, Declare) and cands[0].first.hex == "1519"
+    assert cands[-1].first == EndDeclarations() and cands[-1].score < cands[0].score

@@ -387,6 +387,18 @@ class SinoJapaneseAgent:
         forms = [a for a in legal if isinstance(a, Form)]
         if forms:
             return self._form(g, forms, side)
+        best_s, options = self.move_options(g, legal, side)
+        best = None
+        for s, a in options:
+            if s > best_s:
+                best_s, best = s, a
+        return best or EndMovement()
+
+    def move_options(self, g: SinoJapanese, legal: list[Action], side: str) -> tuple[float, list[tuple[float, Action]]]:
+        """What ending the movement is worth, and every move, activation, sea move or fleet move
+        worth weighing with its score (in the order of ``legal``): the heuristic plays the best
+        one that scores above ending, and hard's search weighs the best few."""
+        options: list[tuple[float, Action]] = []
         here_score: dict[str, float] = {}
         here_free: dict[str, float] = {}
         friends = self._friends(g, side)
@@ -394,7 +406,7 @@ class SinoJapaneseAgent:
         # a command point left over is stored as ammunition: worth nothing once the track is full
         full = g.ammo(side) + g.cp(side) > g.ammo_max
         low = g.ammo(side) < AMMO_WANTED[side]
-        best_s, best = (0.0 if full else MOVE_MIN[side] + (3.0 if low else 0.0)), None
+        best_s = 0.0 if full else MOVE_MIN[side] + (3.0 if low else 0.0)
         for a in legal:
             t = type(a)
             if t is Move:
@@ -434,9 +446,8 @@ class SinoJapaneseAgent:
                 s = self._fleet_gain(g, a.to)
             else:
                 continue
-            if s > best_s:
-                best_s, best = s, a
-        return best or EndMovement()
+            options.append((s, a))
+        return best_s, options
 
     def _attack_target_near(self, g: SinoJapanese, side: str, cell: str, prepared: bool = False) -> bool:
         if cell is None or cell not in g.facts.hexes:
@@ -514,6 +525,17 @@ class SinoJapaneseAgent:
     def _declare(self, g: SinoJapanese, legal: list[Action], side: str) -> Action:
         """For each enemy hex: the plan of every unit that can join (prepared where it did not move
         and the ammunition allows); declare the next unit of the best plan worth its cost."""
+        best_v, options = self.declare_options(g, legal, side)
+        best = None
+        for v, a in options:
+            if v > best_v:
+                best_v, best = v, a
+        return best or EndDeclarations()
+
+    def declare_options(self, g: SinoJapanese, legal: list[Action], side: str) -> tuple[float, list[tuple[float, Action]]]:
+        """The least value of a plan worth declaring, and each enemy hex's plan as the value
+        of its next declaration (hexes in order)."""
+        plans: list[tuple[float, Action]] = []
         f = g.flow()
         declared = {h: (a, p) for h, a, p in f.declared}
         options: dict[str, dict[str, bool]] = {}
@@ -523,7 +545,7 @@ class SinoJapaneseAgent:
                 o[a.unit] = o.get(a.unit, False) or a.prepared
         free = g.ammo(side) - g.committed_ammo(f)
         reserve = QING_RESERVE if side == "QING" else 0
-        best_v, best = DECLARE_MIN[side], None
+        best_v = DECLARE_MIN[side]
         for h, units in sorted(options.items()):
             base_a, base_p = declared.get(h, ((), ()))
             atts, prep = list(base_a), list(base_p)
@@ -541,9 +563,8 @@ class SinoJapaneseAgent:
             v = self._plan_value(g, side, h, tuple(atts), tuple(prep))
             if base_a:
                 v -= self._plan_value(g, side, h, base_a, base_p) * 0.5
-            if v > best_v:
-                best_v, best = v, order[0]
-        return best or EndDeclarations()
+            plans.append((v, order[0]))
+        return best_v, plans
 
     def _order(self, g: SinoJapanese, legal: list[Action]) -> Action:
         f = g.flow()
@@ -566,6 +587,10 @@ class SinoJapaneseAgent:
         return min(legal, key=lambda a: (self._keep_value(g, a.unit), a.unit))
 
     def _retreat(self, g: SinoJapanese, legal: list[Action], side: str) -> Action:
+        return max(self.retreat_options(g, legal, side))[1]
+
+    def retreat_options(self, g: SinoJapanese, legal: list[Action], side: str) -> list[tuple[tuple, Action]]:
+        """Each retreat with its score (the cell reached, a full stack there as -100; ties by unit and hex)."""
         friends = self._friends(g, side)
 
         def score(a: Retreat) -> tuple:
@@ -573,19 +598,27 @@ class SinoJapaneseAgent:
             if friends.get(a.to, 0) >= g.max_stack:
                 s -= 100.0
             return (s - self._keep_value(g, a.unit) * 0.01, a.unit, a.to)
-        return max((a for a in legal if isinstance(a, Retreat)), key=score)
+        return [(score(a), a) for a in legal if isinstance(a, Retreat)]
 
     def _advance(self, g: SinoJapanese, legal: list[Action], side: str) -> Action:
-        best_v, best = 0.5, None
+        best_v, options = self.advance_options(g, legal, side)
+        best = None
+        for v, a in options:
+            if v > best_v:
+                best_v, best = v, a
+        return best or EndAdvance()
+
+    def advance_options(self, g: SinoJapanese, legal: list[Action], side: str) -> tuple[float, list[tuple[float, Action]]]:
+        """What staying is worth, and each advance with its gain (the cell taken less the cell left)."""
+        options = []
         for a in legal:
             if isinstance(a, Advance):
                 c = g.flow().combat
                 here = g.pos(a.unit)
                 v = (self._cell_score(g, side, c.hex, a.unit) - self._cell_score(g, side, here, a.unit)
                      + self._capture(g, side, [c.hex]))
-                if v > best_v:
-                    best_v, best = v, a
-        return best or EndAdvance()
+                options.append((v, a))
+        return 0.5, options
 
     def _stack(self, g: SinoJapanese, legal: list[Action], side: str) -> Action:
         return min(legal, key=lambda a: (not g.is_damaged(a.unit), g.unit(a.unit).garrison != "", a.unit))

@@ -1,13 +1,20 @@
 """日清戰爭's levels: the heuristic's own evaluation (Japan's victory points against
 the threshold [12], the strength on the map, ammunition, the cities Japan's
-units stand next to), every choice scored one ply ahead with sampled dice.
-A turn is one side's player round (its movement, combat and recovery).
+units stand next to). A move, a declaration, an advance or a retreat is scored
+as the heuristic scores it: its best few are what the search weighs against its
+choice (one ply ahead such a choice barely changes the evaluation, so they would
+be weighed at random). Every other choice is scored one ply ahead with sampled
+dice. A turn is one side's player round (its movement, combat and recovery).
 """
 from __future__ import annotations
 
 from game.ai.adapter import Adapter
-from game.ai.search import SearchConfig
-from game.ai.sino_japanese import evaluate
+from game.ai.search import Candidate, SearchConfig
+from game.ai.sino_japanese import SinoJapaneseAgent, evaluate
+from game.rulesets.sino_japanese.actions import EndAdvance, EndDeclarations, EndMovement, Form
+
+#: the heuristic's move scores per victory point (W_TAKE: a city's point is worth 12 of them)
+MOVE_UNITS = 12.0
 
 
 class SinoJapaneseAdapter(Adapter):
@@ -22,6 +29,24 @@ class SinoJapaneseAdapter(Adapter):
     def evaluate(self, g, side):
         return evaluate(g, side)
 
+    def candidates(self, g, seat, legal, rng):
+        kind = g.pending().kind
+        side = g.seat_side(seat)
+        if kind == "move" and not any(isinstance(a, Form) for a in legal):
+            end, options = SinoJapaneseAgent(0).move_options(g, legal, side)
+            return _ranked(end, options, EndMovement(), MOVE_UNITS, legal)
+        if kind == "declare":
+            end, options = SinoJapaneseAgent(0).declare_options(g, legal, side)
+            return _ranked(end, options, EndDeclarations(), 1.0, legal)
+        if kind == "advance":
+            end, options = SinoJapaneseAgent(0).advance_options(g, legal, side)
+            return _ranked(end, options, EndAdvance(), MOVE_UNITS, legal)
+        if kind == "retreat":
+            options = SinoJapaneseAgent(0).retreat_options(g, legal, side)
+            if len(options) == len(legal):
+                return _ranked(-1e9, [(s[0], a) for s, a in options], None, MOVE_UNITS, legal)
+        return super().candidates(g, seat, legal, rng)
+
     def turn_key(self, g, seat):
         f = g.flow()
         return (f.turn, f.round, f.side)
@@ -31,6 +56,14 @@ class SinoJapaneseAdapter(Adapter):
         if f.phase == "move" and f.side == seat:
             return 2.0 + sum(1 for u, _h in g.units_on_map(seat) if g.can_move(u.key, f))
         return 2.0
+
+
+def _ranked(end: float, options, stop, units: float, legal) -> list[Candidate]:
+    """The heuristic's options and stopping (worth ``end``), best first, in victory points."""
+    out = [Candidate((a,), v / units) for v, a in options]
+    if stop is not None and stop in legal:
+        out.append(Candidate((stop,), end / units))
+    return sorted(out, key=lambda c: -c.score)
 
 
 ADAPTER = SinoJapaneseAdapter()
