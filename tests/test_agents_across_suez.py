@@ -130,3 +130,31 @@ def test_israel_keeps_the_bridge_out_of_the_front_line_on_turn_1():
         ring = set(g.facts.neighbours[h]) | {h}
         assert all(r.isdisjoint(ring) for r in egyptian_reach(g)), f"seed {seed}: the bridge at {h} can be attacked"
         assert h not in g.facts.neighbours[g.crossing_hex] and h != g.crossing_hex
+
+
+# -- what easy and hard weigh (game/ai/adapters/across_suez.py) -----------------------------------------
+def _candidates(g):
+    import random
+    from game.ai.adapters.across_suez import ADAPTER
+    d = g.pending()
+    return ADAPTER.candidates(g, d.seat, g.legal_actions(), random.Random(0))
+
+
+def test_ending_the_movement_before_the_bridges_move_is_never_weighed_above_it():
+    """Where the heuristic still has a move for the bridge, ending the phase scores with what it
+    never does: easy, which picks among the best few by a softmax, does not forget the bridge."""
+    from game.ai.adapters.across_suez import ADAPTER
+    g = AcrossSuez(seed=11)
+    ag = AcrossSuezAgent(1)
+    while True:
+        d = g.pending()
+        if d.seat == "ISR" and d.kind == "move":
+            bridge = ag._bridge_move(g, g.legal_actions())
+            if bridge is not None:
+                break
+        g.apply(ask(g, ag))
+    cands = _candidates(g)
+    score = {c.first: c.score for c in cands}
+    assert score[EndPhase()] < score[bridge]
+    assert EndPhase() not in [c.first for c in cands[:ADAPTER.easy_top]]
+

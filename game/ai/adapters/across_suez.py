@@ -111,7 +111,7 @@ class AcrossSuezAdapter(Adapter):
         """Every move scored as the heuristic scores it on its target field (in its units): the
         value of the hex reached less the value of the hex left (the strongest units to 0112's
         ring); entering and crossing by its own rules; the bridge's move, which it makes last,
-        just above ending the phase."""
+        just above ending the phase (and ending the phase before it as never done)."""
         ag = AcrossSuezAgent(0)
         f = ag._field(g, side)
         w = ag._targets(g, side)
@@ -144,7 +144,9 @@ class AcrossSuezAdapter(Adapter):
                 if crossed < NEED_CROSSED and g.pos(a.unit) not in guards:
                     s = W_CROSS - ag._hold(g, a.unit) * 0.5 - W_CROSS_FP * g.unit(a.unit).firepower
             elif t is EndPhase:
-                s = 0.5
+                # ending before the bridge has made the move the heuristic has for it is what
+                # the heuristic never does (easy would otherwise forget the bridge half the time)
+                s = 0.5 if bridge is None else -50.0
             out.append(Candidate((a,), s))
         out.sort(key=lambda c: -c.score)
         return out
