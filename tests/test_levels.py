@@ -93,7 +93,8 @@ def test_every_level_explains_its_decision(game_id, level, monkeypatch):
     monkeypatch.setattr(levels, "EXPLAIN", True)
     g = rulesets.new_game(game_id, 4)
     agents = {s: RandomAgent(i) for i, s in enumerate(g.seats)}
-    kinds = adapter_for(game_id).search_kinds
+    ad = adapter_for(game_id)
+    kinds = (ad.hard_kinds or ad.search_kinds) if level == "hard" else ad.search_kinds
     while len(g.legal_actions()) < 3 or (kinds is not None and g.pending().kind not in kinds):
         g.apply(ask(g, agents[g.to_move()]))
     ag = level_class(level, game_id)(2, iterations=12) if level == "hard" else get_agent(level, game_id, 2)
@@ -105,6 +106,34 @@ def test_every_level_explains_its_decision(game_id, level, monkeypatch):
     assert ex.lines()[0].startswith(ex.seat)
     if level == "hard":
         assert ex.iterations == 12 and sum(x.visits for x in ex.alternatives) <= 12
+
+
+def test_hard_searches_only_its_own_kinds_and_easy_still_varies_the_rest():
+    """中原大戰: hard spends its budget on the commands; in a battle's choices it plays the
+    heuristic's, where easy still picks by its softmax."""
+    ad = adapter_for("central_plains")
+    assert ad.hard_kinds == frozenset({"command"})
+    g = rulesets.new_game("central_plains", 4)
+    agents = {s: RandomAgent(i) for i, s in enumerate(g.seats)}
+    while len(g.legal_actions()) < 2 or g.pending().kind == "command":
+        g.apply(ask(g, agents[g.to_move()]))
+    hard = level_class("hard", "central_plains")(2, iterations=12)
+    ask(g, hard)
+    assert hard.last_explanation.note == "heuristic" and hard.last_explanation.iterations == 0
+    easy = get_agent("easy", "central_plains", 2)
+    ask(g, easy)
+    assert easy.last_explanation.note == "softmax"
+
+
+def test_a_horizon_of_no_turns_ends_a_playout_with_the_roots_own_turn():
+    from game.ai.adapter import TurnHorizon
+    h = TurnHorizon(lambda k: k, "mine", 0)
+    h.start()
+    assert not h("mine") and not h("mine")
+    assert h("theirs")
+    h1 = TurnHorizon(lambda k: k, "mine", 1)
+    h1.start()
+    assert not h1("mine") and not h1("theirs") and h1("mine again")
 
 
 def test_easy_picks_among_the_best_scored_choices_but_not_always_the_best():
@@ -196,10 +225,17 @@ def test_central_plains_hard_ignores_the_hidden_hands_decks_and_support(players,
     seat = g.seats[seed % len(g.seats)]
     if not advance(g, seat, seed, skip=seed % 4):
         pytest.skip("game ended first")
+    for n in range(200):                    # a command: the kind of decision hard searches
+        if g.pending().kind == "command":
+            break
+        if not advance(g, seat, seed + n, skip=1):
+            pytest.skip("game ended first")
     vs = variants(g, seat)
     assert len(vs) >= 2
     cls = level_class("hard", "central_plains")
-    want = ask(g, cls(77, iterations=8), view_seed=1234)
+    hard = cls(77, iterations=8)
+    want = ask(g, hard, view_seed=1234)
+    assert hard.last_explanation.note == "search"
     for h in vs:
         assert h.state_hash() != g.state_hash() and h.observation(seat) == g.observation(seat)
         assert ask(h, cls(77, iterations=8), view_seed=1234) == want

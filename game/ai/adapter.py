@@ -71,6 +71,9 @@ class Adapter:
     plan_kinds: frozenset[str] | None = None
     #: decision kinds hard searches and easy varies (None: all); in the others both play the heuristic's choice
     search_kinds: frozenset[str] | None = None
+    #: decision kinds hard searches, where they are fewer than easy's (None: ``search_kinds``): a
+    #: short budget is better spent on the few choices that decide most
+    hard_kinds: frozenset[str] | None = None
     config: SearchConfig = SearchConfig()
 
     # -- the game's heuristic -------------------------------------------------------------
@@ -133,14 +136,15 @@ class Adapter:
         seed = rng.randrange(1 << 30)
         return _LazyAgents(cls, seed)
 
-    #: playouts end when this many turns after the root's have begun (0: only playout_depth ends them)
-    horizon_turns: int = 0
+    #: playouts end when this many turns after the root's have been played (0: at the end of the
+    #: root's own turn; None: only ``playout_depth`` ends them)
+    horizon_turns: int | None = None
 
     def horizon(self, root: Game, seat: str):
         """A test that ends a playout before ``config.playout_depth`` decisions (None: none).
         Called once per search, at the root. Default: :class:`TurnHorizon` over
         :meth:`turn_key` when ``horizon_turns`` is set."""
-        if not self.horizon_turns:
+        if self.horizon_turns is None:
             return None
         return TurnHorizon(lambda g: self.turn_key(g, seat), self.turn_key(root, seat), self.horizon_turns)
 

@@ -258,6 +258,12 @@ class HardAgent(LevelAgent):
         self.clock = TurnClock()
         self.stats = {"decisions": 0, "searched": 0, "iterations": 0, "search_seconds": 0.0}
 
+    def _left_to_heuristic(self) -> bool:
+        kinds = self.adapter.hard_kinds
+        if kinds is None:
+            return super()._left_to_heuristic()
+        return self._kind not in kinds
+
     def weights(self, side: str) -> dict:
         """Hard's own weights on ``side`` for the heuristic it leads with, plays out and
         evaluates by (:mod:`game.ai.tuning`; {}: the heuristic's as written)."""

@@ -9,7 +9,8 @@ morale (it adds to every battle). Every choice is scored one ply ahead with
 sampled dice. The view the search starts from is already dealt from the
 seat's observation (the other hands, every deck's order, the face-down
 support); the search draws several more such worlds from it. A turn is one
-commander's turn; playouts run to the end of the next two commanders' turns.
+commander's turn; hard searches the commands only, each played out to the end
+of the commander's turn.
 """
 from __future__ import annotations
 
@@ -51,12 +52,16 @@ def evaluate(g, camp: str) -> float:
 
 class CentralPlainsAdapter(Adapter):
     game_id = "central_plains"
-    scale = 150.0
+    scale = 400.0            # a camp near surrender moves the evaluation by hundreds
     easy_temperature = 5.0   # in the heuristic's command units (a card or an attack: a few points)
-    max_candidates = 6
+    max_candidates = 4
     max_scored = 24
-    horizon_turns = 2        # playouts: to the end of the next two commanders' turns
-    config = SearchConfig(playout_depth=30, tree_depth=3, expand_after=3, widen=0.0, c_uct=0.6, worlds=8)
+    # A simulation costs some 45 ms (the heuristic weighs every command it could give), so hard
+    # spends its time where it decides most: the commands, each played out to the end of the
+    # commander's turn (the evaluation reads what the enemy can reach next), over 4 worlds.
+    hard_kinds = frozenset({"command"})
+    horizon_turns = 0        # playouts: to the end of the commander's own turn
+    config = SearchConfig(playout_depth=30, tree_depth=3, expand_after=3, widen=0.0, c_uct=0.6, worlds=4)
 
     def evaluate(self, g, side):
         return evaluate(g, side)
