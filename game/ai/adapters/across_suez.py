@@ -96,7 +96,7 @@ class AcrossSuezAdapter(Adapter):
     scale = 60.0
     easy_temperature = 16.0   # docs/ai.md "easy, tuned": 8 let easy come within 68.5 % of normal
     max_candidates = 6
-    horizon_turns = 1        # playouts: to the end of the opponent's next turn
+    horizon_turns = 0        # playouts: to the end of the side's own turn (movement and combat)
     config = SearchConfig(playout_depth=40, tree_depth=3, expand_after=3, widen=0.0, c_uct=0.6)
 
     def evaluate(self, g, side):

@@ -23,7 +23,7 @@ class SinoJapaneseAdapter(Adapter):
     easy_temperature = 0.8
     max_candidates = 6
     max_scored = 20
-    horizon_turns = 1        # playouts: to the end of the opponent's next player round
+    horizon_turns = 0        # playouts: to the end of the side's own player round
     config = SearchConfig(playout_depth=30, tree_depth=3, expand_after=3, widen=0.0, c_uct=0.6)
 
     def evaluate(self, g, side):
