@@ -143,6 +143,15 @@ def evaluate(g: SinoJapanese, side: str) -> float:
     return v if side == "JP" else -v
 
 
+def _first_best(floor: float, options: list[tuple[float, Action]], stop: Action) -> Action:
+    """The first option whose score is the highest and above ``floor``; ``stop`` if none is."""
+    best = None
+    for v, a in options:
+        if v > floor:
+            floor, best = v, a
+    return best or stop
+
+
 class SinoJapaneseAgent:
     name = "heuristic"
 
@@ -387,12 +396,7 @@ class SinoJapaneseAgent:
         forms = [a for a in legal if isinstance(a, Form)]
         if forms:
             return self._form(g, forms, side)
-        best_s, options = self.move_options(g, legal, side)
-        best = None
-        for s, a in options:
-            if s > best_s:
-                best_s, best = s, a
-        return best or EndMovement()
+        return _first_best(*self.move_options(g, legal, side), EndMovement())
 
     def move_options(self, g: SinoJapanese, legal: list[Action], side: str) -> tuple[float, list[tuple[float, Action]]]:
         """What ending the movement is worth, and every move, activation, sea move or fleet move
@@ -525,12 +529,7 @@ class SinoJapaneseAgent:
     def _declare(self, g: SinoJapanese, legal: list[Action], side: str) -> Action:
         """For each enemy hex: the plan of every unit that can join (prepared where it did not move
         and the ammunition allows); declare the next unit of the best plan worth its cost."""
-        best_v, options = self.declare_options(g, legal, side)
-        best = None
-        for v, a in options:
-            if v > best_v:
-                best_v, best = v, a
-        return best or EndDeclarations()
+        return _first_best(*self.declare_options(g, legal, side), EndDeclarations())
 
     def declare_options(self, g: SinoJapanese, legal: list[Action], side: str) -> tuple[float, list[tuple[float, Action]]]:
         """The least value of a plan worth declaring, and each enemy hex's plan as the value
@@ -601,12 +600,7 @@ class SinoJapaneseAgent:
         return [(score(a), a) for a in legal if isinstance(a, Retreat)]
 
     def _advance(self, g: SinoJapanese, legal: list[Action], side: str) -> Action:
-        best_v, options = self.advance_options(g, legal, side)
-        best = None
-        for v, a in options:
-            if v > best_v:
-                best_v, best = v, a
-        return best or EndAdvance()
+        return _first_best(*self.advance_options(g, legal, side), EndAdvance())
 
     def advance_options(self, g: SinoJapanese, legal: list[Action], side: str) -> tuple[float, list[tuple[float, Action]]]:
         """What staying is worth, and each advance with its gain (the cell taken less the cell left)."""
