@@ -8,13 +8,11 @@ dice. A turn is one side's player round (its movement, combat and recovery).
 """
 from __future__ import annotations
 
+from game.ai import sino_japanese as heuristic
 from game.ai.adapter import Adapter
 from game.ai.search import Candidate, SearchConfig
 from game.ai.sino_japanese import SinoJapaneseAgent, evaluate
 from game.rulesets.sino_japanese.actions import EndAdvance, EndDeclarations, EndMovement, Form
-
-#: the heuristic's move scores per victory point (W_TAKE: a city's point is worth 12 of them)
-MOVE_UNITS = 12.0
 
 
 class SinoJapaneseAdapter(Adapter):
@@ -32,19 +30,20 @@ class SinoJapaneseAdapter(Adapter):
     def candidates(self, g, seat, legal, rng):
         kind = g.pending().kind
         side = g.seat_side(seat)
+        units = heuristic.W_TAKE     # the heuristic's move scores per victory point (a city's point)
         if kind == "move" and not any(isinstance(a, Form) for a in legal):
             end, options = SinoJapaneseAgent(0).move_options(g, legal, side)
-            return _ranked(end, options, EndMovement(), MOVE_UNITS, legal)
+            return _ranked(end, options, EndMovement(), units, legal)
         if kind == "declare":
             end, options = SinoJapaneseAgent(0).declare_options(g, legal, side)
             return _ranked(end, options, EndDeclarations(), 1.0, legal)
         if kind == "advance":
             end, options = SinoJapaneseAgent(0).advance_options(g, legal, side)
-            return _ranked(end, options, EndAdvance(), MOVE_UNITS, legal)
+            return _ranked(end, options, EndAdvance(), units, legal)
         if kind == "retreat":
             options = SinoJapaneseAgent(0).retreat_options(g, legal, side)
             if len(options) == len(legal):
-                return _ranked(-1e9, [(s[0], a) for s, a in options], None, MOVE_UNITS, legal)
+                return _ranked(-1e9, [(s[0], a) for s, a in options], None, units, legal)
         return super().candidates(g, seat, legal, rng)
 
     def turn_key(self, g, seat):
