@@ -151,7 +151,7 @@ def test_units_4_1_values_attack_durability_move():
     g = SinoJapanese(seed=1)
     j, q = g.unit("J1"), g.unit("Q1")
     assert (j.attack, j.durability, j.ma, j.attack_damaged, j.durability_damaged) == (5, 2, 4, 3, 2)
-    assert (q.attack, q.durability, q.ma, q.attack_damaged, q.durability_damaged) == (4, 1, 3, 2, 2)
+    assert (q.attack, q.durability, q.ma, q.attack_damaged, q.durability_damaged) == (4, 1, 2, 2, 2)   # move 2: data.json "balance" 
     assert sum(u.side == "JP" for u in g.units.values()) == 9 and sum(u.side == "QING" for u in g.units.values()) == 16
 
 
@@ -338,8 +338,8 @@ def test_movement_6_1_2_clear_one_mp_hills_two():
 def test_movement_6_1_3_not_into_a_hex_without_enough_mp():
     g = P({"Q1": "1320", "J1": "incheon"}, side="QING")
     r = g.reachable("Q1")
-    assert r["1419"] == 1 and r["1520"] == 3                # 1519 ZOC-free? Q1 has 3 MP: 1 + 2 (hills)
-    assert "1521" not in r                                   # 1 + 2 + 2 > 3
+    assert r["1419"] == 1 and r["1420"] == 2                # Q1 has 2 MP: 1419 clear, 1420 hills
+    assert "1520" not in r                                   # 1 + 2 (hills) > 2
 
 
 def test_movement_6_3_1_into_an_own_box_for_one_mp_never_an_enemy_box():
@@ -423,10 +423,12 @@ def test_combat_7_1_5_a_unit_attacks_once_per_combat_phase():
 
 def test_combat_7_1_6_an_attack_needs_one_mp_and_at_most_two_used():
     base = {"Q1": "1319", "J1": "1320", "J2": "1420"}
-    g = P(base, side="QING", phase="declare", moved={"Q1": 2})
+    g = P(base, side="QING", phase="declare", moved={"Q1": 1})
     assert of(g, Declare, unit="Q1")
-    g = P(base, side="QING", phase="declare", moved={"Q1": 3})
-    assert not of(g, Declare, unit="Q1")
+    g = P(base, side="QING", phase="declare", moved={"Q1": 2})
+    assert not of(g, Declare, unit="Q1")                      # a Qing unit (2 MP) has none left
+    g = P({"J1": "1319", "Q1": "1320"}, side="JP", phase="declare", moved={"J1": 2})
+    assert of(g, Declare, unit="J1")
     g = P({"J1": "1319", "Q1": "1320"}, side="JP", phase="declare", moved={"J1": 3})
     assert not of(g, Declare, unit="J1")                      # Japan has MP left, but used more than 2
 
