@@ -154,3 +154,38 @@ def test_hard_weighs_each_hexs_attack_plan_and_resolving():
     assert cands[0].first == ask(g, SinoJapaneseAgent(0))
     assert isinstance(cands[0].first, Declare) and cands[0].first.hex == "1519"
     assert cands[-1].first == EndDeclarations() and cands[-1].score < cands[0].score
+
+
+def test_easy_and_hard_weigh_forming_only_against_forming_another():
+    """The heuristic forms a unit whenever it can; the other choices of that decision are forming
+    another unit (or in another box), never ending the movement, which would lose the round's
+    moves (one ply ahead a formed unit does not change the evaluation)."""
+    from game.ai.adapters.sino_japanese import FORM_OTHER
+    g = P({"J1": "incheon", "Q1": "1519", "Q2": "1519", "Q5": "0309"}, turn=1, mobilising=("J2", "J3"), cp=3)
+    legal = g.legal_actions()
+    assert EndMovement() in legal and any(isinstance(a, Move) for a in legal)
+    cands = _hard_candidates(g)
+    assert {c.first for c in cands} == {a for a in legal if isinstance(a, Form)} == {
+        Form("J2", "incheon"), Form("J3", "incheon")}
+    assert all(c.score == FORM_OTHER for c in cands)
+
+
+def test_easy_plays_each_side_at_its_own_temperature(monkeypatch):
+    """Easy's softmax runs at the side's own temperature where the adapter gives one (the Qing
+    hold and must err more to be weaker; Japan must take its points)."""
+    from game.ai import levels
+    from game.ai.adapters.sino_japanese import ADAPTER
+    assert ADAPTER.easy_temperatures["QING"] > ADAPTER.easy_temperature
+    monkeypatch.setattr(levels, "EXPLAIN", True)
+    g = P({"J1": "1612", "Q3": "1905", "Q5": "0309"}, turn=3, jp_control=("1519", "1717", "1612", "1611"), cp=2)
+
+    def shares(temperatures):
+        monkeypatch.setattr(ADAPTER, "easy_temperatures", temperatures)
+        agent = levels.level_class("easy", "sino_japanese")(0)
+        ask(g, agent)
+        ex = agent.last_explanation
+        assert ex.note == "softmax" and len(ex.alternatives) > 1
+        return [a.share for a in ex.alternatives]
+    assert shares({"JP": 1e-9})[0] == pytest.approx(1.0)          # Japan's own, near 0: the best
+    assert shares({"QING": 1e-9})[0] < 0.99                       # the Qing's does not apply to Japan
+    assert max(shares({"JP": 1e9})) == pytest.approx(min(shares({"JP": 1e9})))   # even

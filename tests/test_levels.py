@@ -7,6 +7,7 @@ The strength matches (hard > normal > easy > random, with intervals) are in
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -95,7 +96,11 @@ def test_every_level_explains_its_decision(game_id, level, monkeypatch):
     agents = {s: RandomAgent(i) for i, s in enumerate(g.seats)}
     ad = adapter_for(game_id)
     kinds = (ad.hard_kinds or ad.search_kinds) if level == "hard" else ad.search_kinds
-    while len(g.legal_actions()) < 3 or (kinds is not None and g.pending().kind not in kinds):
+    def few_choices():      # the adapter offers one choice (日清: forming the only unit it can)
+        d = g.pending()
+        v = g.view_for(d.seat, 0)
+        return len(ad.candidates(v, d.seat, v.legal_actions(), random.Random(0))) < 2
+    while len(g.legal_actions()) < 3 or (kinds is not None and g.pending().kind not in kinds) or few_choices():
         g.apply(ask(g, agents[g.to_move()]))
     ag = level_class(level, game_id)(2, iterations=12) if level == "hard" else get_agent(level, game_id, 2)
     a = ask(g, ag)

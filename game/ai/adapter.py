@@ -59,6 +59,9 @@ class Adapter:
     scale: float = 50.0
     #: easy: softmax temperature over the candidates' scores, in evaluation units
     easy_temperature: float = 10.0
+    #: easy's temperature for one side where it differs (side -> temperature): a side that must
+    #: attack to win loses to random play by far fewer wrong choices than one that holds
+    easy_temperatures: dict[str, float] = {}
     #: easy chooses among this many of the best-scored candidates (so never an absurd one)
     easy_top: int = 5
     #: the most candidates a root search weighs (the best by score, and the heuristic's choice)

@@ -203,7 +203,8 @@ class EasyAgent(LevelAgent):
         # the heuristic's choice among the few best others, all plausible; the softmax's
         # temperature makes easy take a worse one now and then
         cands = self._candidates(view, seat, legal, max(1, self.adapter.easy_top), 0.0)
-        t = max(1e-6, self.adapter.easy_temperature)
+        ad = self.adapter
+        t = max(1e-6, ad.easy_temperatures.get(view.seat_side(seat), ad.easy_temperature))
         top = max(c.score for c in cands)
         w = [math.exp((c.score - top) / t) for c in cands]
         total = sum(w)

@@ -1,7 +1,8 @@
 """日清戰爭's levels: the heuristic's own evaluation (Japan's victory points against
 the threshold [12], the strength on the map, ammunition, the cities Japan's
 units stand next to). A move, a declaration, an advance or a retreat is scored
-as the heuristic scores it: its best few are what the search weighs against its
+as the heuristic scores it (and forming a unit, which it always does first, is
+weighed only against forming another): its best few are what the search weighs against its
 choice (one ply ahead such a choice barely changes the evaluation, so they would
 be weighed at random). Every other choice is scored one ply ahead with sampled
 dice. A turn is one side's player round (its movement, combat and recovery).
@@ -14,11 +15,15 @@ from game.ai.search import Candidate, SearchConfig
 from game.ai.sino_japanese import SinoJapaneseAgent, evaluate
 from game.rulesets.sino_japanese.actions import EndAdvance, EndDeclarations, EndMovement, Form
 
+#: the score, in victory points, of forming another unit or in another box than the heuristic's
+FORM_OTHER = -0.1
+
 
 class SinoJapaneseAdapter(Adapter):
     game_id = "sino_japanese"
     scale = 3.0              # evaluation units are victory points
-    easy_temperature = 0.8
+    easy_temperature = 0.6   # Japan: it must take 20 points, and a wrong move a round costs them
+    easy_temperatures = {"QING": 2.0}   # the Qing hold: easy's Qing must err more to be weaker
     max_candidates = 6
     max_scored = 20
     horizon_turns = 0        # playouts: to the end of the side's own player round
@@ -31,7 +36,11 @@ class SinoJapaneseAdapter(Adapter):
         kind = g.pending().kind
         side = g.seat_side(seat)
         units = heuristic.W_TAKE     # the heuristic's move scores per victory point (a city's point)
-        if kind == "move" and not any(isinstance(a, Form) for a in legal):
+        forms = [a for a in legal if isinstance(a, Form)]
+        if kind == "move" and forms:
+            # the heuristic forms a unit whenever it can: the others are which unit, which box
+            return [Candidate((a,), FORM_OTHER) for a in forms]
+        if kind == "move":
             end, options = SinoJapaneseAgent(0).move_options(g, legal, side)
             return _ranked(end, options, EndMovement(), units, legal)
         if kind == "declare":
