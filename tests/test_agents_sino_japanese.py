@@ -189,3 +189,13 @@ def test_easy_plays_each_side_at_its_own_temperature(monkeypatch):
     assert shares({"JP": 1e-9})[0] == pytest.approx(1.0)          # Japan's own, near 0: the best
     assert shares({"QING": 1e-9})[0] < 0.99                       # the Qing's does not apply to Japan
     assert max(shares({"JP": 1e9})) == pytest.approx(min(shares({"JP": 1e9})))   # even
+
+
+def test_hards_playouts_for_japan_run_through_the_qings_next_round():
+    """A side may have its own horizon (Adapter.horizon_turns_by_side): Japan's playouts end with
+    the Qing round that answers its attacks, the Qing's with their own round."""
+    from game.ai.adapters.sino_japanese import ADAPTER
+    g = SinoJapanese(seed=1)
+    seat = {g.seat_side(s): s for s in g.seats}
+    assert ADAPTER.horizon(g, seat["JP"]).turns == 1
+    assert ADAPTER.horizon(g, seat["QING"]).turns == ADAPTER.horizon_turns == 0

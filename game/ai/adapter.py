@@ -142,14 +142,18 @@ class Adapter:
     #: playouts end when this many turns after the root's have been played (0: at the end of the
     #: root's own turn; None: only ``playout_depth`` ends them)
     horizon_turns: int | None = None
+    #: a side's own horizon where it differs from ``horizon_turns`` (side -> turns or None)
+    horizon_turns_by_side: dict[str, int | None] = {}
 
     def horizon(self, root: Game, seat: str):
         """A test that ends a playout before ``config.playout_depth`` decisions (None: none).
         Called once per search, at the root. Default: :class:`TurnHorizon` over
-        :meth:`turn_key` when ``horizon_turns`` is set."""
-        if self.horizon_turns is None:
+        :meth:`turn_key` when the seat's side has a horizon (``horizon_turns_by_side``, else
+        ``horizon_turns``)."""
+        turns = self.horizon_turns_by_side.get(root.seat_side(seat), self.horizon_turns)
+        if turns is None:
             return None
-        return TurnHorizon(lambda g: self.turn_key(g, seat), self.turn_key(root, seat), self.horizon_turns)
+        return TurnHorizon(lambda g: self.turn_key(g, seat), self.turn_key(root, seat), turns)
 
     def policy(self, g: Game, agents: Any) -> Action:
         """The playouts' choice for whoever is to move in ``g`` (default: the heuristic)."""

@@ -27,6 +27,7 @@ class SinoJapaneseAdapter(Adapter):
     max_candidates = 6
     max_scored = 20
     horizon_turns = 0        # playouts: to the end of the side's own player round
+    horizon_turns_by_side = {"JP": 1}   # Japan's: through the Qing's next round, which answers its attacks
     config = SearchConfig(playout_depth=30, tree_depth=3, expand_after=3, widen=0.0, c_uct=0.6)
 
     def evaluate(self, g, side):
