@@ -191,6 +191,12 @@ def test_reinforcement_not_due_before_its_turn():
     assert g.pos("JP_YAM") is None and "ReinforcementDelayed" not in kinds(g.events)
 
 
+def test_the_11th_tank_brigade_enters_on_turn_4():
+    """Sheet (§): GT 3 or GT 4 both fit the play report; data.json plays GT 4 (balance.issue_12)."""
+    assert sov_phase({"JP_KOB": "0308"}, turn=3).pos("SV_11") is None
+    assert sov_phase({"JP_KOB": "0308"}, turn=4).pos("SV_11") == "0201"
+
+
 # -- [9.0] combat: who attacks whom ----------------------------------------------------------
 def test_a_unit_in_enemy_zoc_must_attack():
     g = P({"JP_T3": "0404", "SV_149": "0403"})
