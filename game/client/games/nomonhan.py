@@ -328,7 +328,7 @@ class NomonhanUI(GameUI):
         surf.blit(num, num.get_rect(center=badge.center))
         er = str(box.props.get("end_roll", "")).replace(" ", "")
         if er:
-            lab = self.assets.text(_("end {rolls}").format(rolls=er.replace(",", "·")), max(8, int(9 * z)), (255, 255, 255), bold=True)
+            lab = self.assets.text(_("end {rolls}").format(rolls=er.replace(",", "·")), max(10, int(9 * z)), (255, 255, 255), bold=True)
             back = lab.get_rect(midbottom=(r.centerx, r.bottom - 2 * z)).inflate(6, 0)
             pygame.draw.rect(surf, (170, 30, 30), back, border_radius=3)
             surf.blit(lab, lab.get_rect(center=back.center))
