@@ -146,10 +146,50 @@ def test_easy_picks_among_the_best_scored_choices_but_not_always_the_best():
     g = rulesets.new_game("nomonhan", 4)
     ad = adapter_for("nomonhan")
     import random
-    best = {c.first for c in ad.candidates(g.view_for("JP", 1), "JP", g.legal_actions(),
-                                           random.Random(0))[:ad.easy_top]}
+
+    from game.ai.tuning import overlay
+    with overlay("nomonhan", ad.easy_weights.get("JP") or {}):
+        best = {c.first for c in ad.candidates(g.view_for("JP", 1), "JP", g.legal_actions(),
+                                               random.Random(0))[:ad.easy_top]}
     picks = {ask(g, get_agent("easy", "nomonhan", seed)) for seed in range(30)}
     assert len(picks) >= 2 and picks <= best
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_easy_weights_are_weights_the_heuristic_has_on_sides_the_game_has(game_id):
+    from game.ai.tuning import check
+    ad = adapter_for(game_id)
+    g = rulesets.new_game(game_id, 1)
+    assert set(ad.easy_weights) <= {g.seat_side(s) for s in g.seats}
+    for weights in ad.easy_weights.values():
+        check(game_id, weights)
+
+
+def test_easy_decides_with_its_sides_own_weights_and_leaves_the_written_ones_after(monkeypatch):
+    """Nomonhan's easy Japan does not see the enemy's coming strike: its weights are in place
+    while it scores its choices, and the heuristic's module has the written ones again after.
+    Easy's Soviets play the written weights."""
+    import game.ai.nomonhan as heuristic
+    ad = adapter_for("nomonhan")
+    jp = ad.easy_weights["JP"]
+    assert jp["W_THREAT"] == 0.0 and "SOV" not in ad.easy_weights
+    names = sorted(jp)
+    written = {k: getattr(heuristic, k) for k in names}
+    assert written != jp
+    seen = []
+    scored = type(ad).candidates
+
+    def spy(self, g, seat, legal, rng):
+        seen.append((g.seat_side(seat), {k: getattr(heuristic, k) for k in names}))
+        return scored(self, g, seat, legal, rng)
+
+    monkeypatch.setattr(type(ad), "candidates", spy)
+    g = rulesets.new_game("nomonhan", 4)
+    while len({side for side, _w in seen}) < 2:
+        g.apply(ask(g, get_agent("easy", "nomonhan", len(g.history))))
+        assert {k: getattr(heuristic, k) for k in names} == written
+    assert seen and all(w == (jp if side == "JP" else written) for side, w in seen)
+    assert {side for side, _w in seen} == {"JP", "SOV"}
 
 
 # -- the clock ------------------------------------------------------------------------------------

@@ -62,6 +62,11 @@ class Adapter:
     #: easy's temperature for one side where it differs (side -> temperature): a side that must
     #: attack to win loses to random play by far fewer wrong choices than one that holds
     easy_temperatures: dict[str, float] = {}
+    #: easy's own weights of the heuristic on a side (side -> names of
+    #: :data:`game.ai.tuning.TUNABLE` and values; a side not named plays the written ones), in
+    #: place while easy decides: its lead choice and its candidates' scores. A weaker eye that
+    #: random play cannot punish (a player who never sees the enemy's answer coming)
+    easy_weights: dict[str, dict[str, Any]] = {}
     #: easy chooses among this many of the best-scored candidates (so never an absurd one)
     easy_top: int = 5
     #: the most candidates a root search weighs (the best by score, and the heuristic's choice)

@@ -188,6 +188,12 @@ class EasyAgent(LevelAgent):
     level = "easy"
 
     def choose(self, view: Game) -> Action:
+        d = view.pending()
+        side = view.seat_side(d.seat) if d is not None else None
+        with overlay(self.game_id, self.adapter.easy_weights.get(side) or {}):
+            return self._choose(view)
+
+    def _choose(self, view: Game) -> Action:
         require_view(view)
         legal = view.legal_actions()
         if not legal:
