@@ -86,7 +86,9 @@ def test_hard_plays_the_tuned_set_and_normal_the_written_one(game_id):
         assert hard.weights(side) == tuned(game_id, side)
     g.close()
     normal = agent_class("normal", game_id)(1)
-    assert not hasattr(normal, "weights")
+    g = rulesets.new_game(game_id, seed=1)
+    assert all(normal.weights(g.seat_side(s)) == {} for s in g.seats)    # the written ones
+    g.close()
 
 
 def test_hard_plays_each_side_its_own_set_and_puts_the_written_ones_back(monkeypatch):

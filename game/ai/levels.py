@@ -122,6 +122,20 @@ class LevelAgent:
         k = self.decision_seconds / b.decision
         return Budget(self.decision_seconds, b.turn * k, min(b.floor, self.decision_seconds))
 
+    def weights(self, side: str) -> dict:
+        """The heuristic's weights this level plays on ``side`` where they differ from the
+        written ones ({}: as written), in place while it decides (:mod:`game.ai.tuning`)."""
+        return {}
+
+    def choose(self, view: Game) -> Action:
+        d = view.pending()
+        side = view.seat_side(d.seat) if d is not None else None
+        with overlay(self.game_id, self.weights(side) if side is not None else {}):
+            return self._choose(view)
+
+    def _choose(self, view: Game) -> Action:
+        raise NotImplementedError
+
     def _explain(self, seat: str, alts, note: str, **kw) -> None:
         self.last_explanation = Explanation(seat, self.level, tuple(alts), note, kind=self._kind, **kw)
 
@@ -187,11 +201,9 @@ class LevelAgent:
 class EasyAgent(LevelAgent):
     level = "easy"
 
-    def choose(self, view: Game) -> Action:
-        d = view.pending()
-        side = view.seat_side(d.seat) if d is not None else None
-        with overlay(self.game_id, self.adapter.easy_weights.get(side) or {}):
-            return self._choose(view)
+    def weights(self, side: str) -> dict:
+        """Easy's own eye on ``side`` (the adapter's ``easy_weights``)."""
+        return self.adapter.easy_weights.get(side) or {}
 
     def _choose(self, view: Game) -> Action:
         require_view(view)
@@ -233,7 +245,7 @@ class NormalAgent(LevelAgent):
         super().__init__(seed)
         self.heuristic = self.adapter.heuristic_class()(seed)
 
-    def choose(self, view: Game) -> Action:
+    def _choose(self, view: Game) -> Action:
         require_view(view)
         self._kind = view.pending().kind
         a = self.heuristic.choose(view)
@@ -275,12 +287,6 @@ class HardAgent(LevelAgent):
         """Hard's own weights on ``side`` for the heuristic it leads with, plays out and
         evaluates by (:mod:`game.ai.tuning`; {}: the heuristic's as written)."""
         return tuned(self.game_id, side)
-
-    def choose(self, view: Game) -> Action:
-        d = view.pending()
-        side = view.seat_side(d.seat) if d is not None else None
-        with overlay(self.game_id, self.weights(side) if side is not None else {}):
-            return self._choose(view)
 
     def _choose(self, view: Game) -> Action:
         require_view(view)
