@@ -30,8 +30,15 @@ soak: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m soak -n 2
 	$(PY) -m game demo --headless --games 1000 --seed 1 --max-growth 10
 
+# The AI levels' strength targets and hard-against-hard balance, every game (hours on
+# 2 cores). Each match goes into build/strength.jsonl as it ends; the table is printed
+# from it at the end (python tools/strength_report.py build/strength.jsonl).
+STRENGTH_REPORT ?= build/strength.jsonl
 strength: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m strength -n 2 -s
+	mkdir -p $(dir $(STRENGTH_REPORT)) && rm -f $(STRENGTH_REPORT)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy STRENGTH_REPORT=$(abspath $(STRENGTH_REPORT)) \
+		$(PY) -m pytest -m strength -n 2 -s; rc=$$?; \
+		$(PY) tools/strength_report.py $(STRENGTH_REPORT); exit $$rc
 
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m game bench

@@ -35,10 +35,15 @@ class SideResult:
     draws: int = 0
     seconds: float = 0.0
 
+    def score(self) -> float:
+        """Wins and half the draws, per game (what the strength targets count)."""
+        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
+
     def as_dict(self) -> dict[str, Any]:
         lo, hi = wilson(self.wins, self.games)
         return {"side": self.side, "games": self.games, "wins": self.wins, "draws": self.draws,
                 "win_rate": round(self.wins / self.games, 4) if self.games else None,
+                "score": round(self.score(), 4),
                 "ci95": [round(lo, 4), round(hi, 4)], "seconds": round(self.seconds, 1)}
 
 
@@ -157,8 +162,23 @@ def tournament(game_id: str, a: str, b: str, games: int, seed: int, jobs: int = 
     return t
 
 
+def report_line(t: Tournament, check: str, target: float) -> str:
+    """One match of ``make strength`` as a JSON line: its figures, what it checks ("strength":
+    A's score overall at least ``target``; "balance": every side's score at most ``target``)
+    and whether it passed."""
+    import json
+    if check == "strength":
+        ok = t.total().score() >= target
+    elif check == "balance":
+        ok = all(s.score() <= target for s in t.sides)
+    else:
+        raise ValueError(f"unknown check {check!r}")
+    return json.dumps({**t.as_dict(), "check": check, "target": target, "passed": ok},
+                      ensure_ascii=False)
+
+
 def default_jobs() -> int:
     return max(1, min(2, os.cpu_count() or 1))
 
 
-__all__ = ["Tournament", "tournament", "wilson"]
+__all__ = ["Tournament", "report_line", "tournament", "wilson"]

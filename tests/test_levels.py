@@ -7,6 +7,7 @@ The strength matches (hard > normal > easy > random, with intervals) are in
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
@@ -327,9 +328,44 @@ def test_strength_smoke_easy_beats_random(game_id):
     assert t.total().wins >= 3                          # of 4
 
 
+def test_a_strength_report_line_says_whether_the_match_met_its_target(tmp_path, capsys):
+    import importlib.util
+    from game.tournament import SideResult, Tournament, report_line
+    t = Tournament("nomonhan", "normal", "easy", 2024,
+                   [SideResult("JP", games=10, wins=7, draws=1), SideResult("SOV", games=10, wins=6)])
+    assert t.total().score() == pytest.approx(13.5 / 20)
+    short = json.loads(report_line(t, "strength", 0.70))
+    assert short["passed"] is False and short["a_overall"]["score"] == 0.675
+    assert json.loads(report_line(t, "strength", 0.60))["passed"] is True
+    assert json.loads(report_line(t, "balance", 0.65))["passed"] is False      # JP 75 %
+    with pytest.raises(ValueError):
+        report_line(t, "speed", 1.0)
+    spec = importlib.util.spec_from_file_location("strength_report", "tools/strength_report.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    rep = tmp_path / "s.jsonl"
+    rep.write_text(report_line(t, "strength", 0.60) + "\n" + report_line(t, "strength", 0.70) + "\n")
+    assert tool.main([str(rep)]) == 1
+    out = capsys.readouterr().out
+    assert "JP 7/10 (+1 drawn) · SOV 6/10" in out and "**not met**" in out and "1 of 2 matches" in out
+    assert tool.main([str(tmp_path / "none.jsonl")]) == 2
+
+
 # -- strength (make strength): the targets of the AI levels, over both sides ---------------------------
 STRENGTH_GAMES = 50
 PAIRS = [("hard@0.5", "normal", 0.60), ("normal", "easy", 0.70), ("easy", "random", 0.90)]
+BALANCE_LIMIT = 0.65
+
+
+def _report(t, check: str, target: float) -> None:
+    """Print the match and add it to the strength report (``STRENGTH_REPORT``, one JSON line a
+    match; ``tools/strength_report.py`` prints the table), so the figures outlive the run."""
+    from game.tournament import report_line
+    print("\n".join(t.lines()))
+    path = os.environ.get("STRENGTH_REPORT")
+    if path:
+        with open(path, "a", encoding="utf-8") as f:     # one short write: atomic under O_APPEND
+            f.write(report_line(t, check, target) + "\n")
 
 
 @pytest.mark.strength
@@ -338,9 +374,8 @@ PAIRS = [("hard@0.5", "normal", 0.60), ("normal", "easy", 0.70), ("easy", "rando
 def test_strength_targets(game_id, a, b, target):
     from game.tournament import tournament
     t = tournament(game_id, a, b, games=STRENGTH_GAMES, seed=2024, jobs=2, clock="cpu")
-    print("\n".join(t.lines()))
-    tot = t.total()
-    assert (tot.wins + 0.5 * tot.draws) / tot.games >= target
+    _report(t, "strength", target)
+    assert t.total().score() >= target
 
 
 @pytest.mark.strength
@@ -349,6 +384,6 @@ def test_balance_hard_against_hard(game_id):
     """With the strongest level on both sides, no side wins more than 65 % (draws count half)."""
     from game.tournament import tournament
     t = tournament(game_id, "hard@0.5", "hard@0.5", games=STRENGTH_GAMES, seed=2024, jobs=2, clock="cpu")
-    print("\n".join(t.lines()))
+    _report(t, "balance", BALANCE_LIMIT)
     for s in t.sides:
-        assert (s.wins + 0.5 * s.draws) / s.games <= 0.65, s
+        assert s.score() <= BALANCE_LIMIT, s
