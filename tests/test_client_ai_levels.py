@@ -46,6 +46,23 @@ def test_the_seats_screen_offers_the_three_levels_each_with_a_line(app):
         assert sc.row_rects[i].contains(r)
 
 
+@pytest.mark.parametrize("size", [(1024, 576), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_seats_line_about_a_choice_stands_clear_of_start_and_the_rows_at_five_players(app, size):
+    from game.client.scenes.seats import SeatsScene
+    app.resize(*size)
+    for game_id, players in (("nomonhan", None), ("central_plains", 2), ("central_plains", 5)):
+        sc = SeatsScene(app, game_id)
+        app.switch(sc)
+        if players:
+            sc.set_players(players)
+            sc._layout(sc.seats)
+        x, y = sc.choice_line_centre()
+        band = round(13 * sc.s)                        # half the line's height at its 22 px
+        assert sc.start.rect.bottom <= y - band, (game_id, players, size)
+        assert y + band <= size[1] - round(40 * sc.s)  # above the keys' footer
+        assert sc.row_rects[-1].bottom <= sc.start.rect.top
+
+
 def test_a_save_naming_the_heuristic_loads_with_normal(tmp_path):
     from game import rulesets
     from game.client.session import Session

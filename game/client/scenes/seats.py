@@ -86,11 +86,13 @@ class SeatsScene(Scene):
         q = lambda v: round(v * sc)  # noqa: E731
         top = q(244) if self.option_rows else q(150)
         n = len(self.seat_names)
-        rh = min(q(110), max(50, (h - top - q(110)) // max(1, n) - 8))
+        # below the rows: START, the focused seat's one-line description, the keys' footer
+        below = q(140)
+        rh = min(q(110), max(q(56), (h - top - below) // max(1, n) - 8))
         self.row_h = rh
         rw = min(q(1040), w - 2 * q(16))
         self.row_rects = [pygame.Rect(w // 2 - rw // 2, top + i * (rh + 8), rw, rh) for i in range(n)]
-        by = min(top + n * (rh + 8) + 6, h - q(96))
+        by = min(top + n * (rh + 8) + 6, h - below + q(12))
         self.start = Button(_("START ▶"), pygame.Rect(w // 2 - q(170), by, q(340), q(58)), "start", primary=True,
                             size=q(30))
         self.back = Button(_("◀ Back"), pygame.Rect(q(30), q(20), q(150), q(50)), "back", size=q(22))
@@ -104,6 +106,12 @@ class SeatsScene(Scene):
         self.player_rects = [pygame.Rect(w // 2 - q(200) + k * q(110), q(122), q(100), q(52))
                              for k in range(len(self.player_choices))]
         self.split_rect = pygame.Rect(w // 2 - min(q(420), w // 2 - q(16)), q(182), min(q(840), w - 2 * q(16)), q(52))
+
+    def choice_line_centre(self) -> tuple[int, int]:
+        """Where the focused seat's one line (its choice and what it means) is centred: under
+        START, above the keys' footer."""
+        w, h = self.app.size
+        return w // 2, min(self.start.rect.bottom + round(24 * self.s), h - round(54 * self.s))
 
     def set_players(self, n: int) -> None:
         if n != self.players and n in self.player_choices:
@@ -265,8 +273,7 @@ class SeatsScene(Scene):
             kind = seat_kind(self.seats[seat])
             line = _("{side}: {choice} — {meaning}").format(side=_(self.seat_label(seat)[0]), choice=_(dict(OPTIONS).get(kind, kind)),
                                                             meaning=_(OPTION_INFO.get(kind, '')))
-            blit_center(surf, fit_text(self.assets, line, q(22), w - 80, DIM),
-                        (w // 2, min(self.start.rect.bottom + q(24), h - q(54))))
+            blit_center(surf, fit_text(self.assets, line, q(22), w - 80, DIM), self.choice_line_centre())
         self.start.draw(surf, self.assets, focused=self.row == self.option_rows + len(self.seat_names))
         self.back.draw(surf, self.assets)
         keys = _("↑/↓ row    ←/→ or click: Human / AI easy / normal / hard    Enter / Space / X: start    Esc / B: back")
