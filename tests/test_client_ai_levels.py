@@ -122,6 +122,27 @@ def test_action_cells_name_where_an_action_acts_first(app):
     assert ui.action_cells(EndPhase()) == []
 
 
+def test_the_alternatives_are_worded_with_the_names_the_board_shows(app):
+    """The explanation's and the hint's list name units as their counters do (not by the
+    rules' keys), in the interface language, a plan by its first three actions."""
+    from game.ai.search import Alternative, Candidate
+    from game.rulesets.across_suez.actions import Bombard
+    from game.rulesets.nomonhan.actions import EndPhase, Move, Retreat
+    sc = board(app, {"JP": "human", "SOV": "human"})
+    assert sc.ui.action_text(Retreat("SV_615", "0106")) == "6/15 retreats to 0106"
+    plan = Candidate((Move("JP_KOB", "0307"), Move("JP_T3", "0405"), EndPhase(), EndPhase()), 1.0, "heuristic: x")
+    alt = Alternative.of(plan, "heuristic: x", 1.0)
+    assert alt.action == plan.first and alt.actions() == plan.actions
+    assert sc.alt_text(alt) == "move 小林 to 0307 → move 3 to 0405 → end movement …"
+    assert sc.alt_text(Alternative(EndPhase(), "end movement")) == "end movement"
+    suez = board(app, {"ISR": "human", "EGY": "human"}, game_id="across_suez")
+    assert suez.ui.action_text(Bombard("ISR_EREZ_1")) == "bombard Erez 1"
+    from game.rulesets.central_plains.actions import Play
+    cp = board(app, {s: "human" for s in ("CHIANG", "HE", "YAN", "LI", "FENG")}, game_id="central_plains")
+    card = sorted(cp.game.cdata)[0]
+    assert cp.ui.action_text(Play(card)) == "Play " + cp.ui.card_title(card) and card not in cp.ui.card_title(card)
+
+
 def test_a_secret_choice_is_never_explained(app):
     import pygame
     sc = board(app, {"MINAMOTO": "human", "TAIRA": "normal"}, game_id="yoshitsune", seed=3)

@@ -184,7 +184,7 @@ class LevelAgent:
         h_agent = self.adapter.heuristic_class()(self.rng.randrange(1 << 30))
         c = self.adapter.heuristic_candidate(view, h_agent, h_agent.choose(view))
         self.plan = list(c.actions[1:])
-        self._explain(seat, [Alternative(c.first, self.adapter.describe(c), chosen=True, share=1.0)], "heuristic")
+        self._explain(seat, [Alternative.of(c, self.adapter.describe(c), chosen=True, share=1.0)], "heuristic")
         return c.first
 
     def _left_to_heuristic(self) -> bool:
@@ -233,7 +233,7 @@ class EasyAgent(LevelAgent):
             k += 1
         pick = cands[k]
         self.plan = list(pick.actions[1:])
-        self._explain(seat, [Alternative(c.first, self.adapter.describe(c), c.score, share=x / total,
+        self._explain(seat, [Alternative.of(c, self.adapter.describe(c), c.score, share=x / total,
                                          chosen=i == k) for i, (c, x) in enumerate(zip(cands, w))], "softmax")
         return pick.first if pick.first in legal else legal[0]
 
@@ -255,7 +255,7 @@ class NormalAgent(LevelAgent):
             self._explain(seat, [Alternative(a, a.label(), chosen=True, share=1.0)], "forced")
         elif EXPLAIN:
             cands = self.adapter.candidates(view, seat, legal, random.Random(self.rng.random()))
-            alts = [Alternative(c.first, self.adapter.describe(c), c.score, chosen=c.first == a)
+            alts = [Alternative.of(c, self.adapter.describe(c), c.score, chosen=c.first == a)
                     for c in cands[:6]]
             if not any(x.chosen for x in alts):
                 alts.insert(0, Alternative(a, a.label(), chosen=True))
@@ -323,7 +323,7 @@ class HardAgent(LevelAgent):
         if (self.iterations is None and seconds <= 0.0) or len(cands) == 1:
             c = cands[0]
             self.plan = list(c.actions[1:])
-            self._explain(seat, [Alternative(c.first, ad.describe(c), chosen=True, share=1.0)],
+            self._explain(seat, [Alternative.of(c, ad.describe(c), chosen=True, share=1.0)],
                           "out of time" if len(cands) > 1 else "one choice", budget=max(0.0, seconds))
             return c.first
         from .worker import stop_requested
@@ -337,7 +337,7 @@ class HardAgent(LevelAgent):
         self.stats["search_seconds"] += res.seconds
         total = max(1, sum(n.visits for _, n in res.explanation_rows))
         alts = sorted(((c, n) for c, n in res.explanation_rows), key=lambda r: -r[1].visits)
-        self._explain(seat, [Alternative(c.first, ad.describe(c), n.q() if n.visits else None, n.visits,
+        self._explain(seat, [Alternative.of(c, ad.describe(c), n.q() if n.visits else None, n.visits,
                                          n.visits / total, c is res.candidate) for c, n in alts[:8]],
                       "search", iterations=res.iterations, seconds=res.seconds, budget=seconds)
         self.plan = list(res.candidate.actions[1:])

@@ -66,6 +66,16 @@ class Alternative:
     visits: int = 0             # simulations through it (hard)
     share: float = 0.0          # visits / all visits, or the softmax probability (easy)
     chosen: bool = False
+    plan: tuple[Action, ...] = ()   # the whole choice where it is a plan (the client words it)
+
+    @classmethod
+    def of(cls, c: "Candidate", label: str, score: float | None = None, visits: int = 0,
+           share: float = 0.0, chosen: bool = False) -> "Alternative":
+        """A candidate's line: its first action, and its plan."""
+        return cls(c.first, label, score, visits, share, chosen, c.actions)
+
+    def actions(self) -> tuple[Action, ...]:
+        return self.plan or (self.action,)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from game.core.actions import Action
+from game.core.text import Msg
 
 from ..i18n import N_, tr
 from ..widgets import round_rect, stamp
@@ -118,6 +119,26 @@ class GameUI:
 
     def side_name(self, seat: str) -> str:
         return seat
+
+    def lab(self, key: str) -> str:
+        """A unit (or piece, general ...) by the name the board shows it by."""
+        return key
+
+    def action_text(self, action: Action) -> str:
+        """An action in the player's words (the AI explanation's and the hint's list): its
+        label, translated, with each unit it names by the name the board shows it by."""
+        text = action.label()
+        if isinstance(text, Msg) and text.values:
+            text = Msg(text.template, **{k: self._shown_value(v) for k, v in text.values.items()})
+        return tr(text)
+
+    def _shown_value(self, v):
+        if isinstance(v, str) and not isinstance(v, Msg):
+            key = getattr(v, "english", str(v))
+            shown = self.lab(key)
+            if shown != key:
+                return shown
+        return v
 
     # display model ----------------------------------------------------------------
     def sync(self) -> None:

@@ -925,7 +925,8 @@ class CentralPlainsUI(GameUI):
             return ClickResult(handled=True)
         return ClickResult(error=_("nothing to do there now") if self._legal() else "")
 
-    def _label(self, a) -> str:
+    def action_text(self, a) -> str:
+        """An action in the player's words (its button, the AI explanation's and the hint's list)."""
         g = self.game
         if isinstance(a, Move):
             return _("Move {piece_glyphs} {place} → {place2}").format(piece_glyphs=self.piece_glyphs(a.pieces), place=self.place(a.frm), place2=self.place(a.to))
@@ -963,7 +964,7 @@ class CentralPlainsUI(GameUI):
                 return _("Cut {place}–{place2} ({name_zh})").format(place=self.place(x), place2=self.place(y), name_zh=self.data['link_kinds'][kind]['name_zh'])
             s, _sep, k = t.partition("/")
             return f"{self.place(s)}" + (f": {self.cmd_name(k)}'s 步" if k else "")
-        return tr(a.label())
+        return super().action_text(a)
 
     def choices(self) -> list[Choice]:
         legal = self._legal()
@@ -975,13 +976,13 @@ class CentralPlainsUI(GameUI):
             here = [a for a in legal if self._places(a)[-1:] == [self.dest] and
                     (self.selected is None or self._places(a)[0] == self.selected)]
             here.sort(key=lambda a: -len(getattr(a, "pieces", ()) or ()))
-            out += [Choice(self._label(a), a) for a in here[:5]]
+            out += [Choice(self.action_text(a), a) for a in here[:5]]
         buttons = [a for a in legal if not self._places(a) and not isinstance(a, (Play, Discard, Sacrifice))]
         if kind in ("discard", "sacrifice"):
             buttons = [a for a in legal if isinstance(a, (Discard, Sacrifice))]
-        out += [Choice(self._label(a), a) for a in buttons]
+        out += [Choice(self.action_text(a), a) for a in buttons]
         if kind in ("target", "retreat") and not out:
-            out = [Choice(self._label(a), a) for a in legal[:6]]
+            out = [Choice(self.action_text(a), a) for a in legal[:6]]
         primary = next((c for c in out if isinstance(c.action, (Stand,)) and c.action.choice == "defend"), None)
         if primary is None and len(out) == 1:
             primary = out[0]

@@ -45,6 +45,9 @@ class NomonhanUI(GameUI):
     def side_name(self, seat: str) -> str:
         return _(self.data["sides"].get(seat, {}).get("name", seat))
 
+    def lab(self, key: str) -> str:
+        return self.units_static[key]["label"] if key in self.units_static else key
+
     def side_local(self, seat: str) -> str:
         return self.data["sides"].get(seat, {}).get("name_local", "")
 
@@ -373,7 +376,7 @@ class NomonhanUI(GameUI):
         kind = self._kind()
         legal = self._legal()
         if kind == "loss":
-            lab = lambda k: self.units_static[k]["label"]  # noqa: E731
+            lab = self.lab
             out = []
             for k in self._units_with(StepLoss):
                 if hex_ == self.unit_hex(k) or hex_ not in self.game.facts.neighbours.get(self.unit_hex(k), ()):
@@ -529,7 +532,7 @@ class NomonhanUI(GameUI):
         legal = self._legal()
         kind = self._kind()
         out: list[Choice] = []
-        lab = lambda k: self.units_static[k]["label"]  # noqa: E731
+        lab = self.lab
         for a in legal:
             if isinstance(a, Enter):
                 out.append(Choice(_("Bring in {lab}").format(lab=lab(a.unit)), a))
@@ -594,7 +597,7 @@ class NomonhanUI(GameUI):
         except Exception:
             return None
         o = pool_odds(s["attack_dice"], s["defense_dice"], s["attack_hits_on"], s["defense_hits_on"])
-        lab = lambda k: self.units_static[k]["label"]  # noqa: E731
+        lab = self.lab
         return {"attackers": [lab(a) for a in attackers], "defender": lab(defender), "strengths": s, "odds": o,
                 "attacker_side": self.units_static[attackers[0]]["side"],
                 "defender_side": self.units_static[defender]["side"]}

@@ -1169,14 +1169,15 @@ class YoshitsuneUI(GameUI):
             return [w] if w in self.board.cells else []
         return []
 
-    def _label(self, a) -> str:
+    def action_text(self, a) -> str:
+        """An action in the player's words (its button, the AI explanation's and the hint's list)."""
         gd = self.game.gdata
         if isinstance(a, TurnCard):
             return _("Turn the top card")
         if isinstance(a, UseCard):
             cur = (self.st.get("cards") or {}).get("current")
-            nm = self.game.cdata[cur]["name_local"] if cur else "card"
-            return {"play": _("Play {nm}").format(nm=nm), "fight": _("Fight battles"), "pass": _("Pass")}[a.how]
+            play = _("Play {nm}").format(nm=self.game.cdata[cur]["name_local"]) if cur else _("Play the card")
+            return {"play": play, "fight": _("Fight battles"), "pass": _("Pass")}[a.how]
         if isinstance(a, Order):
             return _(ORDER_LABELS.get(a.what, a.what))
         if isinstance(a, DoneChoosing):
@@ -1216,7 +1217,7 @@ class YoshitsuneUI(GameUI):
             verb = {Place: _("Replenish"), EnterAt: _("Enter at"), ReplenishAt: _("Replenish at"), RetreatTo: _("Retreat to"),
                     Step: _("Move to")}[type(a)]
             return f"{verb} {self.area_name(where).split()[0]}"
-        return tr(a.label())
+        return super().action_text(a)
 
     def auto_select(self) -> None:
         self.selected = None
@@ -1282,7 +1283,7 @@ class YoshitsuneUI(GameUI):
         primary_kinds = (TurnCard, DoneChoosing, EndMove, StopBattle, EndBattles)
         for a in buttons:
             primary = isinstance(a, primary_kinds) or (isinstance(a, UseCard) and a.how == "play")
-            out.append(Choice(self._label(a), a, primary=primary))
+            out.append(Choice(self.action_text(a), a, primary=primary))
         if not any(c.primary for c in out) and len(out) == 1:
             out[0].primary = True
         if sum(c.primary for c in out) > 1:

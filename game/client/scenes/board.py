@@ -1158,6 +1158,13 @@ class BoardScene(Scene):
                 return ex, EXPLAIN_COLOUR, _("{who} ({level}) chose").format(who=who, level=ex.level)
         return None
 
+    def alt_text(self, alt) -> str:
+        """An alternative the AI weighed, in the player's words: its actions (a plan's first
+        three) as the game's UI words them."""
+        acts = alt.actions()
+        text = " → ".join(self.ui.action_text(a) for a in acts[:3])
+        return text + (" …" if len(acts) > 3 else "")
+
     def _draw_explanation(self, surf) -> None:
         """Light the cells of the top alternatives, each with its number (visits for hard,
         score for easy and normal); the chosen one outlined. A list in the map's corner names
@@ -1189,8 +1196,8 @@ class BoardScene(Scene):
             pygame.draw.rect(surf, (20, 16, 10), box, 1, border_radius=6)
             surf.blit(img, img.get_rect(center=box.center))
         area = self.view.area
-        lines = [(f"{title}:", True)] + [(f"{'▶ ' if alt.chosen else '   '}{alt.label}  —  {_alt_number(ex, alt)}", alt.chosen)
-                                         for alt in alts]
+        lines = [(f"{title}:", True)] + [(f"{'▶ ' if alt.chosen else '   '}{self.alt_text(alt)}  —  {_alt_number(ex, alt)}",
+                                          alt.chosen) for alt in alts]
         if ex.iterations:
             lines.append((_("{iterations} simulations in {seconds:.1f} s").format(iterations=ex.iterations, seconds=ex.seconds), False))
         imgs = [fit_text(self.assets, t, 17, area.width // 2, colour if bold else TEXT, bold=bold) for t, bold in lines]
