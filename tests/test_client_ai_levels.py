@@ -81,6 +81,7 @@ def test_explain_toggle_shows_the_ai_s_last_decision(app):
     assert sc.shown_explanation() is None                       # off until asked for
     app.frame(0.05, [key(pygame.K_e)])
     assert sc.explain
+    assert "next open decision" in app.toasts[-1][0]            # nothing to show yet: it says so
     assert run_until(app, lambda: sc.session.last_explanation() is not None)
     ex = sc.session.last_explanation()
     assert ex.level == "hard" and ex.seat == "JP" and ex.chosen() is not None
@@ -93,6 +94,8 @@ def test_explain_toggle_shows_the_ai_s_last_decision(app):
     app.frame(0.05, [])                                          # draws the lit hexes and the list
     app.frame(0.05, [key(pygame.K_e)])
     assert not sc.explain and sc.shown_explanation() is None
+    app.frame(0.05, [key(pygame.K_e)])                           # on again: the last decision
+    assert "its last decision" in app.toasts[-1][0] and sc.shown_explanation()[0] is ex
 
 
 def test_hint_shows_what_normal_would_do_for_the_human(app):

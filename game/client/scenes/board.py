@@ -634,8 +634,12 @@ class BoardScene(Scene):
             return
         if n == "explain":
             self.explain = not self.explain
-            self.app.toast(_("AI explanations on: its last decision and the alternatives it weighed")
-                           if self.explain else _("AI explanations off"))
+            if not self.explain:
+                self.app.toast(_("AI explanations off"))
+            elif self.session.last_explanation() is None:     # none yet, or the last was secret
+                self.app.toast(_("AI explanations on: shown from the AI's next open decision (a secret choice is never shown)"))
+            else:
+                self.app.toast(_("AI explanations on: its last decision and the alternatives it weighed"))
             self.app.audio.play("click")
             return
         if n == "hint":
