@@ -79,7 +79,33 @@ class Tournament:
             who = f"A as {s.side}" if s.side != "all" else "A overall"
             out.append(f"  {who:<14} wins {s.wins:>4}/{s.games:<4} = {d['win_rate']:6.1%}  "
                        f"95% CI [{lo:.1%}, {hi:.1%}]  draws {s.draws}  ({s.seconds:.0f} s of play)")
+        if self.a == self.b and len(self.sides) == 2:
+            out.append("  the sides, whichever copy held them (balance):")
+            for d in side_totals([s.as_dict() for s in self.sides]):
+                lo, hi = d["ci95"]
+                out.append(f"  {d['side']:<14} wins {d['wins']:>4}/{d['games']:<4} = {d['win_rate']:6.1%}  "
+                           f"95% CI [{lo:.1%}, {hi:.1%}]  draws {d['draws']}  score {d['score']:.1%}")
         return out
+
+
+def side_totals(a_by_side: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each side's own record over every game of a match between two sides (``a_by_side`` of
+    :meth:`Tournament.as_dict`): the games A won on it, and those B won on it while A held the
+    other side. This is what balance is read from: in A against A, A's score as one side says
+    nothing about the other (A winning 20 % as Israel is Egypt winning 80 % of those games)."""
+    if len(a_by_side) != 2:
+        raise ValueError(f"a side's record needs a match between two sides, not {len(a_by_side)}")
+    out = []
+    for me, other in (a_by_side, a_by_side[::-1]):
+        wins = me["wins"] + other["games"] - other["wins"] - other["draws"]
+        draws = me["draws"] + other["draws"]
+        games = me["games"] + other["games"]
+        lo, hi = wilson(wins, games)
+        out.append({"side": me["side"], "games": games, "wins": wins, "draws": draws,
+                    "win_rate": round(wins / games, 4) if games else None,
+                    "score": round((wins + 0.5 * draws) / games, 4) if games else 0.0,
+                    "ci95": [round(lo, 4), round(hi, 4)]})
+    return out
 
 
 def _play(args: tuple) -> dict[str, Any]:
@@ -164,21 +190,26 @@ def tournament(game_id: str, a: str, b: str, games: int, seed: int, jobs: int = 
 
 def report_line(t: Tournament, check: str, target: float) -> str:
     """One match of ``make strength`` as a JSON line: its figures, what it checks ("strength":
-    A's score overall at least ``target``; "balance": every side's score at most ``target``)
-    and whether it passed."""
+    A's score overall at least ``target``; "balance": every side's score at most ``target``,
+    over all the games, whichever agent held it: :func:`side_totals`) and whether it passed."""
     import json
-    if check == "strength":
-        ok = t.total().score() >= target
-    elif check == "balance":
-        ok = all(s.score() <= target for s in t.sides)
-    else:
-        raise ValueError(f"unknown check {check!r}")
-    return json.dumps({**t.as_dict(), "check": check, "target": target, "passed": ok},
+    d = t.as_dict()
+    return json.dumps({**d, "check": check, "target": target, "passed": passed(d, check, target)},
                       ensure_ascii=False)
+
+
+def passed(match: dict[str, Any], check: str, target: float) -> bool:
+    """Whether a match (:meth:`Tournament.as_dict`) met its target: "strength", A's score over
+    both sides at least ``target``; "balance", each side's score (:func:`side_totals`) at most."""
+    if check == "strength":
+        return match["a_overall"]["score"] >= target
+    if check == "balance":
+        return all(d["score"] <= target for d in side_totals(match["a_by_side"]))
+    raise ValueError(f"unknown check {check!r}")
 
 
 def default_jobs() -> int:
     return max(1, min(2, os.cpu_count() or 1))
 
 
-__all__ = ["Tournament", "report_line", "tournament", "wilson"]
+__all__ = ["Tournament", "report_line", "passed", "side_totals", "tournament", "wilson"]
