@@ -67,8 +67,11 @@ class Tournament:
         return t
 
     def as_dict(self) -> dict[str, Any]:
-        return {"game": self.game_id, "a": self.a, "b": self.b, "seed": self.seed, "clock": self.clock,
-                "a_by_side": [s.as_dict() for s in self.sides], "a_overall": self.total().as_dict()}
+        d = {"game": self.game_id, "a": self.a, "b": self.b, "seed": self.seed, "clock": self.clock,
+             "a_by_side": [s.as_dict() for s in self.sides], "a_overall": self.total().as_dict()}
+        if len(self.sides) == 2:
+            d["side_totals"] = side_totals(d["a_by_side"])
+        return d
 
     def lines(self) -> list[str]:
         out = [f"{self.game_id}: {self.a} (A) against {self.b} (B), seeds from {self.seed}"

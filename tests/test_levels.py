@@ -370,6 +370,7 @@ def test_balance_reads_each_side_over_both_copies_of_the_agent():
     jp, sov = side_totals(drawn.as_dict()["a_by_side"])
     assert (jp["wins"], jp["draws"], sov["wins"], sov["draws"]) == (31, 4, 65, 4) and sov["score"] == 0.67
     assert "the sides, whichever copy held them" in "\n".join(drawn.lines())
+    assert drawn.as_dict()["side_totals"] == [jp, sov]
     with pytest.raises(ValueError):
         side_totals(t.as_dict()["a_by_side"][:1])
 
