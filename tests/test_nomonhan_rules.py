@@ -197,6 +197,16 @@ def test_the_11th_tank_brigade_enters_on_turn_4():
     assert sov_phase({"JP_KOB": "0308"}, turn=4).pos("SV_11") == "0201"
 
 
+def test_the_11th_tank_brigade_attacks_with_3_dice_at_full_strength_and_2_when_reduced():
+    """Sheet (§): its values are RECONSTRUCTED (A4 D2 / A2 D1); data.json plays A3 at full
+    strength (balance.issue_12): the brigade is no longer the strongest attacker on the map."""
+    units = {"SV_11": "0504", "JP_T3": "0404"}
+    full = sov_phase(units, phase="declare").strengths(("SV_11",), "JP_T3")
+    assert (full["attack_dice"], full["defense_dice"]) == (3, 1)
+    flipped = sov_phase(units, steps_lost={"SV_11": 1}, phase="declare").strengths(("SV_11",), "JP_T3")
+    assert flipped["attack_dice"] == 2
+
+
 # -- [9.0] combat: who attacks whom ----------------------------------------------------------
 def test_a_unit_in_enemy_zoc_must_attack():
     g = P({"JP_T3": "0404", "SV_149": "0403"})
