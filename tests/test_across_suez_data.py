@@ -232,8 +232,9 @@ OOB = [
     ("EGY_14_3", "armor", 3, 6, "1103"),
     ("EGY_23_1", "mechanized", 2, 6, (2, "A")), ("EGY_23_2", "mechanized", 2, 6, (2, "A")),
     ("EGY_23_3", "mechanized", 2, 6, (2, "A")), ("EGY_23_4", "armor", 3, 6, (2, "B")),
-    ("EGY_25_1", "armor", 3, 6, (5, "D")), ("EGY_25_2", "armor", 3, 6, (5, "D")),
-    ("EGY_25_3", "armor", 3, 6, (5, "D")), ("EGY_25_4", "mechanized", 2, 6, (5, "D")),
+    # the sheet's MA 6 (RECONSTRUCTED) is 4 for the 25th Bde: data.json "balance.issue_12"
+    ("EGY_25_1", "armor", 3, 4, (5, "D")), ("EGY_25_2", "armor", 3, 4, (5, "D")),
+    ("EGY_25_3", "armor", 3, 4, (5, "D")), ("EGY_25_4", "mechanized", 2, 4, (5, "D")),
 ]
 
 

@@ -678,3 +678,13 @@ def test_game_ends_after_turn_7():
         legal = g.legal_actions()
         g.apply(next((a for a in legal if isinstance(a, (EndPhase, EndDeclarations, EndBombardment))), legal[0]))
     assert g.turn == 7 and g.result().winner == "EGY" and "TurnEnded" in kinds(g.events)
+
+
+def test_balance_the_25th_armored_brigade_cannot_reach_the_crossing_the_turn_it_enters():
+    # units.EGY_25 MA 4 (RECONSTRUCTED, balance.issue_12): the road from D (0921) reaches 0213,
+    # next to the crossing hex 0112, for 5 1/2 MP; with MA 6 the brigade stood there on turn 5.
+    g = P({"ISR_MATT": "1708"}, turn=5, side="EGY")
+    assert {g.unit(f"EGY_25_{i}").ma for i in range(1, 5)} == {4}
+    g.apply(Enter("EGY_25_1", "0921"))
+    r = g.reachable("EGY_25_1")
+    assert max(r.values()) == 8 and not {"0112", "0213", "0212", "0313"} & set(r)
