@@ -56,6 +56,8 @@ class Tournament:
     sides: list[SideResult] = field(default_factory=list)
     clock: str = "wall"
     log: list[str] = field(default_factory=list)
+    #: the game options the caller chose ({} : the game's defaults), e.g. {"players": 3}
+    options: dict[str, Any] = field(default_factory=dict)
 
     def total(self) -> SideResult:
         t = SideResult("all")
@@ -69,12 +71,15 @@ class Tournament:
     def as_dict(self) -> dict[str, Any]:
         d = {"game": self.game_id, "a": self.a, "b": self.b, "seed": self.seed, "clock": self.clock,
              "a_by_side": [s.as_dict() for s in self.sides], "a_overall": self.total().as_dict()}
+        if self.options:
+            d["options"] = dict(self.options)
         if len(self.sides) == 2:
             d["side_totals"] = side_totals(d["a_by_side"])
         return d
 
     def lines(self) -> list[str]:
-        out = [f"{self.game_id}: {self.a} (A) against {self.b} (B), seeds from {self.seed}"
+        opts = "".join(f", {k} {v}" for k, v in self.options.items())
+        out = [f"{self.game_id}{opts}: {self.a} (A) against {self.b} (B), seeds from {self.seed}"
                + (", budgets in CPU seconds" if self.clock == "cpu" else "")]
         for s in self.sides + [self.total()]:
             d = s.as_dict()
@@ -159,7 +164,7 @@ def tournament(game_id: str, a: str, b: str, games: int, seed: int, jobs: int = 
     for name in (a, b):
         agent_class(name, game_id)          # KeyError now, not in a worker
     sides = list(dict.fromkeys(side_of.values()))
-    t = Tournament(game_id, a, b, seed, [SideResult(s) for s in sides], clock=clock)
+    t = Tournament(game_id, a, b, seed, [SideResult(s) for s in sides], clock=clock, options=dict(options or {}))
     work = []
     for i in range(games):
         for k, side in enumerate(sides):

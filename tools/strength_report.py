@@ -40,8 +40,14 @@ def row(m: dict) -> str:
         what = "≥ " + _pct(m["target"])
         overall = f"{_pct(tot['score'])} (wins {_pct(tot['win_rate'])} [{_pct(lo)}, {_pct(hi)}])"
     shown = " · ".join(_side(s) for s in sides)
-    return (f"| {m['game']} | {m['a']} | {m['b']} | {shown} | {overall} | {what} | "
+    return (f"| {game_label(m)} | {m['a']} | {m['b']} | {shown} | {overall} | {what} | "
             f"{'met' if ok(m) else '**not met**'} |")
+
+
+def game_label(m: dict) -> str:
+    """The game, with the options the match chose: "central_plains (players 3)"."""
+    opts = m.get("options") or {}
+    return m["game"] + (" (" + ", ".join(f"{k} {v}" for k, v in opts.items()) + ")" if opts else "")
 
 
 def ok(m: dict) -> bool:
@@ -54,7 +60,7 @@ def order(m: dict) -> tuple:
     g = GAME_ORDER.index(m["game"]) if m["game"] in GAME_ORDER else len(GAME_ORDER)
     key = (m["check"], m["a"], m["b"])
     p = PAIR_ORDER.index(key) if key in PAIR_ORDER else len(PAIR_ORDER)
-    return (p, g, m["game"])
+    return (p, g, m["game"], sorted((k, str(v)) for k, v in (m.get("options") or {}).items()))
 
 
 def table(matches: list[dict]) -> list[str]:
