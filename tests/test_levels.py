@@ -352,6 +352,27 @@ def test_a_strength_report_line_says_whether_the_match_met_its_target(tmp_path, 
     assert tool.main([str(tmp_path / "none.jsonl")]) == 2
 
 
+def test_a_match_with_game_options_names_them_in_its_lines_and_its_report_row(tmp_path, capsys):
+    """中原大戰's matches by number of players: each row of the report says which."""
+    import importlib.util
+    from game.tournament import report_line, tournament
+    t = tournament("central_plains", "easy", "random", games=1, seed=2024, options={"players": 3})
+    assert t.options == {"players": 3} and t.total().games == 2
+    assert t.lines()[0].startswith("central_plains, players 3: easy (A) against random (B)")
+    line = json.loads(report_line(t, "strength", 0.90))
+    assert line["options"] == {"players": 3}
+    plain = tournament("central_plains", "easy", "random", games=1, seed=2024)
+    assert "options" not in plain.as_dict()             # the defaults: the rows as they always were
+    spec = importlib.util.spec_from_file_location("strength_report", "tools/strength_report.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    rep = tmp_path / "s.jsonl"
+    rep.write_text(report_line(t, "strength", 0.0) + "\n" + report_line(plain, "strength", 0.0) + "\n")
+    assert tool.main([str(rep)]) == 0
+    rows = [r for r in capsys.readouterr().out.splitlines() if r.startswith("| central_plains")]
+    assert [r.split(" | ")[0] for r in rows] == ["| central_plains", "| central_plains (players 3)"]
+
+
 def test_balance_reads_each_side_over_both_copies_of_the_agent():
     """A against A: A winning 10 of 50 as Israel is Egypt winning 40 of those 50. With 31 of 50
     as Egypt the other way round, Egypt won 71 of 100, over the 65 % limit, though A's score as
@@ -398,6 +419,19 @@ def _report(t, check: str, target: float) -> None:
 def test_strength_targets(game_id, a, b, target):
     from game.tournament import tournament
     t = tournament(game_id, a, b, games=STRENGTH_GAMES, seed=2024, jobs=2, clock="cpu")
+    _report(t, "strength", target)
+    assert t.total().score() >= target
+
+
+@pytest.mark.strength
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("a,b,target", PAIRS)
+def test_strength_targets_central_plains_with_fewer_players(players, a, b, target):
+    """中原大戰 seats 2 to 5; the match above plays its default (5). With fewer players one
+    seat holds several commanders, and the levels must still be apart."""
+    from game.tournament import tournament
+    t = tournament("central_plains", a, b, games=STRENGTH_GAMES, seed=2024, jobs=2, clock="cpu",
+                   options={"players": players})
     _report(t, "strength", target)
     assert t.total().score() >= target
 
