@@ -328,8 +328,16 @@ def test_strength_smoke_easy_beats_random(game_id):
     assert t.total().wins >= 3                          # of 4
 
 
-def test_a_strength_report_line_says_whether_the_match_met_its_target(tmp_path, capsys):
+def _strength_report_tool():
+    """tools/strength_report.py as a module (the tools are scripts, not a package)."""
     import importlib.util
+    spec = importlib.util.spec_from_file_location("strength_report", "tools/strength_report.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+def test_a_strength_report_line_says_whether_the_match_met_its_target(tmp_path, capsys):
     from game.tournament import SideResult, Tournament, report_line
     t = Tournament("nomonhan", "normal", "easy", 2024,
                    [SideResult("JP", games=10, wins=7, draws=1), SideResult("SOV", games=10, wins=6)])
@@ -341,9 +349,7 @@ def test_a_strength_report_line_says_whether_the_match_met_its_target(tmp_path, 
     assert json.loads(report_line(t, "balance", 0.65))["passed"] is True
     with pytest.raises(ValueError):
         report_line(t, "speed", 1.0)
-    spec = importlib.util.spec_from_file_location("strength_report", "tools/strength_report.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    tool = _strength_report_tool()
     rep = tmp_path / "s.jsonl"
     rep.write_text(report_line(t, "strength", 0.60) + "\n" + report_line(t, "strength", 0.70) + "\n")
     assert tool.main([str(rep)]) == 1
@@ -354,7 +360,6 @@ def test_a_strength_report_line_says_whether_the_match_met_its_target(tmp_path, 
 
 def test_a_match_with_game_options_names_them_in_its_lines_and_its_report_row(tmp_path, capsys):
     """中原大戰's matches by number of players: each row of the report says which."""
-    import importlib.util
     from game.tournament import report_line, tournament
     t = tournament("central_plains", "easy", "random", games=1, seed=2024, options={"players": 3})
     assert t.options == {"players": 3} and t.total().games == 2
@@ -363,9 +368,7 @@ def test_a_match_with_game_options_names_them_in_its_lines_and_its_report_row(tm
     assert line["options"] == {"players": 3}
     plain = tournament("central_plains", "easy", "random", games=1, seed=2024)
     assert "options" not in plain.as_dict()             # the defaults: the rows as they always were
-    spec = importlib.util.spec_from_file_location("strength_report", "tools/strength_report.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    tool = _strength_report_tool()
     rep = tmp_path / "s.jsonl"
     rep.write_text(report_line(t, "strength", 0.0) + "\n" + report_line(plain, "strength", 0.0) + "\n")
     assert tool.main([str(rep)]) == 0
