@@ -335,6 +335,17 @@ def test_screenshot_takes_the_number_of_players(tmp_path, env):
     assert bad.returncode == 2 and "players" in bad.stderr.splitlines()[-1]
 
 
+def test_the_seats_screenshot_shows_the_number_of_players_asked_for(app, tmp_path):
+    from game.client.screenshot import render
+    out = render("central_plains", str(tmp_path / "seats3.png"), scene="seats", options={"players": 3},
+                 app=app)
+    assert os.path.getsize(out) > 1000
+    assert app.scene.players == 3 and len(app.scene.seat_names) == 3
+    render("central_plains", str(tmp_path / "seats4.png"), scene="seats",
+           options={"players": 4, "split": "CHIANG/HE/YAN+FENG/LI"}, app=app)
+    assert app.scene.seat_names == ["CHIANG", "HE", "YAN+FENG", "LI"]
+
+
 def test_the_log_and_the_cards_read_in_the_interface_language(app):
     """issue 14: the rules' lines (Msg) and the card text from data are shown translated,
     the commanders and places by name in both scripts; the rules' own text stays English."""

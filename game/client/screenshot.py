@@ -127,9 +127,15 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
         elif scene == "select":
             from .scenes.select import SelectScene
             app.switch(SelectScene(app))
-        elif scene == "seats":
+        elif scene == "seats":                  # with the number of players (and split) asked for
             from .scenes.seats import SeatsScene
-            app.switch(SeatsScene(app, game_id))
+            sc = SeatsScene(app, game_id)
+            app.switch(sc)
+            if options and "players" in options:
+                sc.set_players(int(options["players"]))
+            if options and options.get("split") in sc.splits():
+                sc.split = options["split"]
+                sc._layout(sc.seats)
         elif scene == "tutorial":
             from .tutorial import TutorialScene
             app.switch(TutorialScene(app))
