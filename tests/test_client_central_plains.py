@@ -344,6 +344,10 @@ def test_the_seats_screenshot_shows_the_number_of_players_asked_for(app, tmp_pat
     render("central_plains", str(tmp_path / "seats4.png"), scene="seats",
            options={"players": 4, "split": "CHIANG/HE/YAN+FENG/LI"}, app=app)
     assert app.scene.seat_names == ["CHIANG", "HE", "YAN+FENG", "LI"]
+    from game.core.errors import OptionError
+    with pytest.raises(OptionError):                    # a split that is not one: an error, not ignored
+        render("central_plains", str(tmp_path / "bad.png"), scene="seats",
+               options={"players": 4, "split": "CHIANG/HE/YAN"}, app=app)
 
 
 def test_the_log_and_the_cards_read_in_the_interface_language(app):

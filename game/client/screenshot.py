@@ -131,11 +131,7 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
             from .scenes.seats import SeatsScene
             sc = SeatsScene(app, game_id)
             app.switch(sc)
-            if options and "players" in options:
-                sc.set_players(int(options["players"]))
-            if options and options.get("split") in sc.splits():
-                sc.split = options["split"]
-                sc._layout(sc.seats)
+            sc.choose_options(options or {})
         elif scene == "tutorial":
             from .tutorial import TutorialScene
             app.switch(TutorialScene(app))

@@ -113,6 +113,17 @@ class SeatsScene(Scene):
         w, h = self.app.size
         return w // 2, min(self.start.rect.bottom + round(24 * self.s), h - round(54 * self.s))
 
+    def choose_options(self, options: dict) -> None:
+        """Take a number of players and a split given from outside (the screenshot command):
+        checked by the game's own options first, so a bad one raises OptionError."""
+        if self.cls is None or not self.player_choices or not options:
+            return
+        opts = self.cls.check_options(options)
+        self.set_players(int(opts["players"]))
+        if opts.get("split") and opts["split"] != self.split:
+            self.split = opts["split"]
+            self._layout(self.seats)
+
     def set_players(self, n: int) -> None:
         if n != self.players and n in self.player_choices:
             self.players = n
