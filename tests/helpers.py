@@ -162,3 +162,18 @@ def settle(app, sc, limit: int = 2000) -> None:
         if app.scene is not sc or sc.can_act() or (sc.game.is_over() and not sc.seq.busy):
             return
         app.frame(0.05, [])
+
+
+def frames_until(app, cond, seconds: float = 300.0) -> bool:
+    """Run frames until ``cond()`` holds; return whether it does. For an App whose AI answers
+    from its worker process: how many frames a decision takes depends on how fast the frames
+    run, so the bound is a wall-clock safety net (far above the need), not a frame count."""
+    import time
+    deadline = time.monotonic() + seconds
+    while not cond():
+        if time.monotonic() > deadline:
+            return False
+        app.frame(0.05, [])
+        time.sleep(0.0005)          # (a real frame waits for the display; this one lets the worker run)
+    return True
+

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from tests.helpers import click, key
+from tests.helpers import click, frames_until, key
 
 pytestmark = pytest.mark.client
 
@@ -238,24 +238,14 @@ def test_demo_plays_a_game_and_starts_the_next_without_growing_worlds(env):
         app.time_scale = 200.0
         app.start_demo()
         assert app.scene.name == "title_card"
-        for _ in range(20000):
-            app.frame(0.05, [])
-            if app.scene.name == "board":
-                break
+        assert frames_until(app, lambda: app.scene.name == "board")
         first = app.scene
-        for _ in range(20000):
-            app.frame(0.05, [])
-            if app.scene is not first:
-                break
+        assert frames_until(app, lambda: app.scene is not first)
         assert any(e.kind == "GameOver" for e in first.game.events)  # (its world is closed now)
         assert app.scene.name == "summary" and app.demo_games == 1
         gc.collect()
         worlds = len(esper.list_worlds())
-        for _ in range(40000):
-            app.frame(0.05, [])
-            if app.demo_games == 2 and app.scene.name == "summary":
-                break
-        assert app.demo_games == 2
+        assert frames_until(app, lambda: app.demo_games == 2 and app.scene.name == "summary")
         gc.collect()
         assert len(esper.list_worlds()) <= worlds
         # a click offers "press to play" (the demo goes on); Ctrl+Q leaves (and ends a kiosk run)
