@@ -14,7 +14,7 @@ import pytest
 from game import rulesets
 from game.ai import ask, decide, get_agent
 from game.ai.random_agent import RandomAgent
-from game.core.errors import OptionError, SaveError
+from game.core.errors import IllegalActionError, OptionError, SaveError
 from game.core.save import load_game, write_save
 
 GAMES = rulesets.available()
@@ -305,3 +305,82 @@ def test_the_observation_check_finds_what_does_not_fit():
     assert any("keys not in T" in p for p in got) and any(".a" in p for p in got)
     assert any(".b[0]" in p for p in got) and any("c['k']" in p for p in got)
     assert problems({"a": 1}, T) == ["observation: missing keys ['b', 'c']"]
+
+
+# -- actions that are not legal -------------------------------------------------------------
+
+def _refused(g, act) -> str:
+    """``act`` is refused with IllegalActionError (one line) and the game is as it was."""
+    before, n, legal = g.state_hash(), len(g.history), g.legal_actions()
+    with pytest.raises(IllegalActionError) as e:
+        g.apply(act)
+    assert g.state_hash() == before and len(g.history) == n and g.legal_actions() == legal
+    assert str(e.value).startswith(f"{g.game_id}: ") and "\n" not in str(e.value)
+    return str(e.value)
+
+
+def _made_up(game_id: str, name: str, **fields):
+    import importlib
+    return getattr(importlib.import_module(f"game.rulesets.{game_id}.actions"), name)(**fields)
+
+
+@pytest.mark.parametrize("game_id,name,fields", [
+    ("yoshitsune", "Target", {"target": None}),
+    ("yoshitsune", "Target", {"target": "move:abc"}),
+    ("central_plains", "Advance", {"pieces": -1}),
+], ids=["yoshitsune Target(None)", "yoshitsune Target('move:abc')", "central_plains Advance(pieces=-1)"])
+def test_a_made_up_action_whose_label_fails_is_an_illegal_action_and_changes_nothing(game_id, name, fields):
+    act = _made_up(game_id, name, **fields)
+    with pytest.raises(Exception):
+        str(act.label())                                 # (the label itself cannot be made)
+    for n in (0, 25):
+        g = _played(game_id, 3, n)
+        assert name in _refused(g, act)                  # the message names it (its repr)
+        g.close()
+
+
+@pytest.mark.parametrize("junk", [
+    None, "pass", 42, 1.5, [1, 2], {"kind": "nomonhan.move", "unit": "JP_T3", "to": "0101"}, object(),
+    _made_up("central_plains", "Advance", pieces=["a", "b"]),           # unhashable: a list in a field
+    _made_up("nomonhan", "Move", unit={"a": 1}, to=None),               # unhashable: a dict in a field
+], ids=["None", "a string", "an int", "a float", "a list", "a dict", "an object", "list field", "dict field"])
+def test_apply_with_an_object_that_is_no_legal_action_raises_illegal_action(junk):
+    g = _played("nomonhan", 4, 6)
+    _refused(g, junk)
+    assert g.is_legal(junk) is False
+    g.close()
+
+
+def _junk_value(rng: random.Random, legal_values: list):
+    pool = [None, True, False, 0, -1, 7, 10**40, 1.5, float("nan"), "", "x", "move:abc", "move:a>b>c",
+            "replenish:", "0101", "\u0000", "長" * 300, (), ("?",), (-1,), ((1,),), [1], {"a": 1}, frozenset({1})]
+    if legal_values and rng.random() < 0.4:         # a value some legal action has, in the wrong place
+        return rng.choice(legal_values)
+    return rng.choice(pool)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_made_up_actions_of_every_action_class_are_illegal_and_change_nothing(game_id):
+    from dataclasses import fields as dc_fields
+
+    from game.core.actions import _REGISTRY
+    classes = [c for k, c in sorted(_REGISTRY.items()) if k.startswith(f"{game_id}.")]
+    assert classes
+    rng = random.Random(f"junk-{game_id}")
+    for n in (0, 30):
+        g = _played(game_id, 11, n)
+        legal = g.legal_actions()
+        values = [getattr(a, f.name) for a in legal for f in dc_fields(a)]
+        before = g.state_hash()
+        tried = 0
+        for cls in classes:
+            for _ in range(12):
+                act = cls(**{f.name: _junk_value(rng, values) for f in dc_fields(cls)})
+                if any(a == act for a in legal):        # (made up, but legal after all)
+                    continue
+                with pytest.raises(IllegalActionError):
+                    g.apply(act)
+                tried += 1
+        assert tried > len(classes) * 6
+        assert g.state_hash() == before and g.legal_actions() == legal
+        g.close()

@@ -44,6 +44,19 @@ from .rng import Dice
 from .spec import GameSpec, lookup
 
 
+def describe_action(action: Any, limit: int = 120) -> str:
+    """``action``'s label for an error message, which must never fail: a made-up
+    action's label() may raise (a field of the wrong type), so fall back to its
+    repr, then to its type's name."""
+    for text in (lambda: str(action.label()), lambda: repr(action), lambda: type(action).__name__):
+        try:
+            s = text()
+        except Exception:
+            continue
+        return s if len(s) <= limit else s[:limit - 1] + "…"
+    return "an action"              # (a type whose name cannot be read: unreachable in practice)
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     winner: str | None          # the winning side or camp, or None for a draw
@@ -280,22 +293,30 @@ class Game:
         self._forget()
 
     def is_legal(self, action: Action) -> bool:
+        """True when ``action`` is one of the legal actions. Anything else -- a made-up
+        action, an unhashable one, an object that is no action at all -- is False."""
         legal = self._legal_cache if self._legal_cache is not None else self.legal_actions()
         for a in legal:                      # agents and the client pass back a listed object
             if a is action:
                 return True
         if self._legal_set is None:
             self._legal_set = frozenset(legal)
-        return action in self._legal_set
+        try:
+            return action in self._legal_set
+        except Exception:                    # unhashable (a list in a field ...), or a hash/eq that fails
+            return False
 
     def apply(self, action: Action) -> list[Event]:
+        """Play ``action``. An action that is not in :meth:`legal_actions` (whatever
+        it is) raises IllegalActionError and leaves the game as it was."""
         if not self.is_legal(action):
             legal = self.legal_actions()
             d = self.pending()
+            what = describe_action(action)
             if d is None:
-                raise IllegalActionError(f"{self.game_id}: the game is over; {action.label()} is not allowed")
+                raise IllegalActionError(f"{self.game_id}: the game is over; {what} is not allowed")
             raise IllegalActionError(
-                f"{self.game_id}: {action.label()} is not legal now "
+                f"{self.game_id}: {what} is not legal now "
                 f"({d.seat} must decide: {d.prompt}; {len(legal)} legal actions)")
         self._legal_cache = self._legal_set = None
         self.history.append(action)
