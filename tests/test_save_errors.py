@@ -342,3 +342,108 @@ def test_loading_a_save_with_no_moves_leaves_the_games_autosave_alone(app, env, 
         assert auto.read_bytes() == before
     finally:
         s.close()
+
+
+# -- a save path that is not a regular file ------------------------------------------------------
+# A named pipe would make the open wait for a writer forever; /dev/zero or /dev/urandom would
+# be read until memory runs out. Each is refused at once with one line, without being read. The
+# commands run in a child process with a time and memory limit: a regression fails, never hangs.
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEVICES = [d for d in ("/dev/zero", "/dev/urandom", "/dev/null") if os.path.exists(d)]
+
+
+def _special(tmp_path, kind: str):
+    """A save path that is a named pipe (kind "fifo") or a link to a device (kind: its path)."""
+    p = tmp_path / "special.json"
+    if kind == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no named pipes here")
+        os.mkfifo(p)
+    else:
+        if not os.path.exists(kind):
+            pytest.skip(f"no {kind} here")
+        os.symlink(kind, p)
+    return p
+
+
+def _run_limited(args: list[str], tmp_path, seconds: float = 30.0):
+    import subprocess
+    import sys
+
+    def limits():                                   # (a regression reading /dev/zero stops at 1.5 GB)
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (1536 * 2**20, 1536 * 2**20))
+    env = {**os.environ, "PYTHONPATH": ROOT, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYTHONWARNINGS": "ignore", "SANDTABLE_CONFIG": str(tmp_path / "config"),
+           "SANDTABLE_SAVES": str(tmp_path / "saves")}
+    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True, env=env,
+                          cwd=tmp_path, timeout=seconds, preexec_fn=limits if os.name == "posix" else None)
+
+
+def test_a_named_pipe_is_refused_at_once_without_waiting_for_a_writer(tmp_path):
+    import threading
+    p = _special(tmp_path, "fifo")
+    out: list = []
+    t = threading.Thread(target=lambda: out.append(_error_of(read_save, p)), daemon=True)
+    t.start()
+    t.join(5.0)
+    if t.is_alive():                                # (a regression: let the stuck open go, then fail)
+        fd = os.open(p, os.O_WRONLY | os.O_NONBLOCK)
+        os.close(fd)
+        t.join(5.0)
+        pytest.fail("read_save waited on a named pipe")
+    assert out == [f"{p}: is a named pipe (FIFO), not a regular file; not read as a save"]
+
+
+def _error_of(fn, *args) -> str:
+    try:
+        fn(*args)
+    except SaveError as e:
+        return str(e)
+    return "no error"
+
+
+@pytest.mark.parametrize("kind", ["fifo", *DEVICES])
+def test_replay_verify_refuses_a_save_that_is_no_regular_file_with_one_line_and_exit_2(tmp_path, kind):
+    p = _special(tmp_path, kind)
+    r = _run_limited(["replay", str(p), "--verify"], tmp_path)
+    what = "a named pipe (FIFO)" if kind == "fifo" else "a device"
+    link = "" if kind == "fifo" else f" (a link to {kind})"
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.strip().splitlines() == [f"replay: {p}{link}: is {what}, not a regular file; not read as a save"]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
+@pytest.mark.parametrize("cmd", [["play", "--load", "{p}"],
+                                 ["screenshot", "nomonhan", "--out", "shot.png", "--save", "{p}"]],
+                         ids=["play --load", "screenshot --save"])
+def test_play_and_screenshot_refuse_a_save_that_is_no_regular_file_with_one_line_and_exit_2(tmp_path, kind,
+                                                                                             cmd):
+    p = _special(tmp_path, kind)
+    r = _run_limited([a.format(p=p) for a in cmd], tmp_path)
+    err = r.stderr.strip().splitlines()
+    assert r.returncode == 2, r.stderr
+    assert len(err) == 1 and err[0].startswith(f"{cmd[0]}: {p}") and "not a regular file" in err[0]
+    assert not (tmp_path / "shot.png").exists()
+
+
+def test_a_folder_is_refused_by_name_and_a_link_to_a_real_save_loads(tmp_path):
+    with pytest.raises(SaveError, match=r": is a folder, not a regular file; not read as a save$"):
+        read_save(tmp_path)
+    real = write_save(tmp_path / "real.json", Nomonhan(seed=3))
+    (tmp_path / "link.json").symlink_to(real)
+    assert load_game(tmp_path / "link.json").state_hash() == Nomonhan(seed=3).state_hash()
+
+
+def test_never_more_than_the_limit_and_one_byte_is_read(monkeypatch):
+    # a file whose size says 0 but that holds more (as /proc files do, or a file that grows)
+    p = "/proc/self/status"
+    if not os.path.isfile(p):
+        pytest.skip("no /proc here")
+    read = []
+    real = os.read
+    monkeypatch.setattr(save_mod.os, "read", lambda fd, n: read.append(n) or real(fd, n))
+    with pytest.raises(SaveError, match="over the 10-byte limit; not read"):
+        save_mod.read_json_file(save_mod.Path(p), 10, "save", SaveError)
+    assert sum(read) <= 11

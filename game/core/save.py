@@ -6,12 +6,14 @@ removed by :func:`clean_temp_files` (the client runs it at start and when it lis
 the saves). Reading never writes. Any problem with a save -- any JSON shape, size,
 encoding or nesting, a wrong type in any field, unknown options -- raises SaveError
 with one line that says what is wrong; a file over MAX_SAVE_BYTES is refused
-before it is read.
+before it is read, and anything but a regular file (a named pipe, a device such
+as /dev/zero, a folder) is refused without being read.
 """
 from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -93,14 +95,58 @@ def clean_temp_files(folder: str | os.PathLike, prefix: str = ".", suffix: str =
     return removed
 
 
-def read_json_file(path: Path, max_bytes: int, what: str, error: type[Exception]) -> Any:
-    """The JSON value in ``path``, or ``error`` with one line: missing, too large
-    (checked before reading), unreadable, not UTF-8, not JSON, or nested too deeply."""
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a device"),
+          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _not_regular(path: Path, mode: int, what: str) -> str:
+    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    link = ""
+    if os.path.islink(path):
+        link = f" (a link to {os.path.realpath(path)})"
+    return f"{path}{link}: is {kind}, not a regular file; not read as a {what}"
+
+
+def read_limited(path: str | os.PathLike, max_bytes: int, what: str, error: type[Exception]) -> bytes:
+    """The bytes of ``path``, which must be a regular file (a link to one is fine)
+    of at most ``max_bytes``; else ``error`` with one line naming the path. A named
+    pipe, a device (/dev/zero, /dev/urandom, /dev/null), a folder or a socket is
+    refused without being read (its open never waits for a writer), and never more
+    than ``max_bytes`` + 1 bytes are read, so a file that grows while it is read
+    cannot eat memory either. Raises FileNotFoundError / OSError for the caller to word."""
+    path = Path(path)
+    st = os.stat(path)                               # (follows links)
+    if not stat.S_ISREG(st.st_mode):
+        raise error(_not_regular(path, st.st_mode, what))
+    if st.st_size > max_bytes:
+        raise error(f"{path}: the {what} file is {st.st_size:,} bytes, over the {max_bytes:,}-byte limit; not read")
+    # O_NONBLOCK: if the file was swapped for a pipe since the stat, the open does not wait for a writer
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise error(f"{path}: the {what} file is {size:,} bytes, over the {max_bytes:,}-byte limit; not read")
-        text = path.read_bytes()[:max_bytes + 1].decode("utf-8-sig")
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise error(_not_regular(path, st.st_mode, what))
+        chunks, left = [], max_bytes + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > max_bytes:
+        raise error(f"{path}: the {what} file is over the {max_bytes:,}-byte limit; not read")
+    return data
+
+
+def read_json_file(path: Path, max_bytes: int, what: str, error: type[Exception]) -> Any:
+    """The JSON value in ``path``, or ``error`` with one line: missing, not a regular
+    file, too large (checked before reading), unreadable, not UTF-8, not JSON, or
+    nested too deeply. Every save and the settings are read here (:func:`read_limited`)."""
+    try:
+        text = read_limited(path, max_bytes, what, error).decode("utf-8-sig")
     except FileNotFoundError:
         raise error(f"{path}: no such {what} file") from None
     except (OSError, UnicodeDecodeError) as e:
