@@ -267,6 +267,37 @@ def _raise_full_disk(path, *a, **k):
     raise OSError(errno.ENOSPC, "No space left on device", str(path))
 
 
+def _fail_replace(src, dst, *a, **k):
+    import errno
+    raise OSError(errno.EACCES, "Permission denied", src, None, dst)   # (as os.replace names them)
+
+
+def _fail_mkstemp(prefix="", suffix="", dir=None, **k):
+    import errno
+    import os
+    raise PermissionError(errno.EACCES, "Permission denied", os.path.join(dir, f"{prefix}iijledzg{suffix}"))
+
+
+@pytest.mark.parametrize("where,fake", [("os.replace", _fail_replace), ("tempfile.mkstemp", _fail_mkstemp)],
+                         ids=["the rename", "the temp file"])
+def test_the_could_not_be_saved_banner_names_the_save_not_its_temp_file(app, saves, monkeypatch, where, fake):
+    sc = board(app, "nomonhan", 8)
+    s = sc.session
+    monkeypatch.setattr(f"game.core.save.{where}", fake)
+    assert not s.autosave_now()                          # the autosave (at a turn, on quitting)
+    app.frame(0.05, [])
+    assert sc.save_warning.shown
+    assert sc.save_warning.text == f"Permission denied: {s.autosave_path()}"   # the save the player knows
+    assert sc.save() is None                             # Ctrl+S: a new named save
+    app.frame(0.05, [])
+    text = sc.save_warning.text
+    assert text.startswith(f"Permission denied: {saves / 'nomonhan-'}") and text.endswith(".json")
+    said = [t for t, _ in sc.log.lines if "Could not save" in t]       # (the log line too)
+    assert len(said) == 2 and said[-1].endswith(text)
+    assert not any(".tmp" in t or "iijledzg" in t for t in (*said, s.save_error))
+    assert [p.name for p in saves.iterdir() if p.name.endswith(".tmp")] == []
+
+
 # -- leaving ------------------------------------------------------------------------------------
 
 def test_quit_asks_and_writes_an_autosave(app, saves):

@@ -447,3 +447,21 @@ def test_never_more_than_the_limit_and_one_byte_is_read(monkeypatch):
     with pytest.raises(SaveError, match="over the 10-byte limit; not read"):
         save_mod.read_json_file(save_mod.Path(p), 10, "save", SaveError)
     assert sum(read) <= 11
+
+
+# -- a write that fails names the save, not its temp file -------------------------------------
+
+@pytest.mark.parametrize("where", ["os.replace", "os.fsync", "tempfile.mkstemp"])
+def test_a_failed_atomic_write_names_the_final_file_and_leaves_no_temp_file(tmp_path, monkeypatch, where):
+    import errno
+
+    def fail(*args, **kw):                       # (named as the real call names it: the temp file, or none)
+        if where == "os.fsync":
+            raise OSError(errno.EROFS, "Read-only file system")
+        temp = args[0] if where == "os.replace" else str(tmp_path / ".game.json.iijledzg.tmp")
+        raise OSError(errno.EROFS, "Read-only file system", temp)
+    monkeypatch.setattr(f"game.core.save.{where}", fail)
+    with pytest.raises(OSError) as e:
+        write_save(tmp_path / "game.json", Nomonhan(seed=1))
+    assert e.value.filename == str(tmp_path / "game.json") and e.value.errno == errno.EROFS
+    assert ".tmp" not in str(e.value) and list(tmp_path.iterdir()) == []

@@ -214,7 +214,7 @@ def _over_board(app, sc, scene: str) -> None:
         sc.session.autosave = True
         sc.ask_quit()
     elif scene == "savefail":               # the banner of a save that failed
-        sc.session.save_error = "[Errno 30] Read-only file system: 'saves/autosave-….json'"
+        sc.session.save_error = "Read-only file system: saves/autosave-nomonhan-20250101-120000-1a2b.json"
         sc.session.save_failures += 1
     elif scene == "threat":                 # the board with the threat view on (T)
         sc.toggle_threat()

@@ -385,7 +385,8 @@ class Session:
         try:
             self.last_save = write_save(path, self.game, self.meta(auto))
         except OSError as e:
-            self.save_error = f"{e.strerror or e.__class__.__name__}: {e.filename or path}"
+            # (the save the player knows, never the temp file the atomic write was at)
+            self.save_error = f"{e.strerror or e.__class__.__name__}: {path}"
             self.save_failures += 1
             log.error("%s: could not save %s: %s", self.game_id, path, e)
             return None

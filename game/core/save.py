@@ -55,21 +55,27 @@ def write_save(path: str | os.PathLike, game: Game, meta: dict[str, Any] | None 
 
 def write_atomic(path: str | os.PathLike, data: bytes) -> Path:
     """Write ``data`` to ``path`` atomically (a temp file beside it, fsync, rename;
-    the temp file is removed if anything fails) and return the path. Raises OSError."""
+    the temp file is removed if anything fails) and return the path. Raises OSError
+    whose ``filename`` is ``path``: the file the player knows, never the temp file
+    (mkstemp and os.replace name the temp file in their errors)."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=_TEMP_SUFFIX, dir=path.parent)
+    tmp = None
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=_TEMP_SUFFIX, dir=path.parent)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+    except BaseException as e:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        if isinstance(e, OSError):
+            raise OSError(e.errno, e.strerror or str(e) or e.__class__.__name__, str(path)) from e
         raise
     return path
 
