@@ -50,12 +50,12 @@ def save(tmp_path_factory) -> Path:
     return p
 
 
-def run(args: list[str], maps: Path, tmp: Path) -> subprocess.CompletedProcess:
+def run(args: list[str], maps: Path, tmp: Path, timeout: float = 300) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT), paths.MAPS_ENV: str(maps), "PYTHONWARNINGS": "ignore",
            "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
            "SANDTABLE_CONFIG": str(tmp / "config"), "SANDTABLE_SAVES": str(tmp / "saves")}
     return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True,
-                          env=env, cwd=tmp, timeout=300)
+                          env=env, cwd=tmp, timeout=timeout)
 
 
 # -- the maps folder ----------------------------------------------------------------------------
@@ -143,3 +143,72 @@ def test_each_ruleset_declares_the_terrains_of_its_map():
 def test_replay_in_a_fresh_process_finds_the_game(save, tmp_path):
     r = run(["replay", str(save), "--verify"], ROOT / "maps", tmp_path)
     assert r.returncode == 0 and "hash verified" in r.stdout, r.stderr
+
+
+# -- damaged maps: refused at once, one line -------------------------------------------------------
+# The terrain layer of maps/nomonhan.tmx is 8 x 7 tiles of the tileset "terrain" (gids 1-4).
+
+FIRST_ROW, LAST_ROW = "2,2,2,2,2,2,1,1,", ",\n4,4,4,4,4,4,4,4\n"
+DAMAGED = {
+    "a tile in no tileset": (FIRST_ROW, "2,2,9,2,2,2,1,1,",
+                             "tile layer \"terrain\": the tile at (2,0) is gid 9, which no tileset of the map "
+                             "holds (tilesets: \"terrain\" from gid 1)"),
+    "a short terrain layer": (LAST_ROW, "\n",
+                              "tile layer \"terrain\" has 48 tile values, not 8 x 7 = 56 (the map's width x "
+                              "height): the layer data is damaged"),
+    "a huge header": ('width="8" height="7" tilewidth', 'width="800000" height="7000000" tilewidth',
+                      "the map is 800,000 x 7,000,000 tiles, over the limit of 1,000 tiles a side and 250,000 "
+                      "in all"),
+}
+
+
+def damaged(tmp_path: Path, name: str) -> Path:
+    maps = copy_maps(tmp_path / "maps")
+    old, new, _ = DAMAGED[name]
+    edit(maps / "nomonhan.tmx", old, new)
+    return maps
+
+
+@pytest.mark.parametrize("name", DAMAGED)
+def test_a_damaged_map_is_one_line_and_exit_2_at_once(name, tmp_path):
+    maps = damaged(tmp_path, name)
+    tmx = maps / "nomonhan.tmx"
+    r = run(["map-info", str(tmx)], maps, tmp_path, timeout=30)      # (a map that hangs fails, not the suite)
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.strip().splitlines() == [f"map-info: {tmx}: {DAMAGED[name][2]}"]
+
+
+@pytest.mark.parametrize("name", ["a tile in no tileset", "a short terrain layer"])
+def test_a_game_on_a_damaged_map_does_not_start_and_says_why(name, monkeypatch, tmp_path):
+    import time
+    maps = damaged(tmp_path, name)
+    monkeypatch.setenv(paths.MAPS_ENV, str(maps))
+    t = time.perf_counter()
+    with pytest.raises(MapError) as e:
+        rulesets.new_game("nomonhan", seed=1)
+    assert time.perf_counter() - t < 0.5
+    assert str(e.value) == f"{maps / 'nomonhan.tmx'}: {DAMAGED[name][2]}"
+
+
+def test_a_map_at_the_size_limit_is_read(tmp_path):
+    from game.core.tmx import MAX_MAP_SIDE, MAX_MAP_TILES, clear_cache, load_board
+    w, h = MAX_MAP_SIDE, MAX_MAP_TILES // MAX_MAP_SIDE
+    p = tmp_path / "wide.tmx"
+    p.write_text('<?xml version="1.0"?><map orientation="orthogonal" width="%d" height="%d" tilewidth="32" '
+                 'tileheight="32" infinite="0"><objectgroup id="1" name="n"><object id="1" name="A" x="10" '
+                 'y="10"><point/></object></objectgroup></map>' % (w, h), encoding="utf-8")
+    assert (load_board(p).width, load_board(p).height) == (w, h)
+    p.write_text(p.read_text().replace(f'height="{h}"', f'height="{h + 1}"'), encoding="utf-8")
+    clear_cache()
+    with pytest.raises(MapError, match="over the limit"):
+        load_board(p)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_map_path_that_is_a_named_pipe_is_refused_without_waiting(tmp_path):
+    fifo = tmp_path / "pipe.tmx"
+    os.mkfifo(fifo)
+    r = run(["map-info", str(fifo)], ROOT / "maps", tmp_path, timeout=30)
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.strip().splitlines() == [f"map-info: {fifo}: is not a regular file (a pipe or a device?), "
+                                             "not a TMX map"]

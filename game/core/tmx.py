@@ -49,6 +49,11 @@ LINK_TYPES = frozenset({"link"})
 BOX_TYPES = frozenset({"box"})
 DECOR = "decor"
 DEFAULT_NODE_RADIUS = 24.0
+#: the largest map read: at most this many tiles wide and high ...
+MAX_MAP_SIDE = 1000
+#: ... and this many tiles in all (the real maps have a few hundred hexes; a header
+#: claiming 800000 x 7000000 is refused at once instead of walked tile by tile)
+MAX_MAP_TILES = 250_000
 
 # -- cache ----------------------------------------------------------------------
 
@@ -225,6 +230,8 @@ class _Loader:
             raise self.fail("no such file")
         if os.path.isdir(path):
             raise self.fail("is a directory, not a TMX map")
+        if not os.path.isfile(path):            # a named pipe would make the read wait forever
+            raise self.fail("is not a regular file (a pipe or a device?), not a TMX map")
         try:
             root = ElementTree.parse(path).getroot()
         except ElementTree.ParseError as e:
@@ -234,6 +241,9 @@ class _Loader:
         if root.tag != "map":
             raise self.fail(f"not a Tiled map (the root element is <{root.tag}>, not <map>)")
         self.root = root
+        self._check_size(root, "the map")
+        for el in root.iter("layer"):
+            self._check_size(el, f'tile layer "{el.get("name", "")}"')
         orientation = root.get("orientation", "orthogonal")
         if root.get("infinite", "0") not in ("0", ""):
             raise self.fail("infinite maps are not supported (untick Infinite in the map properties)")
@@ -252,6 +262,7 @@ class _Loader:
         except Exception as e:  # pytmx raises bare Exception, ValueError, KeyError...
             raise self.fail(f"cannot read the map: {type(e).__name__}: {e}") from None
         self.tmx = tmx
+        self._check_tile_layers()
         self.props = _clean(tmx.properties)
         self.objs = self._read_objects()
 
@@ -268,6 +279,89 @@ class _Loader:
         if orientation != "orthogonal":
             raise self.fail(f'an {kind} board needs orientation "orthogonal" (this map is "{orientation}")')
         return self._load_graph(kind)
+
+    def _check_size(self, el: ElementTree.Element, what: str) -> None:
+        """The width and height ``el`` declares: whole numbers within MAX_MAP_SIDE and
+        MAX_MAP_TILES (read from the XML, before anything is sized by them)."""
+        raw = (el.get("width", "0"), el.get("height", "0"))
+        try:
+            w, h = int(raw[0]), int(raw[1])
+        except ValueError:
+            raise self.fail(f'{what}: width "{raw[0]}" and height "{raw[1]}" must be whole numbers of tiles') from None
+        if w < 0 or h < 0:
+            raise self.fail(f"{what}: width {w} and height {h} must not be negative")
+        if w > MAX_MAP_SIDE or h > MAX_MAP_SIDE or w * h > MAX_MAP_TILES:
+            raise self.fail(f"{what} is {w:,} x {h:,} tiles, over the limit of {MAX_MAP_SIDE:,} tiles a side "
+                            f"and {MAX_MAP_TILES:,} in all")
+
+    def _tilesets(self) -> list[tuple[int, str, ElementTree.Element]]:
+        """(firstgid, name, tileset element) of every tileset, embedded or external, by firstgid."""
+        out = []
+        for ts in self.root.findall("tileset"):
+            node = ts
+            if ts.get("source"):
+                tsx = os.path.join(os.path.dirname(self.path), ts.get("source"))
+                try:
+                    node = ElementTree.parse(tsx).getroot()
+                except (OSError, ElementTree.ParseError) as e:
+                    raise self.fail(f'tileset "{ts.get("source")}": {e}') from None
+            try:
+                first = int(ts.get("firstgid", "1"))
+            except ValueError:
+                raise self.fail(f'tileset "{ts.get("source") or ts.get("name", "")}": firstgid '
+                                f'"{ts.get("firstgid")}" is not a whole number') from None
+            out.append((first, node.get("name", "") or ts.get("source", ""), node))
+        return sorted(out, key=lambda t: t[0])
+
+    def _known_gid(self, gid: int, tilesets: list[tuple[int, str, ElementTree.Element]]) -> bool:
+        """Whether a tileset of the map holds Tiled gid ``gid`` (flip bits removed): a tile of
+        an image tileset's tilecount, or a tile an image collection lists."""
+        owner = None
+        for i, (first, _, node) in enumerate(tilesets):
+            if first <= gid:
+                owner = (first, node, tilesets[i + 1][0] if i + 1 < len(tilesets) else None)
+        if owner is None:
+            return False
+        first, node, next_first = owner
+        local = gid - first
+        if next_first is not None and gid >= next_first:
+            return False
+        if node.find("image") is not None:      # one image cut into tilecount tiles
+            count = node.get("tilecount")
+            try:
+                return count is None or local < int(count)
+            except ValueError:
+                return True
+        return any(t.get("id") == str(local) for t in node.findall("tile"))
+
+    def _check_tile_layers(self) -> None:
+        """Every tile layer is as large as the map, has width x height values, and uses only
+        tiles its tilesets hold (a short layer would drop cells; an unknown tile would turn
+        into clear terrain)."""
+        tmx = self.tmx
+        layers = [l for l in tmx.layers if isinstance(l, pytmx.TiledTileLayer)]
+        if not layers:
+            return
+        w, h = tmx.width, tmx.height
+        for layer in layers:
+            what = f'tile layer "{layer.name or ""}"'
+            if (layer.width, layer.height) != (w, h):
+                raise self.fail(f"{what} is {layer.width} x {layer.height} tiles, the map {w} x {h}")
+            n = sum(len(row) for row in layer.data)
+            if n != w * h:
+                raise self.fail(f"{what} has {n:,} tile values, not {w} x {h} = {w * h:,} (the map's width x "
+                                f"height): the layer data is damaged")
+        tilesets = self._tilesets()
+        bad = {g: t for g, t in tmx.tiledgidmap.items() if not self._known_gid(t, tilesets)}
+        if not bad:
+            return
+        for layer in layers:
+            for y, row in enumerate(layer.data):
+                for x, g in enumerate(row):
+                    if g in bad:
+                        held = ", ".join(f'"{name}" from gid {first}' for first, name, _ in tilesets) or "none"
+                        raise self.fail(f'tile layer "{layer.name or ""}": the tile at ({x},{y}) is gid {bad[g]}, '
+                                        f"which no tileset of the map holds (tilesets: {held})")
 
     def _extra_types(self, prop: str) -> set[str]:
         return set(_names(self.props.get(prop, "")))
@@ -320,15 +414,7 @@ class _Loader:
         """Tiled gid -> (custom properties, tile type/class), from embedded and
         external tilesets."""
         out: dict[int, tuple[dict[str, Any], str]] = {}
-        for ts in self.root.findall("tileset"):
-            first = int(ts.get("firstgid", "1"))
-            node = ts
-            if ts.get("source"):
-                tsx = os.path.join(os.path.dirname(self.path), ts.get("source"))
-                try:
-                    node = ElementTree.parse(tsx).getroot()
-                except (OSError, ElementTree.ParseError) as e:
-                    raise self.fail(f'tileset "{ts.get("source")}": {e}') from None
+        for first, _, node in self._tilesets():
             for tile in node.findall("tile"):
                 props = _clean(pytmx.parse_properties(tile, {}))
                 out[first + int(tile.get("id", "0"))] = (props, tile.get("type") or tile.get("class") or "")
