@@ -172,3 +172,30 @@ def test_across_suez_hash_is_the_same_in_another_process_and_its_save_replays(tm
     g = play_one("across_suez", 5, {"ISR": RandomAgent(1), "EGY": RandomAgent(2)})
     assert outs == {g.state_hash()}
     assert load_game(write_save(tmp_path / "s.json", g)).state_hash() == g.state_hash()
+
+
+def test_the_readme_says_where_saves_are_and_that_a_hotseat_save_shows_every_secret(tmp_path):
+    import random
+    from pathlib import Path
+
+    from game import paths, rulesets
+    from game.core.save import default_save_dir
+    readme = (Path(paths.ROOT) / "README.md").read_text(encoding="utf-8")
+    folder = f"`{paths.SAVES.relative_to(paths.ROOT)}/`"                 # where the code keeps them
+    env = os.environ.pop("SANDTABLE_SAVES", None)
+    try:
+        assert default_save_dir() == paths.SAVES
+    finally:
+        if env is not None:
+            os.environ["SANDTABLE_SAVES"] = env
+    para = " ".join(next((p for p in readme.split("\n\n") if "A save is not secret" in p), "").split())
+    for words in (folder, "`SANDTABLE_SAVES`", "seed", "every action of every seat", "secret", "hotseat",
+                  "whoever can open the file"):
+        assert words in para, words
+    # ... and it is so: a hidden-hand game's save holds the seed and every seat's every choice
+    g = rulesets.new_game("yoshitsune", seed=7)
+    rng = random.Random(7)
+    for _ in range(40):
+        g.apply(rng.choice(g.legal_actions()))
+    data = json.loads(write_save(tmp_path / "hotseat.json", g).read_text(encoding="utf-8"))
+    assert data["seed"] == 7 and data["actions"] == [a.to_json() for a in g.history]
