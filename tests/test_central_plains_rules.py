@@ -794,6 +794,25 @@ def test_hq_victory_immediate_on_taking_any_enemy_hq():
     assert g.result().returns_for("FENG") == -1.0 and g.legal_actions() == []
 
 
+def test_hq_victory_10_1_a_retreat_into_an_empty_enemy_hq_wins():
+    g = P({"SUXIAN": "CHIANG inf inf", "BENGBU": "FENG inf"}, hands={"CHIANG": ["C12", "C06"]})
+    command_attack(g, "SUXIAN", "BENGBU", ["C12", "C06"])
+    g.apply(Stand("retreat"))
+    g.apply(RetreatPiece("infantry", "NANJING"))           # 馮 steps back into 蔣's empty 南京
+    assert g.is_over() and g.result().winner == "anti" and "HQ" in g.result().reason
+    assert g.legal_actions() == [] and events(g, "GameOver")[-1]["winner"] == "anti"
+    g = P({"ZHUMADIAN": "HE inf inf", "XINYANG": "FENG inf"}, commander="HE", hands={"HE": ["H12", "H06"]})
+    command_attack(g, "ZHUMADIAN", "XINYANG", ["H12", "H06"])
+    g.apply(Stand("retreat"))
+    g.apply(RetreatPiece("infantry", "HANKOU"))            # ... or into 何's empty 漢口
+    assert g.is_over() and g.result().winner == "anti"
+
+
+def test_hq_victory_10_1_one_check_for_every_way_into_an_enemy_hq():
+    g = P({"XIAN": "CHIANG inf"}, hands={"CHIANG": ["C12"]})     # however a piece came to stand there
+    assert g.is_over() and g.result().winner == "central" and "HQ" in g.result().reason
+
+
 def test_an_hq_held_by_the_enemy_cannot_be_entered():
     g = P({"TONGGUAN": "CHIANG inf", "XIAN": "FENG inf"}, hands={"CHIANG": ["C12"]})
     assert Move("TONGGUAN", "XIAN", ("infantry",)) not in g.legal_actions()
@@ -968,7 +987,7 @@ def test_op_income():
 
 
 def test_op_troops_without_a_place_go_to_the_hq():
-    g = P({"XIAN": "CHIANG inf"}, hands={"CHIANG": ["C03"]}, tracks={"CHIANG": {"troops": 12}})
+    g = P({"TONGGUAN": "CHIANG inf"}, hands={"CHIANG": ["C03"]}, tracks={"CHIANG": {"troops": 12}})
     g.apply(Play("C03"))                                  # no own 津浦/隴海 stronghold: the HQ
     assert pieces(g, "NANJING") == [("CHIANG", "infantry")] * 2 and tr(g, "CHIANG").troops == 16
     g = P({"GUILIN": "LI inf", "WUZHOU": "LI inf inf inf"}, commander="LI", hands={"LI": ["G05"]},

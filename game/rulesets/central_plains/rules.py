@@ -525,13 +525,23 @@ class CentralPlains(Game):
         else:
             self.emit_msg("GameOver", "{reason}: a draw", {"reason": reason}, winner=winner, reason=reason)
 
-    def _check_hq(self, s: str) -> None:
-        """seed 10(1): pieces of a camp standing in an enemy HQ win at once."""
-        owner = self.hq_at.get(s)
-        camp = self.camp_at(s)
-        if owner is not None and camp is not None and camp != self.data_camp[owner]:
+    def hq_taken(self) -> tuple[str, str] | None:
+        """(an HQ, the enemy camp standing in it), or None (seed 10(1))."""
+        memo = self.memo_on(Stack)
+        if "hq_taken" not in memo:
+            memo["hq_taken"] = next(((s, camp) for s, owner in self.hq_at.items()
+                                     if (camp := self.camp_at(s)) not in (None, self.data_camp[owner])), None)
+        return memo["hq_taken"]
+
+    def _check_hq(self) -> None:
+        """seed 10(1): a camp with a piece standing in an enemy HQ wins at once. The one
+        check, made by _run after every action and every automatic step: so whatever put
+        the piece there (a move, a card's move, an advance, a retreat, a placement) wins."""
+        taken = self.hq_taken()
+        if taken is not None and self.over() is None:
+            s, camp = taken
             self._end(camp, Msg("{camp} takes {commander}'s HQ at {place}", camp=self.camp_names[camp],
-                                commander=self.name(owner), place=self.place_name(s)))
+                                commander=self.name(self.hq_at[s]), place=self.place_name(s)))
 
     # -- the sequence of play: automatic steps until a decision ------------------------------------------------
     def _run(self) -> None:
@@ -539,6 +549,7 @@ class CentralPlains(Game):
         choice, dice) until someone must decide or the game is over."""
         self.take(self.game_ent, Ask)
         for _ in range(100_000):
+            self._check_hq()
             if self.over() is not None:
                 return
             ask = self._step()
@@ -896,7 +907,6 @@ class CentralPlains(Game):
         self.emit_msg("PiecesMoved", "{commander} moves {pieces} {frm} → {to}",
                       {"commander": self.name(cmd), "pieces": joined(pieces), "frm": self.place_name(frm),
                        "to": self.place_name(to)}, commander=cmd, frm=frm, to=to, pieces=list(pieces))
-        self._check_hq(to)
 
     # -- attacks (seed 6(2), 7) --------------------------------------------------------------------------------------
     def attacks(self, cmd: str, origins: Iterable[str] | None = None) -> list[Attack]:
@@ -1046,9 +1056,7 @@ class CentralPlains(Game):
                           {"commander": self.name(b.attacker), "pieces": joined(pieces),
                            "place": self.place_name(b.battlefield)}, commander=b.attacker, frm=b.origin,
                           to=b.battlefield, pieces=list(pieces))
-            self._check_hq(b.battlefield)
-        if self.over() is None:
-            self._end_battle(b)
+        self._end_battle(b)
 
     def _end_battle(self, b: Battle) -> None:
         self.take(self.game_ent, Battle)
@@ -1321,8 +1329,6 @@ class CentralPlains(Game):
     def _effect_move(self, a: Move) -> None:
         e = self._get(Effects)
         self._do_move(e.commander, a.frm, a.to, a.pieces)
-        if self.over() is not None:
-            return
         if e.step == "raid":
             self.put(self.game_ent, replace(e, step="raid_attack", where=a.to, left=0))
         else:
@@ -1598,7 +1604,6 @@ class CentralPlains(Game):
             self.emit_msg("PiecePlaced", "{commander} places a new infantry at {place}",
                           {"commander": self.name(cmd), "place": self.place_name(x)}, commander=cmd, at=x, piece="infantry")
             self.put(self.game_ent, replace(e, left=e.left - 1, placed=x))
-            self._check_hq(x)
         elif purpose == "enemy_troops":
             crossed = self._troops_down(x, int(op["n"]), why)
             self._pop(e, struck=x)
@@ -1628,7 +1633,6 @@ class CentralPlains(Game):
                           {"card": why, "place": self.place_name(x), "commander": self.name(cmd)},
                           commander=cmd, at=x, piece="grey")
             self._pop(e, placed=x)
-            self._check_hq(x)
         else:
             raise AssertionError(purpose)
 
