@@ -19,15 +19,18 @@ docs/rulings.md, and with a test in tests/test_central_plains_rules.py):
   (option ``counts`` = "camp": allies add too).
 - "1 step" is one link of any kind; CUT_RAIL blocks movement (and retreats and
   advances) along its link, never adjacency for combat.
-- A retreat moves all the named commander's pieces in the battlefield, one at a
-  time, 1 step each (any link kind) to own, friendly or empty strongholds with
-  room; an armoured train only onto a stronghold with a rail link. A piece that
-  cannot retreat is removed and his troops drop 2 for it (no further removal);
-  a grey piece that cannot retreat is just removed.
-- After a retreat the attacker may name the next enemy commander in the
-  battlefield or end the attack. When the battlefield is cleared (by retreats
-  or losses) the attacker may advance up to 3 pieces from the origin into it,
-  free, along the same rules as a retreat; standing in an enemy HQ wins.
+- A retreat moves one piece of the named commander's in the battlefield, his
+  choice, 1 step by the movement rules (seed 6(2)C): along a link not cut of a
+  kind it may move along (an armoured train by rail only) to an own, friendly
+  or empty stronghold with room. His other pieces stay; there is no battle with
+  him. When none of his pieces there can make the step he cannot retreat and
+  defends.
+- After a retreat the attacker may name another enemy commander in the
+  battlefield (one who has not retreated) or end the attack. When the
+  battlefield is cleared (by retreats or losses) the attacker may advance up to
+  3 pieces from the origin into it, free, each by a retreat's step.
+- A camp with a piece standing in an enemy HQ wins at once, however it came
+  there (one check after every action and automatic step).
 - Losses: the lower total loses 1 troop per full 3 points of difference, one at
   a time; each time the marker enters a lower zone (width 2) a piece at the
   stronghold goes, the victim's choice. When the loser has no piece left there,
@@ -104,7 +107,6 @@ PROMPTS = {
 #: why a track moves, when it is not a card (the log line says it in brackets)
 WHY_INCOME, WHY_UPKEEP = Msg("income"), Msg("upkeep")
 WHY_LOST_BATTLE, WHY_BATTLE = Msg("lost a battle"), Msg("battle")
-WHY_NO_RETREAT = Msg("a piece that could not retreat")
 #: a card's kind, as the log line of its play says it
 KIND_TEXT = {"ordinary": Msg("ordinary"), "lasting": Msg("lasting"), "dispatch": Msg("dispatch"),
              "neutral": Msg("neutral")}
@@ -221,6 +223,8 @@ class CentralPlains(Game):
         self.neutral_cards = tuple(d["neutral"]["pile"])
         mv = d["movement"]
         self.allowance = {k: dict(v) for k, v in mv["allowance"].items()}
+        #: the link kinds each kind of piece may move along (allowance not 0): its steps (§3.2)
+        self.step_kinds = {b: frozenset(k for k in KINDS if self.allowance[k][b] != 0) for b in self.allowance["rail"]}
         self.stack_limit = int(d["stack_limit"])
         self.max_infantry = int(d["components"]["max_infantry_on_map"])
         self.strength = {k: int(p["strength"]) for k, p in d["pieces"].items()}
@@ -673,10 +677,10 @@ class CentralPlains(Game):
         b = self._get(Battle)
         if b is not None and k in ("name", "stand", "retreat", "advance"):
             if k == "name":
-                out = [NameDefender(x) for x in self.enemies_in(b)]
+                out = [NameDefender(x) for x in self.to_name(b)]
                 return out + ([EndAttack()] if b.retreated else [])
             if k == "stand":
-                return [Stand("retreat"), Stand("defend")]
+                return [Stand("retreat"), Stand("defend")]        # (retreat only when a piece can: _battle_step)
             if k == "retreat":
                 return self.retreat_options(b)
             return self.advance_options(b) + [Advance(())]
@@ -936,6 +940,11 @@ class CentralPlains(Game):
         here = {c for c, _ in self.stacks()[b.battlefield]}
         return [k for k in self.order if k in here and self.data_camp[k] != self.data_camp[b.attacker]]
 
+    def to_name(self, b: Battle) -> list[str]:
+        """Those the attacker may still name (seed 6(2)B): the enemies in the battlefield who
+        have not retreated from this attack (a retreat moves one piece: the rest may stay)."""
+        return [k for k in self.enemies_in(b) if k not in b.retreated]
+
     def _defender_named(self, b: Battle, defender: str) -> None:
         self.emit_msg("DefenderNamed", "{attacker} attacks {defender} at {place}",
                       {"attacker": self.name(b.attacker), "defender": self.name(defender),
@@ -944,7 +953,7 @@ class CentralPlains(Game):
     def _battle_step(self, b: Battle) -> Ask | None:
         seat = self.seat_of[b.attacker]
         if b.stage == "name":
-            foes = self.enemies_in(b)
+            foes = self.to_name(b)
             if not foes:
                 self.put(self.game_ent, replace(b, stage="advance", defender=None))
             elif len(foes) == 1 and not b.retreated:
@@ -954,23 +963,12 @@ class CentralPlains(Game):
                 return Ask("name", seat)
             return None
         if b.stage == "stand":
+            if not self.retreat_options(b):                    # ruling retreat_one_piece: no step, no retreat
+                self._stand("defend")
+                return None
             return Ask("stand", self.seat_of[b.defender])
         if b.stage == "retreat":
-            left = self.controlled(b.defender, b.battlefield)
-            if left and self.retreat_options(b):
-                return Ask("retreat", self.seat_of[b.defender])
-            for code in left:                                  # ruling retreat_all: a piece that cannot retreat
-                self._take(b.battlefield, b.defender, code)
-                self.emit_msg("PieceRemoved", "{commander}'s {piece} at {place} cannot retreat and is lost",
-                              {"commander": self.name(b.defender), "piece": PIECE_TEXT[code],
-                               "place": self.place_name(b.battlefield)}, commander=b.defender, at=b.battlefield,
-                              piece=code)
-                if not code.startswith(GREY):
-                    self._troops_down(b.defender, 2, WHY_NO_RETREAT)
-                    if self.over() is not None:
-                        return None
-            self.put(self.game_ent, replace(b, stage="name", defender=None, retreated=b.retreated + (b.defender,)))
-            return None
+            return Ask("retreat", self.seat_of[b.defender])
         if b.stage == "resolve":
             self._fight(b)
             return None
@@ -998,22 +996,22 @@ class CentralPlains(Game):
                           choice=choice)
         self.put(self.game_ent, replace(b, stage="retreat" if choice == "retreat" else "resolve"))
 
-    def retreat_places(self, cmd: str, frm: str, code: str, barred: str | None = None) -> list[str]:
-        """One step along any link not cut, to an own, friendly or empty stronghold
-        with room (an armoured train only onto a rail stronghold)."""
+    def retreat_places(self, cmd: str, frm: str, code: str) -> list[str]:
+        """Seed 6(2)C 依移動規定 ... 移動1步: one step by the movement rules, along a link
+        not cut of a kind the piece may move along (an armoured train: rail only), to an
+        own, friendly or empty stronghold with room (ruling retreat_move_rules)."""
         camp = self.data_camp[cmd]
         cut = self.cut_links()
         stacks = self.stacks()
+        kinds = self.step_kinds[base(code)]
         out = set()
         for o, name in self.adj_links[frm]:
-            if name in cut or o == barred:
+            if name in cut or self.link_ends[name][2] not in kinds:
                 continue
             p = stacks[o]
             if p and self.data_camp[p[0][0]] != camp:
                 continue
             if len(p) >= self.stack_limit:
-                continue
-            if base(code) == "armoured_train" and o not in self.rail_nodes:
                 continue
             out.add(o)
         return sorted(out)
@@ -1023,6 +1021,7 @@ class CentralPlains(Game):
                 for to in self.retreat_places(b.defender, b.battlefield, code)]
 
     def _retreat(self, a: RetreatPiece) -> None:
+        """Seed 6(2)C: the one piece moves; the attack on this commander is over (6(2)B)."""
         b = self._get(Battle)
         self._take(b.battlefield, b.defender, a.piece)
         self._add(a.to, b.defender, a.piece)
@@ -1030,18 +1029,18 @@ class CentralPlains(Game):
                       {"commander": self.name(b.defender), "piece": PIECE_TEXT[a.piece],
                        "frm": self.place_name(b.battlefield), "to": self.place_name(a.to)},
                       commander=b.defender, frm=b.battlefield, to=a.to, piece=a.piece)
+        self.put(self.game_ent, replace(b, stage="name", defender=None, retreated=b.retreated + (b.defender,)))
 
     def advance_options(self, b: Battle) -> list[Advance]:
-        """§3.3 advance: up to 3 pieces from the origin into the cleared battlefield, by the retreat's step rules."""
+        """§3.3 advance: up to 3 pieces from the origin into the cleared battlefield, each by
+        the retreat's step (a link not cut of a kind it may move along: ruling advance_step)."""
         room = self.stack_limit - len(self.stacks()[b.battlefield])
         if room <= 0 or self.camp_at(b.battlefield) not in (None, self.data_camp[b.attacker]):
             return []
-        ok_link = any(o == b.battlefield and name not in self.cut_links() for o, name in self.adj_links[b.origin])
-        if not ok_link:
-            return []
-        mine = self.controlled(b.attacker, b.origin)
-        if b.battlefield not in self.rail_nodes:
-            mine = tuple(c for c in mine if base(c) != "armoured_train")
+        cut = self.cut_links()
+        kinds = {self.link_ends[name][2] for o, name in self.adj_links[b.origin] if o == b.battlefield
+                 and name not in cut}
+        mine = tuple(c for c in self.controlled(b.attacker, b.origin) if self.step_kinds[base(c)] & kinds)
         return [Advance(sub) for sub in submultisets(mine, room)]
 
     def _advance(self, pieces: tuple[str, ...]) -> None:
