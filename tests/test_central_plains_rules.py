@@ -746,6 +746,19 @@ def test_support_cards_face_down_from_the_top_of_the_deck():
     assert "C02" not in str(g.observation("CHIANG")["neutral"])
 
 
+def test_neutral_pile_seen_seed_3_its_top_card_and_size_never_the_order_below():
+    g = P({"NANJING": "CHIANG inf"}, neutral=["N2", "N4", "N1", "N3"])
+    h = P({"NANJING": "CHIANG inf"}, neutral=["N2", "N1", "N3", "N4"])    # the same top, another order below
+    for seat in g.seats:
+        assert g.observation(seat)["neutral"] == {"top": "N2", "count": 4}
+        assert h.observation(seat) == g.observation(seat)
+    assert h.public_state() == g.public_state()
+    g = P({"NANJING": "CHIANG inf"}, neutral=["N3"])
+    assert g.observation("LI")["neutral"] == {"top": "N3", "count": 1}
+    g = P({"NANJING": "CHIANG inf"}, neutral=[])
+    assert g.observation("LI")["neutral"] == {"top": None, "count": 0}
+
+
 def test_top_neutral_active_each_camp_counted_apart():
     g = P({"NANJING": "CHIANG inf", "XIAN": "FENG inf"}, commander="FENG", hands={"FENG": ["F15"]},
           support={"N1": ["C02", "C03", "C04", "C05"]})

@@ -42,6 +42,8 @@ docs/rulings.md, and with a test in tests/test_central_plains_rules.py):
 - TROOPS +n places a new infantry for each zone entered, where the card allows
   (else the HQ), never a 10th infantry and never without room; the marker still
   rises.
+- Every seat sees the neutral pile's top card and its size, never the order of
+  the cards below (an agent's view deals that order again).
 - Only the top neutral general is active; each support point is one card from
   the top of the player's deck, face down. When a camp's support reaches his
   number he joins it, the support cards go to the bottoms of their owners'
@@ -1685,7 +1687,7 @@ class CentralPlains(Game):
             "decks": {s: seen[f"deck:{s}"].count for s in self.seats},
             "discards": {s: list(self.cards_in(f"discard:{s}")) for s in self.seats},
             "in_play": in_play,
-            "neutral": list(self.cards_in("neutral")),
+            "neutral": self.neutral_seen(),
             "support": self.support(),
             "removed": list(self.cards_in("removed")),
             "cut": sorted(self.cut_links()),
@@ -1706,6 +1708,12 @@ class CentralPlains(Game):
             "winner": None if o is None else o.winner, "reason": "" if o is None else o.reason,
         }
 
+    def neutral_seen(self) -> dict[str, Any]:
+        """The neutral pile as every seat sees it (ruling neutral_pile_seen): its top card
+        and how many cards it holds; the cards below are covered, their order unknown."""
+        pile = self.cards_in("neutral")
+        return {"top": pile[0] if pile else None, "count": len(pile)}
+
     def _observation(self, seat: str) -> dict[str, Any]:
         obs = self.public_state()
         obs["seat"] = seat
@@ -1716,8 +1724,15 @@ class CentralPlains(Game):
         """Deal again, from ``rng`` and the seat's observation only, every card it
         cannot see: the other hands, every deck's order, the counter cards and the
         face-down support (game.systems.cards; each player's cards stay his, each
-        camp's support stays its)."""
+        camp's support stays its); and the order of the neutral generals below the top
+        of their pile (ruling neutral_pile_seen: which they are is known, every other
+        neutral general having joined in public, but not their order)."""
         view.zones.determinize(view, seat, rng)
+        pile = view.cards_in("neutral")
+        if len(pile) > 2:
+            below = sorted(pile[1:])
+            rng.shuffle(below)
+            view.zones.arrange(view, "neutral", pile[:1] + tuple(below))
 
     # -- hand-built positions (tests, tools) --------------------------------------------------------------------------------
     @classmethod
