@@ -702,7 +702,7 @@ def test_movement_by_link_kind(data):
         assert mv["allowance"][kind] == {"infantry": inf, "cavalry": cav, "armoured_train": at}, kind
     assert mv["cavalry_mixed"] == {"kinds": ["road", "rail"], "links": 2}
     assert mv["max_pieces"] == data["stack_limit"] == 3
-    assert mv["retreat"] == {"links": 1, "kinds": "any"} and mv["armoured_train_stands_on"] == "rail"
+    assert mv["retreat"] == {"links": 1, "kinds": "as_move"} and mv["armoured_train_stands_on"] == "rail"
 
 
 def test_combat_numbers(data):
@@ -715,7 +715,8 @@ def test_combat_numbers(data):
     assert cb["morale_cap"] == 15
     assert cb["loss"] == {"min_difference": 3, "per": 3, "cap": None, "unit": "troops"}
     assert cb["removal"]["defender_from"] == "battlefield" and cb["removal"]["attacker_from"] == "origin"
-    assert cb["advance"]["max_pieces"] == 3 and cb["retreat"]["stuck"]["troops"] == -2
+    assert cb["advance"]["max_pieces"] == 3
+    assert cb["retreat"]["who"] == "one_piece_of_named_commander" and cb["retreat"]["none_can_step"] == "defend"
 
 
 # -- cards (§6) ---------------------------------------------------------------------------------------------------
@@ -940,7 +941,7 @@ def test_rulings_have_clause_and_reason(data):
     for r in data["rulings"]:
         assert r["clause"] and r["ruling"] and r["reason"], r["id"]
         assert r["status"] in ("FACT", "INTERP", "RECONSTRUCTED"), r["id"]
-    for needed in ("named_commander_only", "retreat_all", "advance", "top_neutral_active", "after_join", "grey_pieces",
+    for needed in ("named_commander_only", "retreat_one_piece", "advance", "top_neutral_active", "after_join", "grey_pieces",
                    "reshuffle", "overdraw", "troops_up", "morale_loss_option", "cavalry_mixed_path"):
         assert needed in ids, needed
 

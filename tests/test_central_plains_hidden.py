@@ -47,7 +47,8 @@ def cards_named(obs) -> set[str]:
 
 def variants(g: CentralPlains, seat: str) -> list[CentralPlains]:
     """Copies that differ only in what ``seat`` cannot see: every deck reversed; another player's
-    hand card swapped with one of his deck; a support card and a counter card swapped with deck cards."""
+    hand card swapped with one of his deck; a support card and a counter card swapped with deck cards;
+    the neutral generals below the top of their pile in another order."""
     out = []
     z = g.zones
     h = g.clone()
@@ -72,6 +73,11 @@ def variants(g: CentralPlains, seat: str) -> list[CentralPlains]:
                 z.swap(h, c, same[0])
                 out.append(h)
                 break
+    pile = g.cards_in("neutral")
+    if len(pile) > 2:
+        h = g.clone()
+        z.arrange(h, "neutral", pile[:1] + tuple(reversed(pile[1:])))
+        out.append(h)
     for k in g.order:
         for card in g.cards_in(f"play:{k}"):
             under = z.attached(g, card)
@@ -107,6 +113,30 @@ def test_no_deck_order_counter_cards_or_face_down_support_in_an_observation(seed
         for h in variants(g, seat):
             if all(h.hand(s) == g.hand(s) for s in (seat,)):
                 assert h.observation(seat) == g.observation(seat)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_neutral_pile_shows_its_top_card_and_size_never_the_order_below(seed):
+    """A face-up pile (seed 3): the top card and how many; the order below is dealt again in a view."""
+    g = CentralPlains(seed=seed, options={"players": 5})
+    advance(g, None, seed, skip=seed * 5)
+    pile = g.cards_in("neutral")
+    assert len(pile) > 2
+    h = g.clone()
+    g.zones.arrange(h, "neutral", pile[:1] + tuple(reversed(pile[1:])))
+    h.invalidate()
+    assert h.state_hash() != g.state_hash()
+    for seat in g.seats:
+        assert h.observation(seat) == g.observation(seat)
+        assert g.observation(seat)["neutral"] == {"top": pile[0], "count": len(pile)}
+        assert h.view_for(seat, 7).state_hash() == g.view_for(seat, 7).state_hash()
+        below = set()
+        for s in range(12):
+            v = g.view_for(seat, s)
+            assert v.cards_in("neutral")[0] == pile[0] and sorted(v.cards_in("neutral")) == sorted(pile)
+            assert v.support() == g.support()
+            below.add(v.cards_in("neutral")[1:])
+        assert len(below) > 1                                  # dealt again, not copied
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -395,45 +395,55 @@ def test_defender_chooses_retreat_or_defend():
     assert set(g.legal_actions()) == {Stand("retreat"), Stand("defend")}
 
 
-def test_retreat_moves_the_pieces_one_step_to_own_friendly_or_empty():
-    g = battle(pieces={"GUIDE": "FENG inf cav", "LANFENG": "FENG inf"})
+def test_retreat_moves_a_piece_one_step_to_own_friendly_or_empty():
+    g = battle(pieces={"GUIDE": "FENG inf cav", "LANFENG": "FENG inf", "BOZHOU": "LI inf inf"})
     command_attack(g, "XUZHOU", "GUIDE", ["C12", "C06"])
     g.apply(Stand("retreat"))
     assert g.pending().kind == "retreat" and g.pending().seat == "FENG"
     assert {(a.piece, a.to) for a in of(g, RetreatPiece)} == {
         ("cavalry", "LANFENG"), ("cavalry", "BOZHOU"), ("infantry", "LANFENG"), ("infantry", "BOZHOU")}
-    g.apply(RetreatPiece("cavalry", "BOZHOU"))
-    g.apply(RetreatPiece("infantry", "LANFENG"))
-    assert pieces(g, "GUIDE") == [] and g.pending().kind == "advance"
+    g.apply(RetreatPiece("cavalry", "BOZHOU"))             # onto an ally with room
+    assert pieces(g, "BOZHOU") == [("FENG", "cavalry"), ("LI", "infantry"), ("LI", "infantry")]
 
 
-def test_retreat_all_a_piece_that_cannot_retreat_is_lost_with_2_troops():
+def test_retreat_one_piece_6_2_c_the_defender_moves_any_one_piece_1_step_the_others_stay():
+    g = battle(pieces={"GUIDE": "FENG inf cav"})
+    command_attack(g, "XUZHOU", "GUIDE", ["C12", "C06"])
+    g.apply(Stand("retreat"))
+    g.apply(RetreatPiece("cavalry", "LANFENG"))            # 選擇任意一個軍棋移動1步: one piece, his choice
+    assert pieces(g, "GUIDE") == [("FENG", "infantry")] and pieces(g, "LANFENG") == [("FENG", "cavalry")]
+    assert g.battle() is None and g.pending().kind == "command" and g.pending().seat == "CHIANG"
+    assert not events(g, "BattleResolved") and tr(g, "FENG").troops == 20     # no battle, no loss, no advance
+
+
+def test_retreat_one_piece_6_2_c_no_retreat_when_no_piece_can_step_he_defends():
     g = battle(pieces={"LANFENG": "CHIANG inf", "BOZHOU": "CHIANG inf"})
-    command_attack(g, "XUZHOU", "GUIDE", ["C12", "C06"])
-    g.apply(Stand("retreat"))
-    assert pieces(g, "GUIDE") == [] and tr(g, "FENG").troops == 18
-    assert not events(g, "DiceRolled") or all("attack" not in e.text for e in events(g, "DiceRolled"))
+    load(g, 1, 1, 6)
+    command_attack(g, "XUZHOU", "GUIDE", ["C12", "C06"])   # every step is onto the enemy: no retreat
+    assert events(g, "DefenderChose")[-1]["choice"] == "defend" and events(g, "BattleResolved")
+    assert pieces(g, "GUIDE") == [("FENG", "infantry")] and tr(g, "FENG").troops == 20
 
 
-def test_retreat_any_kind_but_armoured_train_only_to_rail():
-    g = battle(pieces={"GUIDE": "FENG AT", "LANFENG": "CHIANG inf"})
-    command_attack(g, "XUZHOU", "GUIDE", ["C12", "C06"])
-    g.apply(Stand("retreat"))                       # only BOZHOU (a road, no rail there): the train is lost
-    assert pieces(g, "GUIDE") == [] and tr(g, "FENG").troops == 18
-    g = battle(pieces={"GUIDE": "FENG inf", "LANFENG": "CHIANG inf"})
-    command_attack(g, "XUZHOU", "GUIDE", ["C12", "C06"])
-    g.apply(Stand("retreat"))
-    assert of(g, RetreatPiece) == [RetreatPiece("infantry", "BOZHOU")]       # along the road
+def test_retreat_move_rules_6_2_c_an_armoured_train_retreats_only_where_it_could_move():
+    g = P({"JINAN": "CHIANG inf inf", "DEZHOU": "YAN inf AT"}, hands={"CHIANG": ["C12", "C06"]})
+    command_attack(g, "JINAN", "DEZHOU", ["C12", "C06"])
+    g.apply(Stand("retreat"))                              # 依移動規定: the train by rail only, never the road
+    assert {(a.piece, a.to) for a in of(g, RetreatPiece)} == {
+        ("armoured_train", "TIANJIN"), ("infantry", "TIANJIN"), ("infantry", "SHIJIAZHUANG")}
+    g = P({"JINAN": "CHIANG inf inf", "DEZHOU": "YAN AT", "TIANJIN": "HE inf"}, hands={"CHIANG": ["C12", "C06"]})
+    load(g, 1, 1, 6)
+    command_attack(g, "JINAN", "DEZHOU", ["C12", "C06"])   # the road to 石家莊 is no way for a train: it defends
+    assert events(g, "DefenderChose")[-1]["choice"] == "defend" and pieces(g, "DEZHOU") == [("YAN", "armoured_train")]
 
 
 def test_retreat_then_next_the_attacker_names_another_defender():
-    g = battle(pieces={"GUIDE": "FENG inf; YAN inf", "LANFENG": "FENG inf"})
+    g = battle(pieces={"GUIDE": "FENG inf inf; YAN inf", "LANFENG": "FENG inf"})
     command_attack(g, "XUZHOU", "GUIDE", ["C12", "C06"])
     assert g.pending().kind == "name" and set(of(g, NameDefender)) == {NameDefender("YAN"), NameDefender("FENG")}
     assert EndAttack() not in g.legal_actions()
     g.apply(NameDefender("FENG"))
     g.apply(Stand("retreat"))
-    g.apply(RetreatPiece("infantry", "LANFENG"))
+    g.apply(RetreatPiece("infantry", "LANFENG"))           # 馮 has retreated: his other piece stays, not named again
     assert g.pending().kind == "name" and set(g.legal_actions()) == {NameDefender("YAN"), EndAttack()}
     g.apply(NameDefender("YAN"))
     assert g.pending().seat == "YAN"
@@ -455,9 +465,10 @@ def test_advance_after_the_battlefield_is_cleared():
 
 
 def test_advance_into_an_enemy_hq_wins():
-    g = P({"TONGGUAN": "CHIANG inf inf", "XIAN": "FENG inf"}, hands={"CHIANG": ["C12", "C06"]})
-    command_attack(g, "TONGGUAN", "XIAN", ["C12", "C06"])
-    g.apply(Stand("retreat"))                             # nowhere to go: lost
+    g = P({"TONGGUAN": "CHIANG inf inf", "XIAN": "FENG inf"}, hands={"CHIANG": ["C12", "C06"]},
+          tracks={"FENG": {"troops": 6}})
+    load(g, 6, 6, 1)
+    command_attack(g, "TONGGUAN", "XIAN", ["C12", "C06"])  # nowhere to retreat: he defends and loses the piece
     g.apply(Advance(("infantry",)))
     assert g.is_over() and g.result().winner == "central" and "HQ" in g.result().reason
 
@@ -735,6 +746,19 @@ def test_support_cards_face_down_from_the_top_of_the_deck():
     assert "C02" not in str(g.observation("CHIANG")["neutral"])
 
 
+def test_neutral_pile_seen_seed_3_its_top_card_and_size_never_the_order_below():
+    g = P({"NANJING": "CHIANG inf"}, neutral=["N2", "N4", "N1", "N3"])
+    h = P({"NANJING": "CHIANG inf"}, neutral=["N2", "N1", "N3", "N4"])    # the same top, another order below
+    for seat in g.seats:
+        assert g.observation(seat)["neutral"] == {"top": "N2", "count": 4}
+        assert h.observation(seat) == g.observation(seat)
+    assert h.public_state() == g.public_state()
+    g = P({"NANJING": "CHIANG inf"}, neutral=["N3"])
+    assert g.observation("LI")["neutral"] == {"top": "N3", "count": 1}
+    g = P({"NANJING": "CHIANG inf"}, neutral=[])
+    assert g.observation("LI")["neutral"] == {"top": None, "count": 0}
+
+
 def test_top_neutral_active_each_camp_counted_apart():
     g = P({"NANJING": "CHIANG inf", "XIAN": "FENG inf"}, commander="FENG", hands={"FENG": ["F15"]},
           support={"N1": ["C02", "C03", "C04", "C05"]})
@@ -792,6 +816,25 @@ def test_hq_victory_immediate_on_taking_any_enemy_hq():
     assert g.is_over() and g.result().winner == "central"
     assert g.result().returns_for("CHIANG") == g.result().returns_for("HE") == 1.0
     assert g.result().returns_for("FENG") == -1.0 and g.legal_actions() == []
+
+
+def test_hq_victory_10_1_a_retreat_into_an_empty_enemy_hq_wins():
+    g = P({"SUXIAN": "CHIANG inf inf", "BENGBU": "FENG inf"}, hands={"CHIANG": ["C12", "C06"]})
+    command_attack(g, "SUXIAN", "BENGBU", ["C12", "C06"])
+    g.apply(Stand("retreat"))
+    g.apply(RetreatPiece("infantry", "NANJING"))           # 馮 steps back into 蔣's empty 南京
+    assert g.is_over() and g.result().winner == "anti" and "HQ" in g.result().reason
+    assert g.legal_actions() == [] and events(g, "GameOver")[-1]["winner"] == "anti"
+    g = P({"ZHUMADIAN": "HE inf inf", "XINYANG": "FENG inf"}, commander="HE", hands={"HE": ["H12", "H06"]})
+    command_attack(g, "ZHUMADIAN", "XINYANG", ["H12", "H06"])
+    g.apply(Stand("retreat"))
+    g.apply(RetreatPiece("infantry", "HANKOU"))            # ... or into 何's empty 漢口
+    assert g.is_over() and g.result().winner == "anti"
+
+
+def test_hq_victory_10_1_one_check_for_every_way_into_an_enemy_hq():
+    g = P({"XIAN": "CHIANG inf"}, hands={"CHIANG": ["C12"]})     # however a piece came to stand there
+    assert g.is_over() and g.result().winner == "central" and "HQ" in g.result().reason
 
 
 def test_an_hq_held_by_the_enemy_cannot_be_entered():
@@ -968,7 +1011,7 @@ def test_op_income():
 
 
 def test_op_troops_without_a_place_go_to_the_hq():
-    g = P({"XIAN": "CHIANG inf"}, hands={"CHIANG": ["C03"]}, tracks={"CHIANG": {"troops": 12}})
+    g = P({"TONGGUAN": "CHIANG inf"}, hands={"CHIANG": ["C03"]}, tracks={"CHIANG": {"troops": 12}})
     g.apply(Play("C03"))                                  # no own 津浦/隴海 stronghold: the HQ
     assert pieces(g, "NANJING") == [("CHIANG", "infantry")] * 2 and tr(g, "CHIANG").troops == 16
     g = P({"GUILIN": "LI inf", "WUZHOU": "LI inf inf inf"}, commander="LI", hands={"LI": ["G05"]},
@@ -1197,16 +1240,21 @@ def test_cut_rail_blocks_retreat_and_advance():
     g.apply(RetreatPiece("infantry", "BOZHOU"))
     assert g.pending().kind == "command"                      # no advance along the cut link
     g = battle(pieces={"BOZHOU": "CHIANG inf"}, in_play={"HE": [("H19", 2, "L20")]})
-    command_attack(g, "XUZHOU", "GUIDE", ["C12", "C06"])
-    g.apply(Stand("retreat"))                                 # 蘭封 only by the cut rail, 亳州 enemy: lost
-    assert pieces(g, "GUIDE") == [] and tr(g, "FENG").troops == 18
+    load(g, 1, 1, 6)
+    command_attack(g, "XUZHOU", "GUIDE", ["C12", "C06"])     # 蘭封 only by the cut rail, 亳州 enemy: he defends
+    assert events(g, "DefenderChose")[-1]["choice"] == "defend" and pieces(g, "GUIDE") == [("FENG", "infantry")]
 
 
-def test_advance_step_armoured_train_only_into_a_rail_stronghold():
+def test_advance_step_armoured_train_only_along_a_rail_link():
     g = P({"GUIDE": "CHIANG inf AT", "BOZHOU": "FENG inf"}, hands={"CHIANG": ["C12", "C06"]})
     command_attack(g, "GUIDE", "BOZHOU", ["C12", "C06"])
     g.apply(Stand("retreat"))
     g.apply(of(g, RetreatPiece)[0])
+    assert set(g.legal_actions()) == {Advance(("infantry",)), Advance(())}
+    g = P({"SHIJIAZHUANG": "CHIANG inf AT", "DEZHOU": "YAN inf"}, hands={"CHIANG": ["C12", "C06"]})
+    command_attack(g, "SHIJIAZHUANG", "DEZHOU", ["C12", "C06"])
+    g.apply(Stand("retreat"))
+    g.apply(RetreatPiece("infantry", "TIANJIN"))           # 德州 has rail, but the step from 石家莊 is a road
     assert set(g.legal_actions()) == {Advance(("infantry",)), Advance(())}
 
 
@@ -1217,13 +1265,6 @@ def test_advance_step_room_for_3_in_all():
     g.apply(Stand("retreat"))
     g.apply(RetreatPiece("infantry", "LANFENG"))
     assert Advance(("infantry", "infantry", "infantry")) in g.legal_actions()
-
-
-def test_grey_stuck_piece_removed_without_a_track_change():
-    g = battle(pieces={"GUIDE": "FENG gcav", "LANFENG": "CHIANG inf", "BOZHOU": "CHIANG inf"})
-    command_attack(g, "XUZHOU", "GUIDE", ["C12", "C06"])
-    g.apply(Stand("retreat"))
-    assert pieces(g, "GUIDE") == [] and tr(g, "FENG").troops == 20
 
 
 def test_support_only_by_cards():

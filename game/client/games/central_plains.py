@@ -620,15 +620,16 @@ class CentralPlainsUI(GameUI):
         st = self.st
         round_rect(surf, (24, 28, 36), r, 8)
         round_rect(surf, (140, 140, 136), r, 8, 1)
-        pile = st.get("neutral", [])
+        seen = st.get("neutral") or {}          # the pile's top card and size (never the order below)
+        top, count = seen.get("top"), seen.get("count", 0)
         surf.blit(self.assets.text(_("中立軍人 neutral"), 15 if two else 16, TEXT, bold=True), (r.x + 6, r.y + (2 if two else 4)))
-        if pile and two:                    # the pile: a stack of cards with the number left in it
+        if top and two:                     # the pile: a stack of cards with the number left in it
             x, y = r.right - 30, r.y + 6
             for i in (2, 1, 0):
                 round_rect(surf, (60, 64, 76) if i else (200, 190, 160), (x + 3 * i, y + 3 * i - 3, 20, 24), 3)
-            blit_center(surf, self.assets.text(str(len(pile) - 1), 14, (30, 28, 24), bold=True), (x + 10, y + 9))
-        if pile:
-            n = self.game.cdata[pile[0]]
+            blit_center(surf, self.assets.text(str(count - 1), 14, (30, 28, 24), bold=True), (x + 10, y + 9))
+        if top:
+            n = self.game.cdata[top]
             sup = st.get("support", {})
             ys = (r.y + 24, r.y + 46) if two else (r.y + 26, r.y + 50)
             surf.blit(fit_text(self.assets, f"{n['name_zh']} {n['name_en']}", 16 if two else 17, r.width - 10, ACCENT,
@@ -638,14 +639,14 @@ class CentralPlainsUI(GameUI):
                 r.width - 10, TEXT, bold=True)
             surf.blit(support, (r.x + 6, ys[1]))
             if not two:
-                surf.blit(self.assets.text(_("{v} more in the pile").format(v=len(pile) - 1), 14, DIM),
+                surf.blit(self.assets.text(_("{v} more in the pile").format(v=count - 1), 14, DIM),
                           (r.x + 6, r.y + 72))
         else:
             surf.blit(self.assets.text(_("all have joined"), 15, DIM), (r.x + 6, r.y + (26 if two else 30)))
         cut = st.get("cut", [])
         if cut:
             t = ", ".join(f"{self.place(a)}–{self.place(b)}" for a, b, _ in (self.game.link_ends[x] for x in cut))
-            room = r.width - 10 - (support.get_width() + 10 if two and pile else 0)
+            room = r.width - 10 - (support.get_width() + 10 if two and top else 0)
             img = fit_text(self.assets, _("cut: {t}").format(t=t), 13, room, BAD, min_size=9)
             surf.blit(img, (r.right - 5 - img.get_width(), r.y + 46) if two else (r.x + 6, r.y + 92))
 

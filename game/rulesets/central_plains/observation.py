@@ -1,8 +1,8 @@
 """What a seat sees in 中原大戰: the whole board and every track, how many cards
 each player holds and has in his deck (never which, never the order), the face-up
 discard piles, the cards in play with the number of counter cards under each,
-the neutral pile with each camp's support on the active general (never which
-cards), the battle being fought and the totals of the last one; and its own hand."""
+the neutral pile's top card and size (never the order below it) with each camp's
+support on the active general (never which cards), the battle being fought and the totals of the last one; and its own hand."""
 from __future__ import annotations
 
 from typing import TypedDict
@@ -73,6 +73,11 @@ class LossView(TypedDict):
     remove: int
 
 
+class NeutralView(TypedDict):
+    top: str | None          # the active general, face up
+    count: int               # cards in the pile (the top one included); their order below is not seen
+
+
 class CentralPlainsObservation(TypedDict):
     game: str
     players: int
@@ -92,7 +97,7 @@ class CentralPlainsObservation(TypedDict):
     decks: dict[str, int]
     discards: dict[str, list[str]]
     in_play: dict[str, list[InPlayView]]
-    neutral: list[str]
+    neutral: NeutralView
     support: dict[str, int]
     removed: list[str]
     cut: list[str]

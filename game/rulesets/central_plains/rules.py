@@ -19,15 +19,18 @@ docs/rulings.md, and with a test in tests/test_central_plains_rules.py):
   (option ``counts`` = "camp": allies add too).
 - "1 step" is one link of any kind; CUT_RAIL blocks movement (and retreats and
   advances) along its link, never adjacency for combat.
-- A retreat moves all the named commander's pieces in the battlefield, one at a
-  time, 1 step each (any link kind) to own, friendly or empty strongholds with
-  room; an armoured train only onto a stronghold with a rail link. A piece that
-  cannot retreat is removed and his troops drop 2 for it (no further removal);
-  a grey piece that cannot retreat is just removed.
-- After a retreat the attacker may name the next enemy commander in the
-  battlefield or end the attack. When the battlefield is cleared (by retreats
-  or losses) the attacker may advance up to 3 pieces from the origin into it,
-  free, along the same rules as a retreat; standing in an enemy HQ wins.
+- A retreat moves one piece of the named commander's in the battlefield, his
+  choice, 1 step by the movement rules (seed 6(2)C): along a link not cut of a
+  kind it may move along (an armoured train by rail only) to an own, friendly
+  or empty stronghold with room. His other pieces stay; there is no battle with
+  him. When none of his pieces there can make the step he cannot retreat and
+  defends.
+- After a retreat the attacker may name another enemy commander in the
+  battlefield (one who has not retreated) or end the attack. When the
+  battlefield is cleared (by retreats or losses) the attacker may advance up to
+  3 pieces from the origin into it, free, each by a retreat's step.
+- A camp with a piece standing in an enemy HQ wins at once, however it came
+  there (one check after every action and automatic step).
 - Losses: the lower total loses 1 troop per full 3 points of difference, one at
   a time; each time the marker enters a lower zone (width 2) a piece at the
   stronghold goes, the victim's choice. When the loser has no piece left there,
@@ -39,6 +42,8 @@ docs/rulings.md, and with a test in tests/test_central_plains_rules.py):
 - TROOPS +n places a new infantry for each zone entered, where the card allows
   (else the HQ), never a 10th infantry and never without room; the marker still
   rises.
+- Every seat sees the neutral pile's top card and its size, never the order of
+  the cards below (an agent's view deals that order again).
 - Only the top neutral general is active; each support point is one card from
   the top of the player's deck, face down. When a camp's support reaches his
   number he joins it, the support cards go to the bottoms of their owners'
@@ -104,7 +109,6 @@ PROMPTS = {
 #: why a track moves, when it is not a card (the log line says it in brackets)
 WHY_INCOME, WHY_UPKEEP = Msg("income"), Msg("upkeep")
 WHY_LOST_BATTLE, WHY_BATTLE = Msg("lost a battle"), Msg("battle")
-WHY_NO_RETREAT = Msg("a piece that could not retreat")
 #: a card's kind, as the log line of its play says it
 KIND_TEXT = {"ordinary": Msg("ordinary"), "lasting": Msg("lasting"), "dispatch": Msg("dispatch"),
              "neutral": Msg("neutral")}
@@ -221,6 +225,8 @@ class CentralPlains(Game):
         self.neutral_cards = tuple(d["neutral"]["pile"])
         mv = d["movement"]
         self.allowance = {k: dict(v) for k, v in mv["allowance"].items()}
+        #: the link kinds each kind of piece may move along (allowance not 0): its steps (§3.2)
+        self.step_kinds = {b: frozenset(k for k in KINDS if self.allowance[k][b] != 0) for b in self.allowance["rail"]}
         self.stack_limit = int(d["stack_limit"])
         self.max_infantry = int(d["components"]["max_infantry_on_map"])
         self.strength = {k: int(p["strength"]) for k, p in d["pieces"].items()}
@@ -525,13 +531,23 @@ class CentralPlains(Game):
         else:
             self.emit_msg("GameOver", "{reason}: a draw", {"reason": reason}, winner=winner, reason=reason)
 
-    def _check_hq(self, s: str) -> None:
-        """seed 10(1): pieces of a camp standing in an enemy HQ win at once."""
-        owner = self.hq_at.get(s)
-        camp = self.camp_at(s)
-        if owner is not None and camp is not None and camp != self.data_camp[owner]:
+    def hq_taken(self) -> tuple[str, str] | None:
+        """(an HQ, the enemy camp standing in it), or None (seed 10(1))."""
+        memo = self.memo_on(Stack)
+        if "hq_taken" not in memo:
+            memo["hq_taken"] = next(((s, camp) for s, owner in self.hq_at.items()
+                                     if (camp := self.camp_at(s)) not in (None, self.data_camp[owner])), None)
+        return memo["hq_taken"]
+
+    def _check_hq(self) -> None:
+        """seed 10(1): a camp with a piece standing in an enemy HQ wins at once. The one
+        check, made by _run after every action and every automatic step: so whatever put
+        the piece there (a move, a card's move, an advance, a retreat, a placement) wins."""
+        taken = self.hq_taken()
+        if taken is not None and self.over() is None:
+            s, camp = taken
             self._end(camp, Msg("{camp} takes {commander}'s HQ at {place}", camp=self.camp_names[camp],
-                                commander=self.name(owner), place=self.place_name(s)))
+                                commander=self.name(self.hq_at[s]), place=self.place_name(s)))
 
     # -- the sequence of play: automatic steps until a decision ------------------------------------------------
     def _run(self) -> None:
@@ -539,6 +555,7 @@ class CentralPlains(Game):
         choice, dice) until someone must decide or the game is over."""
         self.take(self.game_ent, Ask)
         for _ in range(100_000):
+            self._check_hq()
             if self.over() is not None:
                 return
             ask = self._step()
@@ -662,10 +679,10 @@ class CentralPlains(Game):
         b = self._get(Battle)
         if b is not None and k in ("name", "stand", "retreat", "advance"):
             if k == "name":
-                out = [NameDefender(x) for x in self.enemies_in(b)]
+                out = [NameDefender(x) for x in self.to_name(b)]
                 return out + ([EndAttack()] if b.retreated else [])
             if k == "stand":
-                return [Stand("retreat"), Stand("defend")]
+                return [Stand("retreat"), Stand("defend")]        # (retreat only when a piece can: _battle_step)
             if k == "retreat":
                 return self.retreat_options(b)
             return self.advance_options(b) + [Advance(())]
@@ -896,7 +913,6 @@ class CentralPlains(Game):
         self.emit_msg("PiecesMoved", "{commander} moves {pieces} {frm} → {to}",
                       {"commander": self.name(cmd), "pieces": joined(pieces), "frm": self.place_name(frm),
                        "to": self.place_name(to)}, commander=cmd, frm=frm, to=to, pieces=list(pieces))
-        self._check_hq(to)
 
     # -- attacks (seed 6(2), 7) --------------------------------------------------------------------------------------
     def attacks(self, cmd: str, origins: Iterable[str] | None = None) -> list[Attack]:
@@ -926,6 +942,11 @@ class CentralPlains(Game):
         here = {c for c, _ in self.stacks()[b.battlefield]}
         return [k for k in self.order if k in here and self.data_camp[k] != self.data_camp[b.attacker]]
 
+    def to_name(self, b: Battle) -> list[str]:
+        """Those the attacker may still name (seed 6(2)B): the enemies in the battlefield who
+        have not retreated from this attack (a retreat moves one piece: the rest may stay)."""
+        return [k for k in self.enemies_in(b) if k not in b.retreated]
+
     def _defender_named(self, b: Battle, defender: str) -> None:
         self.emit_msg("DefenderNamed", "{attacker} attacks {defender} at {place}",
                       {"attacker": self.name(b.attacker), "defender": self.name(defender),
@@ -934,7 +955,7 @@ class CentralPlains(Game):
     def _battle_step(self, b: Battle) -> Ask | None:
         seat = self.seat_of[b.attacker]
         if b.stage == "name":
-            foes = self.enemies_in(b)
+            foes = self.to_name(b)
             if not foes:
                 self.put(self.game_ent, replace(b, stage="advance", defender=None))
             elif len(foes) == 1 and not b.retreated:
@@ -944,23 +965,12 @@ class CentralPlains(Game):
                 return Ask("name", seat)
             return None
         if b.stage == "stand":
+            if not self.retreat_options(b):                    # ruling retreat_one_piece: no step, no retreat
+                self._stand("defend")
+                return None
             return Ask("stand", self.seat_of[b.defender])
         if b.stage == "retreat":
-            left = self.controlled(b.defender, b.battlefield)
-            if left and self.retreat_options(b):
-                return Ask("retreat", self.seat_of[b.defender])
-            for code in left:                                  # ruling retreat_all: a piece that cannot retreat
-                self._take(b.battlefield, b.defender, code)
-                self.emit_msg("PieceRemoved", "{commander}'s {piece} at {place} cannot retreat and is lost",
-                              {"commander": self.name(b.defender), "piece": PIECE_TEXT[code],
-                               "place": self.place_name(b.battlefield)}, commander=b.defender, at=b.battlefield,
-                              piece=code)
-                if not code.startswith(GREY):
-                    self._troops_down(b.defender, 2, WHY_NO_RETREAT)
-                    if self.over() is not None:
-                        return None
-            self.put(self.game_ent, replace(b, stage="name", defender=None, retreated=b.retreated + (b.defender,)))
-            return None
+            return Ask("retreat", self.seat_of[b.defender])
         if b.stage == "resolve":
             self._fight(b)
             return None
@@ -988,22 +998,22 @@ class CentralPlains(Game):
                           choice=choice)
         self.put(self.game_ent, replace(b, stage="retreat" if choice == "retreat" else "resolve"))
 
-    def retreat_places(self, cmd: str, frm: str, code: str, barred: str | None = None) -> list[str]:
-        """One step along any link not cut, to an own, friendly or empty stronghold
-        with room (an armoured train only onto a rail stronghold)."""
+    def retreat_places(self, cmd: str, frm: str, code: str) -> list[str]:
+        """Seed 6(2)C 依移動規定 ... 移動1步: one step by the movement rules, along a link
+        not cut of a kind the piece may move along (an armoured train: rail only), to an
+        own, friendly or empty stronghold with room (ruling retreat_move_rules)."""
         camp = self.data_camp[cmd]
         cut = self.cut_links()
         stacks = self.stacks()
+        kinds = self.step_kinds[base(code)]
         out = set()
         for o, name in self.adj_links[frm]:
-            if name in cut or o == barred:
+            if name in cut or self.link_ends[name][2] not in kinds:
                 continue
             p = stacks[o]
             if p and self.data_camp[p[0][0]] != camp:
                 continue
             if len(p) >= self.stack_limit:
-                continue
-            if base(code) == "armoured_train" and o not in self.rail_nodes:
                 continue
             out.add(o)
         return sorted(out)
@@ -1013,6 +1023,7 @@ class CentralPlains(Game):
                 for to in self.retreat_places(b.defender, b.battlefield, code)]
 
     def _retreat(self, a: RetreatPiece) -> None:
+        """Seed 6(2)C: the one piece moves; the attack on this commander is over (6(2)B)."""
         b = self._get(Battle)
         self._take(b.battlefield, b.defender, a.piece)
         self._add(a.to, b.defender, a.piece)
@@ -1020,18 +1031,18 @@ class CentralPlains(Game):
                       {"commander": self.name(b.defender), "piece": PIECE_TEXT[a.piece],
                        "frm": self.place_name(b.battlefield), "to": self.place_name(a.to)},
                       commander=b.defender, frm=b.battlefield, to=a.to, piece=a.piece)
+        self.put(self.game_ent, replace(b, stage="name", defender=None, retreated=b.retreated + (b.defender,)))
 
     def advance_options(self, b: Battle) -> list[Advance]:
-        """§3.3 advance: up to 3 pieces from the origin into the cleared battlefield, by the retreat's step rules."""
+        """§3.3 advance: up to 3 pieces from the origin into the cleared battlefield, each by
+        the retreat's step (a link not cut of a kind it may move along: ruling advance_step)."""
         room = self.stack_limit - len(self.stacks()[b.battlefield])
         if room <= 0 or self.camp_at(b.battlefield) not in (None, self.data_camp[b.attacker]):
             return []
-        ok_link = any(o == b.battlefield and name not in self.cut_links() for o, name in self.adj_links[b.origin])
-        if not ok_link:
-            return []
-        mine = self.controlled(b.attacker, b.origin)
-        if b.battlefield not in self.rail_nodes:
-            mine = tuple(c for c in mine if base(c) != "armoured_train")
+        cut = self.cut_links()
+        kinds = {self.link_ends[name][2] for o, name in self.adj_links[b.origin] if o == b.battlefield
+                 and name not in cut}
+        mine = tuple(c for c in self.controlled(b.attacker, b.origin) if self.step_kinds[base(c)] & kinds)
         return [Advance(sub) for sub in submultisets(mine, room)]
 
     def _advance(self, pieces: tuple[str, ...]) -> None:
@@ -1046,9 +1057,7 @@ class CentralPlains(Game):
                           {"commander": self.name(b.attacker), "pieces": joined(pieces),
                            "place": self.place_name(b.battlefield)}, commander=b.attacker, frm=b.origin,
                           to=b.battlefield, pieces=list(pieces))
-            self._check_hq(b.battlefield)
-        if self.over() is None:
-            self._end_battle(b)
+        self._end_battle(b)
 
     def _end_battle(self, b: Battle) -> None:
         self.take(self.game_ent, Battle)
@@ -1321,8 +1330,6 @@ class CentralPlains(Game):
     def _effect_move(self, a: Move) -> None:
         e = self._get(Effects)
         self._do_move(e.commander, a.frm, a.to, a.pieces)
-        if self.over() is not None:
-            return
         if e.step == "raid":
             self.put(self.game_ent, replace(e, step="raid_attack", where=a.to, left=0))
         else:
@@ -1598,7 +1605,6 @@ class CentralPlains(Game):
             self.emit_msg("PiecePlaced", "{commander} places a new infantry at {place}",
                           {"commander": self.name(cmd), "place": self.place_name(x)}, commander=cmd, at=x, piece="infantry")
             self.put(self.game_ent, replace(e, left=e.left - 1, placed=x))
-            self._check_hq(x)
         elif purpose == "enemy_troops":
             crossed = self._troops_down(x, int(op["n"]), why)
             self._pop(e, struck=x)
@@ -1628,7 +1634,6 @@ class CentralPlains(Game):
                           {"card": why, "place": self.place_name(x), "commander": self.name(cmd)},
                           commander=cmd, at=x, piece="grey")
             self._pop(e, placed=x)
-            self._check_hq(x)
         else:
             raise AssertionError(purpose)
 
@@ -1682,7 +1687,7 @@ class CentralPlains(Game):
             "decks": {s: seen[f"deck:{s}"].count for s in self.seats},
             "discards": {s: list(self.cards_in(f"discard:{s}")) for s in self.seats},
             "in_play": in_play,
-            "neutral": list(self.cards_in("neutral")),
+            "neutral": self.neutral_seen(),
             "support": self.support(),
             "removed": list(self.cards_in("removed")),
             "cut": sorted(self.cut_links()),
@@ -1703,6 +1708,12 @@ class CentralPlains(Game):
             "winner": None if o is None else o.winner, "reason": "" if o is None else o.reason,
         }
 
+    def neutral_seen(self) -> dict[str, Any]:
+        """The neutral pile as every seat sees it (ruling neutral_pile_seen): its top card
+        and how many cards it holds; the cards below are covered, their order unknown."""
+        pile = self.cards_in("neutral")
+        return {"top": pile[0] if pile else None, "count": len(pile)}
+
     def _observation(self, seat: str) -> dict[str, Any]:
         obs = self.public_state()
         obs["seat"] = seat
@@ -1713,8 +1724,15 @@ class CentralPlains(Game):
         """Deal again, from ``rng`` and the seat's observation only, every card it
         cannot see: the other hands, every deck's order, the counter cards and the
         face-down support (game.systems.cards; each player's cards stay his, each
-        camp's support stays its)."""
+        camp's support stays its); and the order of the neutral generals below the top
+        of their pile (ruling neutral_pile_seen: which they are is known, every other
+        neutral general having joined in public, but not their order)."""
         view.zones.determinize(view, seat, rng)
+        pile = view.cards_in("neutral")
+        if len(pile) > 2:
+            below = sorted(pile[1:])
+            rng.shuffle(below)
+            view.zones.arrange(view, "neutral", pile[:1] + tuple(below))
 
     # -- hand-built positions (tests, tools) --------------------------------------------------------------------------------
     @classmethod
