@@ -11,8 +11,9 @@ import pytest
 from game.core.errors import IllegalActionError
 from game.rulesets.yoshitsune import Yoshitsune
 from game.rulesets.yoshitsune.actions import (AllocateHit, BattleIn, Choose, ChooseCommander, ContinueBattle,
-                                              DoneChoosing, Drop, EndBattles, EndMove, EnterAt, Order, PickUp, Place,
-                                              ReplenishAt, RetreatTo, Step, StopBattle, Target, TurnCard, UseCard)
+                                              DoneChoosing, Drop, EndBattles, EndMove, EnterAt, Order, Pick, PickUp,
+                                              Place, ReplenishAt, RetreatTo, Step, StopBattle, Target, TurnCard,
+                                              UseCard)
 from game.rulesets.yoshitsune.components import Markers
 from tests.helpers import kinds, load
 
@@ -202,24 +203,71 @@ def test_action_phase_fight_in_chosen_areas_in_the_users_order():
     assert set(g.legal_actions()) == {BattleIn("owari", "genji"), EndBattles()}   # each area once
 
 
-def test_action_phase_battle_needs_an_enemy_clan_not_two_clans_of_one_side():
-    """8.0: a Battle is fought where more than one clan has retainers, against an enemy:
-    源氏 and 河野 (both Genji's) alone in an area do not fight each other by choice."""
+def test_action_phase_8_0_battle_in_an_area_holding_only_two_allied_clans():
+    """8.0: a Battle may be chosen in any area where retainers of more than one clan stand
+    (多於一族郎党存在的區域), allied clans included: 源氏 and 河野, both Genji's, alone in an
+    area (ruling allied_clans_battle). The acting clan is one of the user's clans there."""
     g = P({}, {"owari": {"genji": 2, "kono": 1}, "ise": {"genji": 1, "kono": 1, "heike": 1}},
           start="use", card="G08", deck=NEXT)
-    assert UseCard("fight") in g.legal_actions()
     g.apply(UseCard("fight"))
-    assert {a.area for a in g.legal_actions() if isinstance(a, BattleIn)} == {"ise"}
-    g = P({}, {"owari": {"genji": 2, "kono": 1}}, start="use", card="G08", deck=NEXT)
+    assert set(g.legal_actions()) == {BattleIn("owari", "genji"), BattleIn("owari", "kono"),
+                                      BattleIn("ise", "genji"), BattleIn("ise", "kono"), EndBattles()}
+    load(g, 1, 6, 6)                                 # no commanders: valour 0, no hits either way
+    g.apply(BattleIn("owari", "genji"))
+    assert g.pending().kind == "continue" and g.pending().seat == "MINAMOTO"
+    # the Heike player has no clan there, so no acting clan: no battle for him
+    g = P({}, {"owari": {"genji": 2, "kono": 1}}, start="use", card="H07", deck=NEXT)
     assert UseCard("fight") not in g.legal_actions()
-    # nor may a general's card order a battle against an ally only
-    g = P({"yoshitsune": "owari"}, {"owari": {"genji": 2, "kono": 1}}, card="G02", deck=NEXT)
-    g.apply(UseCard("play"))
-    assert Order("battle") not in g.legal_actions()
-    # 木曾 on turn 4 belongs to nobody: an enemy for either side
+    # 木曾 on turn 4 belongs to nobody: Genji may fight it, Heike (no clan there) may not
     g = P({}, {"shinano": {"genji": 2, "kiso": 1}}, turn=4, start="use", card="G08", deck=NEXT)
     g.apply(UseCard("fight"))
     assert BattleIn("shinano", "genji") in g.legal_actions()
+
+
+def test_battle_9_2_1_a_general_card_fights_the_other_clans_in_his_area_allies_too():
+    """9.2(1): 與在同一區域的其他族進行戰鬥 — with the other clans in his area, an allied one
+    too. 義経 clears the 河野 retainer out of 尾張, which his clan then controls (12.0)."""
+    g = P({"yoshitsune": "owari"}, {"owari": {"genji": 2, "kono": 1}}, card="G02", deck=NEXT)
+    g.apply(UseCard("play"))
+    assert Order("battle") in g.legal_actions()
+    load(g, 5, 6, 1)                                 # 義経 valour 5: one hit; 河野 without a general: valour 0
+    g.apply(Order("battle"))
+    assert g.garrison("owari") == {"genji": 2} and g.controller("owari") == "genji"
+    assert g.pending().kind == "turn"                # nobody left to fight: the battle is over
+    # a battle needs another clan there, enemy or ally
+    g = P({"yoshitsune": "owari"}, {"owari": {"genji": 2}}, card="G02", deck=NEXT)
+    g.apply(UseCard("play"))
+    assert Order("battle") not in g.legal_actions()
+
+
+def test_battle_10_5_between_allied_clans_the_opponent_commands_the_other_clan_as_on_a_move_9_1_3():
+    """Ruling allied_clans_battle: in a battle between two clans of one side the card user
+    commands the acting clan and his opponent the other, as when a move brings them
+    together (9.1(3)) and as in 10(5)'s example (木曾, Genji's ally, commanded by Heike):
+    the opponent breaks its commander tie and chooses its generals' retreats; fire is
+    simultaneous and the user decides on further rounds."""
+    g = P({"michinobu": "owari", "yoshitsune": "owari", "tokimasa": "owari"},
+          {"owari": {"kono": 2, "genji": 1}, "omi": {"genji": 1}, "ise": {"genji": 1}},
+          start="use", card="G08", deck=NEXT)
+    g.apply(UseCard("fight"))
+    load(g, 1, 1, 3, 1, 4)
+    g.apply(BattleIn("owari", "kono"))               # 河野 attack, the 源氏 defend
+    assert g.pending().kind == "commander" and g.pending().seat == "TAIRA"
+    assert set(g.legal_actions()) == {ChooseCommander("genji", "tokimasa"), ChooseCommander("genji", "yoshitsune")}
+    g.apply(ChooseCommander("genji", "tokimasa"))    # 時政 valour 2: the 3 misses
+    assert g.garrison("owari") == {"kono": 2}        # 通信 (valour 3) hits twice, the one 源氏 falls
+    assert g.pending().kind == "retreat" and g.pending().seat == "TAIRA"     # 時政 rolled 1: retreat
+    assert set(g.legal_actions()) == {RetreatTo("ise"), RetreatTo("omi")}
+    g.apply(RetreatTo("ise"))
+    assert g.loc("tokimasa") == "ise" and g.loc("yoshitsune") == "waiting_box"   # 義経 rolled 4: wounded
+    assert g.pending().kind == "turn"
+    # the same when 通信's move brings the two clans together (9.1(3))
+    g = P({"michinobu": "ise", "yoshitsune": "owari", "tokimasa": "owari"},
+          {"ise": {"kono": 2}, "owari": {"genji": 1}}, card="G07", deck=NEXT)
+    play(g, Order("move"), PickUp())
+    g.apply(Step("owari"))
+    assert g.pending().kind == "commander" and g.pending().seat == "TAIRA"
+    assert ChooseCommander("genji", "tokimasa") in g.legal_actions()
 
 
 def test_action_phase_ends_when_the_deck_is_used_up():
@@ -351,13 +399,56 @@ def test_replenish_adds_one_of_his_clan_in_his_area_controlled_or_not():
     assert g.garrison("owari") == {"heike": 2, "genji": 2}
 
 
-def test_replenish_tokimasa_may_place_at_another_genji_generals_area():
-    g = P({"tokimasa": "minami_kanto", "noriyori": "owari"}, {"minami_kanto": {"genji": 1}}, card="G05",
-          deck=NEXT)
+def test_replenish_9_4_2_tokimasa_card_by_him_or_any_other_general_of_his_side():
+    """9.4(2) 該武將或其他武將: with 北条時政's card the Replenish order may use 時政 or any other
+    general of the user's side, not only a 源氏 one: one retainer of that general's clan where
+    he stands (9.4(1)), each area and clan once; never an enemy general, nor 木曾 on turn 4."""
+    gens = {"tokimasa": "iyo", "michinobu": "iyo", "noriyori": "owari", "yoritomo": "owari",
+            "yoshinaka": "shinano", "koreyoshi": "bungo", "tomomori": "kyo"}
+    rets = {"iyo": {"genji": 1, "kono": 1}, "bungo": {"ogata": 5}}          # no 緒方 counter left
+    g = P(gens, rets, card="G05", deck=NEXT)
     play(g, Order("replenish"))
-    assert set(g.legal_actions()) == {ReplenishAt("minami_kanto"), ReplenishAt("owari")}
-    g.apply(ReplenishAt("owari"))
-    assert g.garrison("owari") == {"genji": 1}
+    assert set(g.legal_actions()) == {ReplenishAt("iyo", "tokimasa"), ReplenishAt("iyo", "michinobu"),
+                                      ReplenishAt("owari", "noriyori"), ReplenishAt("shinano", "yoshinaka")}
+    g.apply(ReplenishAt("iyo", "michinobu"))
+    assert g.garrison("iyo") == {"genji": 1, "kono": 2} and g.pending().kind == "turn"
+    g = P(gens, rets, turn=4, card="G05", deck=NEXT)
+    play(g, Order("replenish"))
+    assert ReplenishAt("shinano", "yoshinaka") not in g.legal_actions()
+    # another general replenishes even while 時政 waits in the waiting box
+    g = P({"tokimasa": "waiting_box", "michinobu": "iyo"}, {"iyo": {"kono": 1}}, card="G05", deck=NEXT)
+    g.apply(UseCard("play"))
+    assert set(g.legal_actions()) == {Order("replenish"), Order("tribute")}
+    g.apply(Order("replenish"))
+    assert g.garrison("iyo") == {"kono": 2}
+    # another general's card is his own only (9.4(1))
+    g = P({"noriyori": "owari", "michinobu": "iyo"}, {}, card="G03", deck=NEXT)
+    play(g, Order("replenish"))
+    assert g.garrison("owari") == {"genji": 1} and g.garrison("iyo") == {}
+
+
+def test_ou_box_2_22_hidehiras_card_replenishes_inside_the_box():
+    """2.22 forbids entering the 奥羽 box from another area; a Replenish order places a new
+    retainer where the general stands (9.4(1)), controlled or not (9.4(3)), so 秀衡's card
+    (or 追討令 on him) adds a 藤原 retainer in the box while counters are left (ruling
+    ou_box_replenish). In the box his card may move him out, replenish or pay tribute; the
+    replenishment phase never places there (6.0(3): the box is nobody's), and its supply
+    4 applies at the adjustment."""
+    g = P({"hidehira": "ou"}, {"ou": {"fujiwara": 3}}, card="H06", deck=NEXT)
+    g.apply(UseCard("play"))
+    assert set(g.legal_actions()) == {Order("move"), Order("replenish"), Order("tribute")}
+    ev = g.apply(Order("replenish"))
+    assert g.garrison("ou") == {"fujiwara": 4} and "Replenished" in kinds(ev)
+    g = P({"hidehira": "ou"}, {"ou": {"fujiwara": 3}}, court=-1, card="C03", deck=NEXT)
+    play(g, Pick("hidehira"), Order("replenish"))
+    assert g.garrison("ou") == {"fujiwara": 4}
+    g = P({"hidehira": "ou"}, {"ou": {"fujiwara": 8}}, card="H06", deck=NEXT)
+    g.apply(UseCard("play"))
+    assert Order("replenish") not in g.legal_actions()                        # no 藤原 counter left
+    g = P({"hidehira": "ou"}, {"ou": {"fujiwara": 3}, "kyo": {"heike": 1}}, court=-1, start="replenish")
+    assert g.pending().seat == "TAIRA" and g.legal_actions() == [Place("kyo")]
+    g = P({"hidehira": "ou"}, {"ou": {"fujiwara": 5}, "kyo": {"heike": 1}}, turn=2, start="adjust")
+    assert g.garrison("ou") == {"fujiwara": 4}
 
 
 @pytest.mark.parametrize("card,roll,spaces", [("G02", 3, 1), ("G02", 4, 2), ("G02", 6, 3),

@@ -36,7 +36,7 @@ from game.ai import PerLayout, require_view
 from game.core.actions import Action
 
 from game.rulesets.yoshitsune.actions import (BattleIn, Choose, ContinueBattle, DoneChoosing, EndBattles, EndMove,
-                                              EnterAt, Order, Pick, PickUp, Place, ReplenishAt, Step, StopBattle,
+                                              EnterAt, Order, Pick, PickUp, Place, Step, StopBattle,
                                               UseCard)
 from game.rulesets.yoshitsune.components import Battle
 from game.rulesets.yoshitsune.rules import OU, WAITING, Yoshitsune
@@ -500,11 +500,11 @@ class YoshitsuneAgent:
                     s2.loc[key] = a
                     out.append((self._v(s2), head + ([EnterAt(a)] if len(opts) > 1 else [])))
             elif what == "replenish":
-                opts = g.replenish_areas(act)
+                opts = g.replenish_options(key, act)
                 for a in opts:
                     s2 = st.copy()
-                    s2.add(a, clan, 1)
-                    out.append((self._v(s2), head + ([ReplenishAt(a)] if len(opts) > 1 else [])))
+                    s2.add(a.area, st.S.gen[a.general][0], 1)
+                    out.append((self._v(s2), head + ([a] if len(opts) > 1 else [])))
             elif what == "tribute":
                 out.append((self._tribute_value(g, st, act), head))
             elif what == "battle":

@@ -1212,6 +1212,9 @@ class YoshitsuneUI(GameUI):
             if t.startswith("replenish:"):
                 return _("僧兵 gather in {split}").format(split=self.area_name(t[10:]).split()[0])
             return _("Target {split}").format(split=self.area_name(t).split()[0])
+        if isinstance(a, ReplenishAt):            # 時政's card: the clan may be another general's (9.4(2))
+            clan = self.clan_name(gd[a.general]["clan"]).split()[0]
+            return f"{_('Replenish at')} {self.area_name(a.area).split()[0]} ({clan})"
         if isinstance(a, (Place, EnterAt, ReplenishAt, RetreatTo, Step)):
             where = getattr(a, "area", None) or getattr(a, "to", "")
             verb = {Place: _("Replenish"), EnterAt: _("Enter at"), ReplenishAt: _("Replenish at"), RetreatTo: _("Retreat to"),

@@ -164,10 +164,14 @@ class EnterAt(Action):
 @action("yoshitsune.replenish_at")
 @dataclass(frozen=True, slots=True)
 class ReplenishAt(Action):
+    """A Replenish order (seed 9.4): one retainer of ``general``'s clan in ``area``, where he
+    stands (with 北条時政's card, 時政 or another general of the user's side, 9.4(2))."""
     area: str
+    general: str
 
     def label(self) -> str:
-        return Msg("replenish at {area}", area=_n(AREAS, self.area))
+        return Msg("{general} raises a retainer in {area}", general=_n(GENERALS, self.general),
+                   area=_n(AREAS, self.area))
 
 
 @action("yoshitsune.battle_in")

@@ -17,7 +17,7 @@ are followed where they speak):
   controls 京 (on turn 4 木曾 belongs to no side, so a Kiso-held 京 moves nothing).
 - Replenishment is compulsory while a legal area remains: each retainer goes
   to a different area controlled by one of the side's clans (of that clan),
-  never the 奥羽 box, and only while the clan has counters left.
+  never the 奥羽 box (nobody controls it), and only while the clan has counters left.
 - Deck building: Genji chooses first, then Heike, one card at a time, up to
   the count (+1 for both seas; 後白河院の暗躍 / 追討令 on top for the
   court-friendly side); choices are secret, their number is public. Used
@@ -38,12 +38,11 @@ are followed where they speak):
   more rounds at the card user's choice, up to combat.max_rounds (5,
   RECONSTRUCTED); a battle caused by a move is one round.
 - A Battle under 8.0 is fought in areas with retainers of two or more clans,
-  each area at most once per card, with one of the user's clans that has
-  retainers there as the acting clan. A battle chosen by a player (8.0, or a
-  general card's Battle, 9.2) needs an enemy there: a unit of a clan not of the
-  user's side (木曾 on turn 4 is nobody's); two clans of one side alone in an
-  area do not fight by choice (they still fight when a move brings them
-  together, 9.1(3)).
+  allied clans included, each area at most once per card, with one of the
+  user's clans that has retainers there as the acting clan; a general card's
+  Battle (9.2(1)) fights the other clans in his area, an ally too. In a battle
+  between two clans of one side the opponent commands the other clan, as when a
+  move brings them together (9.1(3)) and as in 10(5)'s example.
 - Three clans or more (10(5), sheet ruling 3): the acting clan fights all
   others; the acting player's opponent commands them (breaks their commander
   ties, allocates the acting clan's hits one at a time, chooses their
@@ -68,7 +67,9 @@ are followed where they speak):
   Replenish need the general on the map; in the waiting box his card may
   Enter, or pay Tribute, which does not involve him ("朝貢除外", 9.0).
 - Replenish by card (9.4) needs a counter of his clan left; 北条時政's own card
-  may place at his area or any other 源氏 general's area.
+  may use him or any other general of the user's side, a retainer of that
+  general's clan where he stands (9.4(2)), 時政 on the map or not. 秀衡's card
+  replenishes inside the 奥羽 box: 2.22 forbids moving in, not a new retainer.
 - Adjustment (11.0): each clan in an area keeps at most its share of the
   supply (even split; an odd point is rolled for among the clans over their
   share); retainers are identical, so removals are not decisions. 梶原 and
@@ -554,18 +555,16 @@ class Yoshitsune(Game):
     def _act(self) -> Act:
         return self.world.get(self.game_ent, Act)
 
-    def _enemy_present(self, area: str, side: str) -> bool:
-        """A unit (retainer or general) of a clan not of ``side`` in the area: a battle
-        chosen by a player needs an enemy there [8.0, 9.2] (木曾 on turn 4 is nobody's)."""
-        return any(self.side_of(c) != side for c in self.clans_in(area))
-
     def fight_options(self, side: str, fought: tuple[str, ...] = ()) -> list[BattleIn]:
+        """Battle under 8.0: any area where retainers of more than one clan stand, allied
+        clans included (多於一族郎党存在的區域), each once, with one of ``side``'s clans that
+        has retainers there as the acting clan."""
         out = []
         for a in self.areas:
             if a in fought:
                 continue
             g = self.garrison(a)
-            if len(g) < 2 or not self._enemy_present(a, side):
+            if len(g) < 2:
                 continue
             for clan in sorted(g):
                 if self.side_of(clan) == side:
@@ -596,15 +595,17 @@ class Yoshitsune(Game):
         if where == WAITING:
             if "enter" in allowed and self.enter_areas(key):
                 out.append("enter")
+            if "replenish" in allowed and self.replenish_options(key, act):
+                out.append("replenish")       # 北条時政's card, by another general [9.4(2)]
             if "tribute" in allowed:
                 out.append("tribute")         # 朝貢除外: tribute does not involve the general [9.0]
             return out
         clan = self.general(key).clan
         if "move" in allowed and self._can_move(key):
             out.append("move")
-        if "battle" in allowed and where != OU and self.count(where, clan) and self._enemy_present(where, act.user):
+        if "battle" in allowed and where != OU and self.count(where, clan) and self.clans_in(where) - {clan}:
             out.append("battle")
-        if "replenish" in allowed and self.pool(clan) > 0:
+        if "replenish" in allowed and self.replenish_options(key, act):
             out.append("replenish")
         if "tribute" in allowed:
             out.append("tribute")
@@ -709,7 +710,8 @@ class Yoshitsune(Game):
         if ph == "enter":
             return [EnterAt(a) for a in self.enter_areas(self._act().general)]
         if ph == "replenish_at":
-            return [ReplenishAt(a) for a in self.replenish_areas(self._act())]
+            act = self._act()
+            return self.replenish_options(act.general, act)
         if ph == "battle_areas":
             act = self._act()
             return self.fight_options(act.user, act.fought) + [EndBattles()]
@@ -750,7 +752,7 @@ class Yoshitsune(Game):
         elif isinstance(a, EnterAt):
             self._enter(a.area)
         elif isinstance(a, ReplenishAt):
-            self._replenish(self._act().general, a.area)
+            self._replenish(a)
         elif isinstance(a, BattleIn):
             act = self._act()
             self.put(self.game_ent, replace(act, fought=act.fought + (a.area,)))
@@ -831,9 +833,9 @@ class Yoshitsune(Game):
             else:
                 self._set_flow(phase="enter")
         elif a.what == "replenish":
-            opts = self.replenish_areas(act)
+            opts = self.replenish_options(key, act)
             if len(opts) == 1:
-                self._replenish(key, opts[0])
+                self._replenish(opts[0])
             else:
                 self._set_flow(phase="replenish_at")
         elif a.what == "tribute":
@@ -863,22 +865,29 @@ class Yoshitsune(Game):
         self._next_card()
 
     # replenish [9.4] -------------------------------------------------------------------------------------
-    def replenish_areas(self, act: Act) -> list[str]:
-        key = act.general
-        here = self.loc(key)
-        if act.card != "G05" or "replenish" not in self.cdata["G05"]["effect"]:
-            return [here]
-        out = {here}
-        for k, w in self._locs().items():
-            if w not in (WAITING, OU) and self.general(k).clan == "genji":
-                out.add(w)
-        return sorted(out)
+    def replenish_options(self, key: str, act: Act) -> list[ReplenishAt]:
+        """Where ``key``'s card may replenish [9.4]: one retainer of the general's clan where he
+        stands (9.4(1)), controlled or not (9.4(3)), the 奥羽 box too, while the clan has
+        counters left. 北条時政's own card may use him or any other general of the user's side
+        (9.4(2) 該武將或其他武將), in the waiting box or not: each area and clan once."""
+        gens = [key]
+        if act.card == "G05" and "replenish" in self.cdata["G05"]["effect"]:
+            gens += [k for k in sorted(self._locs()) if k != key and self.side_of(self.general(k).clan) == act.user]
+        out, seen = [], set()
+        for k in gens:
+            w, clan = self.loc(k), self.general(k).clan
+            if w in (None, WAITING) or (w, clan) in seen or self.pool(clan) <= 0:
+                continue
+            seen.add((w, clan))
+            out.append(ReplenishAt(w, k))
+        return sorted(out, key=lambda a: (a.area, a.general))
 
-    def _replenish(self, key: str, area: str) -> None:
-        clan = self.general(key).clan
-        self._set_count(area, clan, self.count(area, clan) + 1)
+    def _replenish(self, a: ReplenishAt) -> None:
+        clan = self.general(a.general).clan
+        self._set_count(a.area, clan, self.count(a.area, clan) + 1)
         self.emit_msg("Replenished", "{general} raises a retainer in {area}",
-                      {"general": self.gen_names[key], "area": self.places[area]}, area=area, clan=clan, general=key)
+                      {"general": self.gen_names[a.general], "area": self.places[a.area]}, area=a.area, clan=clan,
+                      general=a.general)
         self._next_card()
 
     # tribute [9.5] ---------------------------------------------------------------------------------------
