@@ -639,6 +639,37 @@ def test_retreat_7_5_3_never_into_a_hex_of_the_combat():
     assert {a.to for a in of(g, Retreat)} == {"1321", "1220", "1420"}
 
 
+@pytest.mark.parametrize("first", ["1320", "1321"])
+def test_retreat_7_5_3_never_into_a_hex_declared_for_attack(first):
+    """不能退入宣告攻擊的格子: no retreat into any hex declared for attack in this combat phase,
+    whether its combat is still to come or already resolved (ruling retreat_limits)."""
+    # Q1 attacks J1 in 1320, Q2 attacks J2 in 1321. J1's way back: 1321 (Q2's ZOC, but J2 stands
+    # there: 7.5(3) allows it, were it not declared for attack) and 1220 (free).
+    g = P({"J1": "1320", "J2": "1321", "Q1": "1319", "Q2": "1421"}, side="QING", phase="declare",
+          activated=("Q1", "Q2"), ammo=(0, 19))
+    g.apply(Declare("Q1", "1320"))
+    g.apply(Declare("Q2", "1321"))
+    g.apply(EndDeclarations())
+    faces = dice(3, 4) + dice(0, 4) if first == "1320" else dice(0, 4) + dice(3, 4)
+    load(g, *faces, *TAIL)
+    g.apply(Resolve(first))                         # (the last combat left is resolved at once)
+    # 3 hits: J1 flips (2) and retreats (1), and only to 1220
+    offered = {a.to for a in of(g, Retreat, unit="J1")} if g.pending().kind == "retreat" else {g.pos("J1")}
+    assert offered == {"1220"}
+    assert g.is_damaged("J1")
+
+
+def test_retreat_7_5_3_an_attacker_may_fall_back_on_a_hex_an_attack_came_from():
+    """Ruling retreat_limits: the hexes an attack came from were not declared for attack; an attacker
+    hit by the counterfire may retreat onto a friend there (it is in enemy ZOC, 7.5(3)'s exception)."""
+    g = attack({"J1": "1320", "Q1": "1319", "Q2": "1219"}, ["Q1", "Q2"], "1320", dice(0, 6) + dice(2, 5),
+               ammo=(19, 19), damaged=("Q2",))
+    # 2 hits on Q1 + Q2 (damaged): Q1 flips (1), then one of them retreats (1)
+    assert g.pending().kind == "retreat" and g.is_damaged("Q1")
+    assert Retreat("Q1", "1219") in g.legal_actions() and Retreat("Q2", "1319") in g.legal_actions()
+    assert not of(g, Retreat, to="1320")                          # the attacked hex was declared
+
+
 def test_retreat_7_5_never_into_a_box():
     g = attack({"J1": "1321", "Q1": "1320", "Q2": "1420", "Q3": "1220"}, ["Q1", "Q2", "Q3"], "1321", dice(3, 12),
                ammo=(0, 19))
