@@ -503,12 +503,21 @@ def test_terrain_7_3_3_a_fortress_adds_one_to_durability():
 
 @pytest.mark.parametrize("hits,removed", [(5, False), (6, True)])
 def test_terrain_7_3_3_the_fortress_bonus_holds_for_the_whole_allocation(hits, removed):
-    """Ruling fortress_durability: +1 to every step's cost, even once the unit has retreated out."""
+    """Ruling fortress_bonus_after_retreat: +1 to every step's cost, even once the unit has retreated out."""
     g = attack({"Q4": "0208", "Q5": "0308", "J1": "0309"}, ["J1"], "0208", dice(hits, 7), side="JP",
                prepared=("J1",), ammo=(19, 0), jp_control=("0309",))
     assert g.is_removed("Q4") == removed                   # 2 to flip, 1 to retreat, 3 to remove
     if not removed:
         assert g.pos("Q4") == "0308" and g.is_damaged("Q4")
+
+
+def test_terrain_7_3_3_the_fortress_bonus_after_a_retreat_is_a_ruling():
+    """What the test above proves is a ruling of its own (data.json and docs/rulings.md), not only a docstring."""
+    data = SinoJapanese(seed=1).data
+    (r,) = [r for r in data["rulings"] if r["id"] == "fortress_bonus_after_retreat"]
+    assert "7.3(3)" in r["clause"] and "retreat" in r["ruling"]
+    assert "test_terrain_7_3_3_the_fortress_bonus_holds_for_the_whole_allocation" in r["test"]
+    assert f"- **{r['id']}** ({r['clause']}): {r['ruling']}" in _rulings_section()
 
 
 def test_terrain_7_3_4_each_unit_attacking_across_a_river_scores_one_less():
@@ -994,6 +1003,23 @@ def test_andong_optional_ruling():
 def test_map_cells_are_checked():
     g = SinoJapanese(seed=1)
     assert {c.terrain for c in g.board.cells.values()} <= set(g.data["map_cells"]["terrain"])
+
+
+def _rulings_section() -> str:
+    from game.paths import ROOT
+    text = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
+    return text.split("## 日清戰爭 旭日與斜陽 (sino_japanese)")[1].split("\n## ")[0]
+
+
+def test_every_ruling_in_the_data_is_in_the_rulings_document():
+    """data.json "rulings" and docs/rulings.md (section 日清戰爭) carry the same rulings, word for word."""
+    section = _rulings_section()
+    rulings = SinoJapanese(seed=1).data["rulings"]
+    for r in rulings:
+        line = f"- **{r['id']}** ({r['clause']}): {r['ruling']} *Why:* {r['reason']}"
+        line += f" *Tests:* `{r['test']}`." if r.get("test") else ""
+        assert line in section.split("\n"), r["id"]
+    assert section.count("\n- **") == len(rulings)
 
 
 def test_every_ruling_names_tests_that_exist():

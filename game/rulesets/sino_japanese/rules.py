@@ -56,10 +56,10 @@ test in tests/test_sino_japanese_rules.py named after its clause):
 9. Terrain [7.3]: the defender's hex counts once (a city hex by its city
    type, else its terrain): hills, small and large cities -1 to the
    attacker's hits; a fortress +1 to each defender's durability (for the
-   whole allocation, even after a retreat); large cities and fortresses -1 to
-   the defenders' counterfire hits (as written); and each attacking unit
-   across a river hexside -1 hit (7.3(4) "hits +1" read as -1). Hits never
-   go below 0.
+   whole allocation, even after a retreat: fortress_bonus_after_retreat);
+   large cities and fortresses -1 to the defenders' counterfire hits (as
+   written); and each attacking unit across a river hexside -1 hit (7.3(4)
+   "hits +1" read as -1). Hits never go below 0.
 10. Damage [7.4], for each side, the defenders first: (1) each undamaged unit
     pays its durability and flips; (2) each unit with a retreat path pays 1
     and retreats one hex (skipped for units without one); (3) each unit pays
