@@ -967,12 +967,20 @@ def test_victory_12_3_the_ninth_turn_option():
     assert not g.is_over() and g.flow().turn == 9 and g.turns == 9
 
 
-def test_victory_errata_jinzhou_option():
-    g = P({"J1": "1001", "Q5": "1905"}, turn=8, round=4, half=1, phase="recover", jp_control=("1001",),
-          options={"jinzhou_errata": True})
+def test_victory_errata_jinzhou_is_on_by_default():
+    """Ruling jinzhou_errata: the errata is FOUND (sheet §3, S8), part of the game: a new game with the
+    default options has it, and Japan holding 錦州 1001 at the end wins whatever its points."""
+    assert SinoJapanese(seed=1).options["jinzhou_errata"] is True and SinoJapanese(seed=1).errata
+    g = P({"J1": "1001", "Q5": "1905"}, turn=8, round=4, half=1, phase="recover", jp_control=("1001",))
+    assert g.vp() < 20
     g.apply(EndRecovery())
     assert g.result().winner == "JP" and "errata" in g.result().reason
-    g = P({"J1": "1001", "Q5": "1905"}, turn=8, round=4, half=1, phase="recover", jp_control=("1001",))
+
+
+def test_victory_errata_jinzhou_option_plays_without_the_errata():
+    g = P({"J1": "1001", "Q5": "1905"}, turn=8, round=4, half=1, phase="recover", jp_control=("1001",),
+          options={"jinzhou_errata": False})
+    assert not g.errata
     g.apply(EndRecovery())
     assert g.result().winner == "QING"
 

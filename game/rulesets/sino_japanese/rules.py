@@ -101,8 +101,9 @@ test in tests/test_sino_japanese_rules.py named after its clause):
     up in its movement phase; a Qing unit entering its hex removes it.
 18. Concession [12.1]: the side to move may concede in its movement phase (an
     action random play never picks). Victory [12]: at the end of the last turn
-    Japan wins with 20 points (or, with the option ``jinzhou_errata``, holding
-    錦州 1001), else Qing.
+    Japan wins with 20 points or holding 錦州 1001 (the errata, FOUND: on unless
+    the option ``jinzhou_errata`` is false, played without the errata), else
+    Qing.
 """
 from __future__ import annotations
 
