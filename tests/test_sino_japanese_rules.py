@@ -151,7 +151,7 @@ def test_units_4_1_values_attack_durability_move():
     g = SinoJapanese(seed=1)
     j, q = g.unit("J1"), g.unit("Q1")
     assert (j.attack, j.durability, j.ma, j.attack_damaged, j.durability_damaged) == (5, 2, 4, 3, 2)
-    assert (q.attack, q.durability, q.ma, q.attack_damaged, q.durability_damaged) == (4, 1, 2, 2, 2)   # move 2: data.json "balance" 
+    assert (q.attack, q.durability, q.ma, q.attack_damaged, q.durability_damaged) == (4, 1, 3, 2, 2)   # move 3: the sheet's
     assert sum(u.side == "JP" for u in g.units.values()) == 9 and sum(u.side == "QING" for u in g.units.values()) == 16
 
 
@@ -338,8 +338,8 @@ def test_movement_6_1_2_clear_one_mp_hills_two():
 def test_movement_6_1_3_not_into_a_hex_without_enough_mp():
     g = P({"Q1": "1320", "J1": "incheon"}, side="QING")
     r = g.reachable("Q1")
-    assert r["1419"] == 1 and r["1420"] == 2                # Q1 has 2 MP: 1419 clear, 1420 hills
-    assert "1520" not in r                                   # 1 + 2 (hills) > 2
+    assert r["1419"] == 1 and r["1420"] == 2 and r["1520"] == 3   # Q1 has 3 MP: 1419 clear, 1420 and 1520 hills
+    assert "1521" not in r                                   # hills beyond hills: 2 + 2 > 3
 
 
 def test_movement_6_3_1_into_an_own_box_for_one_mp_never_an_enemy_box():
@@ -423,14 +423,30 @@ def test_combat_7_1_5_a_unit_attacks_once_per_combat_phase():
 
 def test_combat_7_1_6_an_attack_needs_one_mp_and_at_most_two_used():
     base = {"Q1": "1319", "J1": "1320", "J2": "1420"}
-    g = P(base, side="QING", phase="declare", moved={"Q1": 1})
-    assert of(g, Declare, unit="Q1")
     g = P(base, side="QING", phase="declare", moved={"Q1": 2})
-    assert not of(g, Declare, unit="Q1")                      # a Qing unit (2 MP) has none left
+    assert of(g, Declare, unit="Q1")
+    g = P(base, side="QING", phase="declare", moved={"Q1": 3})
+    assert not of(g, Declare, unit="Q1")                      # used more than 2 (and a Qing unit has none left)
     g = P({"J1": "1319", "Q1": "1320"}, side="JP", phase="declare", moved={"J1": 2})
     assert of(g, Declare, unit="J1")
     g = P({"J1": "1319", "Q1": "1320"}, side="JP", phase="declare", moved={"J1": 3})
     assert not of(g, Declare, unit="J1")                      # Japan has MP left, but used more than 2
+
+
+def test_combat_7_1_6_a_qing_unit_that_moved_2_mp_may_attack_one_that_moved_3_may_not():
+    """7.1(6): 'an attack costs 1 MP, so a unit that used more than 2 MP cannot attack' reads only with an
+    allowance of 3, the sheet's Qing value: after 2 MP the unit has the 1 MP of the attack left."""
+    g = P({"Q1": "1418", "J1": "1321"}, side="QING", ammo=(0, 19))
+    assert g.unit("Q1").ma == 3 and g.reachable("Q1")["1320"] == 2 and g.reachable("Q1")["1220"] == 3
+    g.apply(Move("Q1", "1320"))                               # 1418 -> 1319 -> 1320 (J1's ZOC): 2 MP
+    assert g.mp_used("Q1") == 2
+    g.apply(EndMovement())
+    assert g.pending().kind == "declare" and of(g, Declare, unit="Q1", hex="1321")
+    g = P({"Q1": "1418", "J1": "1321"}, side="QING", ammo=(0, 19))
+    g.apply(Move("Q1", "1220"))                               # 1418 -> 1319 -> 1219 -> 1220: 3 MP
+    assert g.pos("Q1") == "1220" and g.mp_used("Q1") == 3
+    g.apply(EndMovement())                                    # no attack to declare: the combat phase passes
+    assert g.flow().phase != "declare" and not events(g, "AttackDeclared")
 
 
 def test_combat_7_1_out_of_supply_units_cannot_attack():

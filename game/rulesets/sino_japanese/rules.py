@@ -68,11 +68,8 @@ test in tests/test_sino_japanese_rules.py named after its clause):
     hits do not reach all; when the hits cannot pay the next unit, the rest
     are lost. This reproduces both worked tables of 7.4 hit by hit.
 11. Retreat [7.5]: one hex (never into a box), not into an enemy unit, not
-    into enemy ZOC unless a friendly unit stands there, never into a hex
-    declared for attack in this combat phase, its combat resolved or not
-    (7.5(3) "不能退入宣告攻擊的格子"; the hexes the attacks came from are not
-    declared and not barred by it). A garrison that retreats is free from then
-    on [3.2].
+    into enemy ZOC unless a friend stands there, never into a hex declared for
+    attack this combat phase (7.5(3)). A retreating garrison is then free [3.2].
 12. Advance [7.5(5)]: when the defenders' hex is empty after both
     allocations, the attacking units that neither retreated nor were removed
     may enter it, up to the stacking limit, ignoring ZOC (a garrison does not:
@@ -101,9 +98,8 @@ test in tests/test_sino_japanese_rules.py named after its clause):
     up in its movement phase; a Qing unit entering its hex removes it.
 18. Concession [12.1]: the side to move may concede in its movement phase (an
     action random play never picks). Victory [12]: at the end of the last turn
-    Japan wins with 20 points or holding 錦州 1001 (the errata, FOUND: on unless
-    the option ``jinzhou_errata`` is false, played without the errata), else
-    Qing.
+    Japan wins with 20 points or holding 錦州 1001 (the errata, on by default:
+    the option ``jinzhou_errata`` false plays without it), else Qing.
 """
 from __future__ import annotations
 
