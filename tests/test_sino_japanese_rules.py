@@ -151,7 +151,7 @@ def test_units_4_1_values_attack_durability_move():
     g = SinoJapanese(seed=1)
     j, q = g.unit("J1"), g.unit("Q1")
     assert (j.attack, j.durability, j.ma, j.attack_damaged, j.durability_damaged) == (5, 2, 4, 3, 2)
-    assert (q.attack, q.durability, q.ma, q.attack_damaged, q.durability_damaged) == (4, 1, 2, 2, 2)   # move 2: data.json "balance" 
+    assert (q.attack, q.durability, q.ma, q.attack_damaged, q.durability_damaged) == (4, 1, 3, 2, 2)   # move 3: the sheet's
     assert sum(u.side == "JP" for u in g.units.values()) == 9 and sum(u.side == "QING" for u in g.units.values()) == 16
 
 
@@ -338,8 +338,8 @@ def test_movement_6_1_2_clear_one_mp_hills_two():
 def test_movement_6_1_3_not_into_a_hex_without_enough_mp():
     g = P({"Q1": "1320", "J1": "incheon"}, side="QING")
     r = g.reachable("Q1")
-    assert r["1419"] == 1 and r["1420"] == 2                # Q1 has 2 MP: 1419 clear, 1420 hills
-    assert "1520" not in r                                   # 1 + 2 (hills) > 2
+    assert r["1419"] == 1 and r["1420"] == 2 and r["1520"] == 3   # Q1 has 3 MP: 1419 clear, 1420 and 1520 hills
+    assert "1521" not in r                                   # hills beyond hills: 2 + 2 > 3
 
 
 def test_movement_6_3_1_into_an_own_box_for_one_mp_never_an_enemy_box():
@@ -423,14 +423,30 @@ def test_combat_7_1_5_a_unit_attacks_once_per_combat_phase():
 
 def test_combat_7_1_6_an_attack_needs_one_mp_and_at_most_two_used():
     base = {"Q1": "1319", "J1": "1320", "J2": "1420"}
-    g = P(base, side="QING", phase="declare", moved={"Q1": 1})
-    assert of(g, Declare, unit="Q1")
     g = P(base, side="QING", phase="declare", moved={"Q1": 2})
-    assert not of(g, Declare, unit="Q1")                      # a Qing unit (2 MP) has none left
+    assert of(g, Declare, unit="Q1")
+    g = P(base, side="QING", phase="declare", moved={"Q1": 3})
+    assert not of(g, Declare, unit="Q1")                      # used more than 2 (and a Qing unit has none left)
     g = P({"J1": "1319", "Q1": "1320"}, side="JP", phase="declare", moved={"J1": 2})
     assert of(g, Declare, unit="J1")
     g = P({"J1": "1319", "Q1": "1320"}, side="JP", phase="declare", moved={"J1": 3})
     assert not of(g, Declare, unit="J1")                      # Japan has MP left, but used more than 2
+
+
+def test_combat_7_1_6_a_qing_unit_that_moved_2_mp_may_attack_one_that_moved_3_may_not():
+    """7.1(6): 'an attack costs 1 MP, so a unit that used more than 2 MP cannot attack' reads only with an
+    allowance of 3, the sheet's Qing value: after 2 MP the unit has the 1 MP of the attack left."""
+    g = P({"Q1": "1418", "J1": "1321"}, side="QING", ammo=(0, 19))
+    assert g.unit("Q1").ma == 3 and g.reachable("Q1")["1320"] == 2 and g.reachable("Q1")["1220"] == 3
+    g.apply(Move("Q1", "1320"))                               # 1418 -> 1319 -> 1320 (J1's ZOC): 2 MP
+    assert g.mp_used("Q1") == 2
+    g.apply(EndMovement())
+    assert g.pending().kind == "declare" and of(g, Declare, unit="Q1", hex="1321")
+    g = P({"Q1": "1418", "J1": "1321"}, side="QING", ammo=(0, 19))
+    g.apply(Move("Q1", "1220"))                               # 1418 -> 1319 -> 1219 -> 1220: 3 MP
+    assert g.pos("Q1") == "1220" and g.mp_used("Q1") == 3
+    g.apply(EndMovement())                                    # no attack to declare: the combat phase passes
+    assert g.flow().phase != "declare" and not events(g, "AttackDeclared")
 
 
 def test_combat_7_1_out_of_supply_units_cannot_attack():
@@ -503,12 +519,21 @@ def test_terrain_7_3_3_a_fortress_adds_one_to_durability():
 
 @pytest.mark.parametrize("hits,removed", [(5, False), (6, True)])
 def test_terrain_7_3_3_the_fortress_bonus_holds_for_the_whole_allocation(hits, removed):
-    """Ruling fortress_durability: +1 to every step's cost, even once the unit has retreated out."""
+    """Ruling fortress_bonus_after_retreat: +1 to every step's cost, even once the unit has retreated out."""
     g = attack({"Q4": "0208", "Q5": "0308", "J1": "0309"}, ["J1"], "0208", dice(hits, 7), side="JP",
                prepared=("J1",), ammo=(19, 0), jp_control=("0309",))
     assert g.is_removed("Q4") == removed                   # 2 to flip, 1 to retreat, 3 to remove
     if not removed:
         assert g.pos("Q4") == "0308" and g.is_damaged("Q4")
+
+
+def test_terrain_7_3_3_the_fortress_bonus_after_a_retreat_is_a_ruling():
+    """What the test above proves is a ruling of its own (data.json and docs/rulings.md), not only a docstring."""
+    data = SinoJapanese(seed=1).data
+    (r,) = [r for r in data["rulings"] if r["id"] == "fortress_bonus_after_retreat"]
+    assert "7.3(3)" in r["clause"] and "retreat" in r["ruling"]
+    assert "test_terrain_7_3_3_the_fortress_bonus_holds_for_the_whole_allocation" in r["test"]
+    assert f"- **{r['id']}** ({r['clause']}): {r['ruling']}" in _rulings_section()
 
 
 def test_terrain_7_3_4_each_unit_attacking_across_a_river_scores_one_less():
@@ -637,6 +662,37 @@ def test_retreat_7_5_3_never_into_a_hex_of_the_combat():
                ammo=(0, 19))
     assert g.pending().kind == "retreat"
     assert {a.to for a in of(g, Retreat)} == {"1321", "1220", "1420"}
+
+
+@pytest.mark.parametrize("first", ["1320", "1321"])
+def test_retreat_7_5_3_never_into_a_hex_declared_for_attack(first):
+    """不能退入宣告攻擊的格子: no retreat into any hex declared for attack in this combat phase,
+    whether its combat is still to come or already resolved (ruling retreat_limits)."""
+    # Q1 attacks J1 in 1320, Q2 attacks J2 in 1321. J1's way back: 1321 (Q2's ZOC, but J2 stands
+    # there: 7.5(3) allows it, were it not declared for attack) and 1220 (free).
+    g = P({"J1": "1320", "J2": "1321", "Q1": "1319", "Q2": "1421"}, side="QING", phase="declare",
+          activated=("Q1", "Q2"), ammo=(0, 19))
+    g.apply(Declare("Q1", "1320"))
+    g.apply(Declare("Q2", "1321"))
+    g.apply(EndDeclarations())
+    faces = dice(3, 4) + dice(0, 4) if first == "1320" else dice(0, 4) + dice(3, 4)
+    load(g, *faces, *TAIL)
+    g.apply(Resolve(first))                         # (the last combat left is resolved at once)
+    # 3 hits: J1 flips (2) and retreats (1), and only to 1220
+    offered = {a.to for a in of(g, Retreat, unit="J1")} if g.pending().kind == "retreat" else {g.pos("J1")}
+    assert offered == {"1220"}
+    assert g.is_damaged("J1")
+
+
+def test_retreat_7_5_3_an_attacker_may_fall_back_on_a_hex_an_attack_came_from():
+    """Ruling retreat_limits: the hexes an attack came from were not declared for attack; an attacker
+    hit by the counterfire may retreat onto a friend there (it is in enemy ZOC, 7.5(3)'s exception)."""
+    g = attack({"J1": "1320", "Q1": "1319", "Q2": "1219"}, ["Q1", "Q2"], "1320", dice(0, 6) + dice(2, 5),
+               ammo=(19, 19), damaged=("Q2",))
+    # 2 hits on Q1 + Q2 (damaged): Q1 flips (1), then one of them retreats (1)
+    assert g.pending().kind == "retreat" and g.is_damaged("Q1")
+    assert Retreat("Q1", "1219") in g.legal_actions() and Retreat("Q2", "1319") in g.legal_actions()
+    assert not of(g, Retreat, to="1320")                          # the attacked hex was declared
 
 
 def test_retreat_7_5_never_into_a_box():
@@ -927,12 +983,20 @@ def test_victory_12_3_the_ninth_turn_option():
     assert not g.is_over() and g.flow().turn == 9 and g.turns == 9
 
 
-def test_victory_errata_jinzhou_option():
-    g = P({"J1": "1001", "Q5": "1905"}, turn=8, round=4, half=1, phase="recover", jp_control=("1001",),
-          options={"jinzhou_errata": True})
+def test_victory_errata_jinzhou_is_on_by_default():
+    """Ruling jinzhou_errata: the errata is FOUND (sheet §3, S8), part of the game: a new game with the
+    default options has it, and Japan holding 錦州 1001 at the end wins whatever its points."""
+    assert SinoJapanese(seed=1).options["jinzhou_errata"] is True and SinoJapanese(seed=1).errata
+    g = P({"J1": "1001", "Q5": "1905"}, turn=8, round=4, half=1, phase="recover", jp_control=("1001",))
+    assert g.vp() < 20
     g.apply(EndRecovery())
     assert g.result().winner == "JP" and "errata" in g.result().reason
-    g = P({"J1": "1001", "Q5": "1905"}, turn=8, round=4, half=1, phase="recover", jp_control=("1001",))
+
+
+def test_victory_errata_jinzhou_option_plays_without_the_errata():
+    g = P({"J1": "1001", "Q5": "1905"}, turn=8, round=4, half=1, phase="recover", jp_control=("1001",),
+          options={"jinzhou_errata": False})
+    assert not g.errata
     g.apply(EndRecovery())
     assert g.result().winner == "QING"
 
@@ -963,6 +1027,23 @@ def test_andong_optional_ruling():
 def test_map_cells_are_checked():
     g = SinoJapanese(seed=1)
     assert {c.terrain for c in g.board.cells.values()} <= set(g.data["map_cells"]["terrain"])
+
+
+def _rulings_section() -> str:
+    from game.paths import ROOT
+    text = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
+    return text.split("## 日清戰爭 旭日與斜陽 (sino_japanese)")[1].split("\n## ")[0]
+
+
+def test_every_ruling_in_the_data_is_in_the_rulings_document():
+    """data.json "rulings" and docs/rulings.md (section 日清戰爭) carry the same rulings, word for word."""
+    section = _rulings_section()
+    rulings = SinoJapanese(seed=1).data["rulings"]
+    for r in rulings:
+        line = f"- **{r['id']}** ({r['clause']}): {r['ruling']} *Why:* {r['reason']}"
+        line += f" *Tests:* `{r['test']}`." if r.get("test") else ""
+        assert line in section.split("\n"), r["id"]
+    assert section.count("\n- **") == len(rulings)
 
 
 def test_every_ruling_names_tests_that_exist():

@@ -11,8 +11,9 @@ SPEC = register(GameSpec(
     blurb="1894: Japan's new army and the Beiyang Fleet fight for Korea and Liaodong.",
     options=(
         Option("ninth_turn", bool, False, help="play a 9th turn (April 1895) and judge victory at its end (12.3)"),
-        Option("jinzhou_errata", bool, False,
-               help="errata: Japan wins if it controls 錦州 (Jinzhou, 1001) at the end, whatever its points"),
+        Option("jinzhou_errata", bool, True,
+               help="the 錦州 errata, part of the game (on by default; false plays without the errata): "
+                    "Japan wins if it controls 錦州 (Jinzhou, 1001) at the end, whatever its points"),
         Option("andong_port", bool, False, help="Andong 1512 is a blue port with its two optional lanes (sheet §4.6)"),
     ),
 ))

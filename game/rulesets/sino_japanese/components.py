@@ -136,6 +136,8 @@ class Flow:
     fleet_moved: bool = False
     declared: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()   # (hex, attackers, prepared)
     attacked: frozenset[str] = frozenset()             # units that attacked this combat phase
+    targets: frozenset[str] = frozenset()              # every hex declared for attack this combat phase,
+                                                       # resolved or not: no retreat into one [7.5(3)]
     combat: Combat | None = None
     stack_after: str = ""           # the phase to go on with once excess units are removed
     winner: str | None = None

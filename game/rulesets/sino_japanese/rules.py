@@ -56,10 +56,10 @@ test in tests/test_sino_japanese_rules.py named after its clause):
 9. Terrain [7.3]: the defender's hex counts once (a city hex by its city
    type, else its terrain): hills, small and large cities -1 to the
    attacker's hits; a fortress +1 to each defender's durability (for the
-   whole allocation, even after a retreat); large cities and fortresses -1 to
-   the defenders' counterfire hits (as written); and each attacking unit
-   across a river hexside -1 hit (7.3(4) "hits +1" read as -1). Hits never
-   go below 0.
+   whole allocation, even after a retreat: fortress_bonus_after_retreat);
+   large cities and fortresses -1 to the defenders' counterfire hits (as
+   written); and each attacking unit across a river hexside -1 hit (7.3(4)
+   "hits +1" read as -1). Hits never go below 0.
 10. Damage [7.4], for each side, the defenders first: (1) each undamaged unit
     pays its durability and flips; (2) each unit with a retreat path pays 1
     and retreats one hex (skipped for units without one); (3) each unit pays
@@ -68,8 +68,8 @@ test in tests/test_sino_japanese_rules.py named after its clause):
     hits do not reach all; when the hits cannot pay the next unit, the rest
     are lost. This reproduces both worked tables of 7.4 hit by hit.
 11. Retreat [7.5]: one hex (never into a box), not into an enemy unit, not
-    into enemy ZOC unless a friendly unit stands there, never into a hex of
-    this combat. A garrison that retreats is free from then on [3.2].
+    into enemy ZOC unless a friend stands there, never into a hex declared for
+    attack this combat phase (7.5(3)). A retreating garrison is then free [3.2].
 12. Advance [7.5(5)]: when the defenders' hex is empty after both
     allocations, the attacking units that neither retreated nor were removed
     may enter it, up to the stacking limit, ignoring ZOC (a garrison does not:
@@ -98,8 +98,8 @@ test in tests/test_sino_japanese_rules.py named after its clause):
     up in its movement phase; a Qing unit entering its hex removes it.
 18. Concession [12.1]: the side to move may concede in its movement phase (an
     action random play never picks). Victory [12]: at the end of the last turn
-    Japan wins with 20 points (or, with the option ``jinzhou_errata``, holding
-    錦州 1001), else Qing.
+    Japan wins with 20 points or holding 錦州 1001 (the errata, on by default:
+    the option ``jinzhou_errata`` false plays without it), else Qing.
 """
 from __future__ import annotations
 
@@ -747,13 +747,13 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
 
     def retreat_hexes(self, key: str) -> list[str]:
         """One hex, never into a box, no enemy unit, not into enemy ZOC unless a friendly unit
-        stands there, never into a hex of this combat [7.5(1)-(3)]."""
+        stands there, never into a hex declared for attack in this combat phase, resolved or
+        not (不能退入宣告攻擊的格子) [7.5(1)-(3)]."""
         here = self.pos(key)
         if here is None or here not in self.facts.hexes:
             return []
         side = self.unit(key).side
-        c = self.flow().combat
-        barred = set((c.hex,) + c.attacker_hexes) if c else set()
+        barred = self.flow().targets
         friends = self.placement().hexes[side]
         zoc = self.enemy_zoc(side)
         enemy = self.enemy_hexes(side)
@@ -972,7 +972,7 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
 
     def _start_round(self, rnd: int) -> None:
         self._set_flow(round=rnd, activated=frozenset(), moved=(), shipped=frozenset(), formed=frozenset(),
-                       declared=(), attacked=frozenset(), combat=None, cp=(0, 0))
+                       declared=(), attacked=frozenset(), targets=frozenset(), combat=None, cp=(0, 0))
         self.emit_msg("RoundStarted", "Round {round}", {"round": rnd}, turn=self.flow().turn, round=rnd)
         total = [0, 0]
         add = self.data["command_points"].get("tie_rule", "add") == "add"
@@ -1002,7 +1002,7 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         if self._over():
             return
         self._set_flow(phase="move", side=side, half=half, fleet_moved=False, declared=(), attacked=frozenset(),
-                       combat=None)
+                       targets=frozenset(), combat=None)
         self.emit_msg("PhaseStarted", "{side} movement ({cp} CP)", {"side": self._side_name(side), "cp": self.cp(side)},
                       side=side, phase="move")
         f = self.flow()
@@ -1032,14 +1032,14 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
         self._check_stacking("combat")
 
     def _start_combat_phase(self) -> None:
-        f = self._set_flow(phase="declare", declared=(), attacked=frozenset(), combat=None)
+        f = self._set_flow(phase="declare", declared=(), attacked=frozenset(), targets=frozenset(), combat=None)
         if self._legal_declare(f) == [EndDeclarations()]:
             self._start_recovery()
 
     def _start_recovery(self) -> None:
         if self._over():
             return
-        f = self._set_flow(phase="recover", declared=(), combat=None)
+        f = self._set_flow(phase="recover", declared=(), targets=frozenset(), combat=None)
         if not self.recoverable(f.side):
             self._end_player_round()
 
@@ -1217,7 +1217,7 @@ class SinoJapanese(FlowOutcome, HexUnits, Game):
                 break
         else:
             declared.append((a.hex, (a.unit,), (a.unit,) if a.prepared else ()))
-        self._set_flow(declared=tuple(declared), attacked=f.attacked | {a.unit})
+        self._set_flow(declared=tuple(declared), attacked=f.attacked | {a.unit}, targets=f.targets | {a.hex})
         v = {"unit": self.label(a.unit), "place": self.name(a.hex)}
         if a.prepared:
             self.emit_msg("AttackDeclared", "{unit} will make a prepared attack on {place}", v, attacker=a.unit,
