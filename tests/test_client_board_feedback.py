@@ -215,15 +215,18 @@ def test_threat_view_across_suez(app, monkeypatch):
 
 
 def test_threat_view_sino_japanese(app, monkeypatch):
-    """Q1 and Q2 can both step next to J1 (a Qing unit has 2 MP and must keep 1 to attack): J1 is
-    lit with the chance their dice flip it; J2 is not, Q1's way to it ends in J1's zone of control."""
+    """Q1 and Q2 can both step next to J1 (a Qing unit has 3 MP and must keep 1 to attack, 7.1(6)):
+    J1 is lit with the chance their dice flip it; J2 is not, Q1's way to it ends in J1's zone of control."""
     from game.rulesets.sino_japanese.rules import SinoJapanese
     g = SinoJapanese.from_position({"J1": "1618", "J2": "1619", "Q2": "1616", "Q1": "1817"})
     sc = _threats(app, g, "JP", monkeypatch)
     assert set(sc.threat_map) == {"1618"}
     t = sc.threat_map["1618"]
-    assert dict(t.attackers) == {"Q1": "1718", "Q2": "1617"}
-    after = SinoJapanese.from_position({"J1": "1618", "J2": "1619", "Q2": "1617", "Q1": "1718"})
+    frm = dict(t.attackers)
+    assert set(frm) == {"Q1", "Q2"}
+    for k, h in frm.items():        # each from a hex next to J1, at most 2 MP away (1 MP kept to attack)
+        assert g.board.distance(h, "1618") == 1 and g.board.distance(h, g.pos(k)) <= 2
+    after = SinoJapanese.from_position({"J1": "1618", "J2": "1619", **frm})
     p = after.preview("1618", ("Q1", "Q2"))
     flip = sum(q for k, q in enumerate(p.attack_hits) if k >= p.flip_cost)
     assert t.danger == pytest.approx(flip) and t.label == f"{round(100 * flip)}%"
