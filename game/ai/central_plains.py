@@ -546,11 +546,13 @@ class CentralPlainsAgent:
         margin = att.total - dfn.total        # before the dice
         e_loss = sum(q * ((margin + x) // 3) for x, q in diff_distribution() if margin + x >= 3)
         e_gain = sum(q * ((-(margin + x)) // 3) for x, q in diff_distribution() if margin + x <= -3)
-        pieces = g.controlled(d, bf)
-        stuck = sum(1 for c in pieces if not g.retreat_places(d, bf, c))
-        retreat_cost = 2.0 * stuck + 1.5
+        if Stand("retreat") not in legal:      # no piece of his can step away (6(2)C): he defends
+            return Stand("defend")
+        # a retreat moves one piece one step and avoids the battle (retreat_one_piece): its cost is
+        # the ground that piece gives up, the rest stay
+        retreat_cost = 1.5
         if g.tracks(d).troops - e_loss <= 2:
-            return Stand("retreat") if stuck == 0 else Stand("defend")
+            return Stand("retreat")
         return Stand("defend") if e_loss - e_gain < retreat_cost else Stand("retreat")
 
     def _retreat(self, legal: list[Action]) -> Action:
