@@ -19,6 +19,7 @@ import random
 from game.ai import require_view
 from game.core.actions import Action
 from game.rulesets.nomonhan.actions import Assign, EndDeclarations, EndPhase, Resolve
+from game.rulesets.nomonhan.kinds import DECLARE, MOVE, ORDER
 from game.rulesets.nomonhan.rules import Nomonhan, other
 from game.systems.combat import pool_odds
 
@@ -104,7 +105,7 @@ def evaluate(g: Nomonhan, side: str) -> float:
     sign = 1.0 if side == "JP" else -1.0     # terms below are from Japan's point of view
     f = g.flow()
     phasing = f.side
-    fights_now = f.phase in ("move", "declare")
+    fights_now = f.phase in (MOVE, DECLARE)
     sc = g.score()
     v = W_POINT * (sc.JP - sc.SOV)
     for key in ("JP_T3", "JP_T4"):
@@ -146,7 +147,7 @@ def evaluate(g: Nomonhan, side: str) -> float:
         if gain > 0:
             v -= (1.0 if g.unit(target).side == "JP" else -1.0) * W_THREAT * gain
     # and what the phasing side's units yet to move threaten this phase
-    if f.phase == "move":
+    if f.phase == MOVE:
         unmoved = frozenset(u.key for u, _h in g.units_on_map(phasing) if u.key not in f.moved)
         for target, atts in strikers(g, phasing, unmoved).items():
             gain = threat(g, atts, target)
@@ -167,9 +168,9 @@ class NomonhanAgent:
         if len(legal) == 1:
             return legal[0]
         d = game.pending()
-        if d.kind == "declare":
+        if d.kind == DECLARE:
             return self._declare(game, legal)
-        if d.kind == "order":
+        if d.kind == ORDER:
             return self._order(game, legal)
         return self._lookahead(game, legal, d.seat)
 

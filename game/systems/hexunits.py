@@ -52,9 +52,11 @@ class HexMap:
     :meth:`neighbours_where` in methods cached with ``functools.cache``: the
     facts live as long as the board, and so do their tables."""
 
-    def __init__(self, board: Board, impassable: Collection[str] = (), via: Via = None):
+    def __init__(self, board: Board, impassable: Collection[str] = (), via: Via = None,
+                 terrain: Mapping[str, str] | None = None):
         self.board = board
-        self.terrain = {n: c.terrain for n, c in board.cells.items()}
+        #: hex -> terrain: the game's own hex entities when it passes them (``terrain``), else the board's cells
+        self.terrain = dict(terrain) if terrain is not None else {n: c.terrain for n, c in board.cells.items()}
         self.passable = frozenset(n for n, t in self.terrain.items() if t not in impassable)
         self.neighbours = Table({n: tuple(m for m in board.neighbours(n, via) if m in self.passable)
                                  for n in self.passable})

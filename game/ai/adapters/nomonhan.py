@@ -13,6 +13,7 @@ from game.ai.adapter import Adapter, _LazyAgents
 from game.ai.nomonhan import W_POINT, NomonhanAgent, evaluate, exchange
 from game.ai.search import Candidate, SearchConfig
 from game.rulesets.nomonhan.actions import Assign, EndDeclarations, EndPhase, Resolve
+from game.rulesets.nomonhan.kinds import DECLARE, MOVE, ORDER
 
 
 class PlayoutAgent(NomonhanAgent):
@@ -21,7 +22,7 @@ class PlayoutAgent(NomonhanAgent):
     moves = 3
 
     def _lookahead(self, g, legal, seat):
-        if len(legal) > self.moves + 1 and g.pending().kind == "move":
+        if len(legal) > self.moves + 1 and g.pending().kind == MOVE:
             stop = [a for a in legal if isinstance(a, EndPhase)]
             rest = [a for a in legal if not isinstance(a, EndPhase)]
             legal = stop + self.rng.sample(rest, self.moves)
@@ -48,7 +49,7 @@ class NomonhanAdapter(Adapter):
 
     def candidates(self, g, seat, legal, rng: random.Random):
         kind = g.pending().kind
-        if kind == "declare":
+        if kind == DECLARE:
             groups = {d: tuple(a) for d, a in g.flow().declared}
             out = []
             for a in legal:
@@ -61,7 +62,7 @@ class NomonhanAdapter(Adapter):
                 elif isinstance(a, EndDeclarations):
                     out.append(Candidate((a,), W_POINT * 0.15))
             return sorted(out, key=lambda c: -c.score)
-        if kind == "order":
+        if kind == ORDER:
             groups = dict(g.flow().declared)
             return sorted((Candidate((a,), W_POINT * exchange(g, groups[a.defender], a.defender)
                                      if isinstance(a, Resolve) else -W_POINT) for a in legal),
@@ -77,7 +78,7 @@ class NomonhanAdapter(Adapter):
 
     def decisions_left(self, g, seat):
         f = g.flow()
-        if f.phase == "move":
+        if f.phase == MOVE:
             movable = sum(1 for u, _h in g.units_on_map() if u.side == f.side and u.key not in f.moved)
             return 2.0 + movable
         return 2.0

@@ -12,6 +12,7 @@ import pygame
 
 from game.rulesets.nomonhan.actions import (Advance, Assign, BlowBridge, EndAdvance, EndDeclarations,
                                             EndPhase, Enter, Move, Resolve, Retreat, StepLoss)
+from game.rulesets.nomonhan.kinds import ADVANCE, DECLARE, LOSS, MOVE, ORDER, OVER
 
 from game.systems.combat import pool_odds
 from .. import threat
@@ -22,8 +23,8 @@ from ..i18n import N_, _, bilingual, tr
 GLYPH_COLOURS = {"JP": ((250, 250, 246), (206, 30, 40)), "SOV": ((206, 30, 40), (255, 214, 60))}
 NATO = {"infantry": "infantry", "motorized": "motorized", "cavalry": "cavalry", "tank": "armor",
         "armored_car": "armored_car", "artillery": "artillery"}
-PHASES = {"move": N_("Movement"), "declare": N_("Combat: declare"), "order": N_("Combat: resolve"), "loss": N_("Losses"),
-          "advance": N_("Advance"), "over": N_("Game over")}
+PHASES = {MOVE: N_("Movement"), DECLARE: N_("Combat: declare"), ORDER: N_("Combat: resolve"), LOSS: N_("Losses"),
+          ADVANCE: N_("Advance"), OVER: N_("Game over")}
 
 
 class NomonhanUI(GameUI):
@@ -375,7 +376,7 @@ class NomonhanUI(GameUI):
         """What the hex or unit means for the loss or advance being decided [9.0]."""
         kind = self._kind()
         legal = self._legal()
-        if kind == "loss":
+        if kind == LOSS:
             lab = self.lab
             out = []
             for k in self._units_with(StepLoss):
@@ -387,7 +388,7 @@ class NomonhanUI(GameUI):
                     out.append(_("{lab} may not retreat here: {retreat_refusal}").format(lab=lab(k), retreat_refusal=tr(self.game.retreat_refusal(k, hex_))))
             return out
         combat = self.state.get("combat")
-        if kind == "advance" and key is not None and combat and self.disp[key]["side"] != combat["loser"]:
+        if kind == ADVANCE and key is not None and combat and self.disp[key]["side"] != combat["loser"]:
             if any(isinstance(a, Advance) and a.unit == key for a in legal):
                 return [_("may advance: one point, one hex, ignoring ZOC")]
             u = self.units_static[key]
@@ -402,18 +403,18 @@ class NomonhanUI(GameUI):
     def auto_select(self) -> None:
         """Keep the selection valid for the decision at hand."""
         kind = self._kind()
-        if kind == "loss":
+        if kind == LOSS:
             units = self._units_with(StepLoss)
             if self.selected not in units:
                 self.selected = units[0] if len(units) == 1 else None
-        elif kind == "advance":
+        elif kind == ADVANCE:
             units = self._units_with(Advance)
             if self.selected not in units:
                 self.selected = units[0] if units else None
-        elif kind == "move":
+        elif kind == MOVE:
             if self.selected not in self._units_with(Move):
                 self.selected = None
-        elif kind == "declare":
+        elif kind == DECLARE:
             if self.selected not in self._units_with(Assign):
                 self.selected = None
         else:
@@ -423,21 +424,21 @@ class NomonhanUI(GameUI):
         kind = self._kind()
         out: dict[str, str] = {}
         sel = self.selected
-        if kind == "move":
+        if kind == MOVE:
             if sel:
                 self._mark_dest(out, Move, "move", sel)
             else:
                 self._mark_units(out, self._units_with(Move), "select")
-        elif kind == "declare":
+        elif kind == DECLARE:
             if sel:
                 self._mark_named(out, Assign, "defender", "attack", when=lambda a: a.attacker == sel)
             else:
                 self._mark_units(out, self._units_with(Assign), "select")
-        elif kind == "order":
+        elif kind == ORDER:
             self._mark_named(out, Resolve, "defender", "resolve")
-        elif kind == "loss":
+        elif kind == LOSS:
             self._mark_dest(out, Retreat, "retreat", sel)
-        elif kind == "advance":
+        elif kind == ADVANCE:
             if sel:
                 self._mark_dest(out, Advance, "advance", sel)
             self._mark_units(out, [k for k in self._units_with(Advance) if k != sel], "select", keep=True)
@@ -445,9 +446,9 @@ class NomonhanUI(GameUI):
 
     def blinking(self) -> set[str]:
         kind = self._kind()
-        if kind == "loss":
+        if kind == LOSS:
             return set(self._units_with(StepLoss))
-        if kind == "declare":
+        if kind == DECLARE:
             # units that must still attack (EndDeclarations not yet legal)
             if not any(isinstance(a, EndDeclarations) for a in self._legal()):
                 return {k for k in self._units_with(Assign) if self.game.must_attack(k)}
@@ -471,7 +472,7 @@ class NomonhanUI(GameUI):
         if hex_ is None:
             self.selected = None
             return ClickResult(handled=True)
-        if kind == "move":
+        if kind == MOVE:
             if sel:
                 for a in legal:
                     if isinstance(a, Move) and a.unit == sel and a.to == hex_:
@@ -487,7 +488,7 @@ class NomonhanUI(GameUI):
                 self.selected = None
                 return ClickResult(error=_("{hex_} is out of reach").format(hex_=hex_))
             return ClickResult(handled=True)
-        if kind == "declare":
+        if kind == DECLARE:
             if sel and unit:
                 for a in legal:
                     if isinstance(a, Assign) and a.attacker == sel and a.defender == unit:
@@ -502,12 +503,12 @@ class NomonhanUI(GameUI):
                 return ClickResult(error=_("select one of your units that can attack first"))
             self.selected = None
             return ClickResult(handled=True)
-        if kind == "order":
+        if kind == ORDER:
             for a in legal:
                 if isinstance(a, Resolve) and a.defender == unit:
                     return ClickResult(action=a)
             return ClickResult(error=_("click a defender with an arrow pointing at it"))
-        if kind == "loss":
+        if kind == LOSS:
             losers = self._units_with(StepLoss)
             for a in legal:
                 if isinstance(a, Retreat) and a.to == hex_ and (sel is None or a.unit == sel):
@@ -518,7 +519,7 @@ class NomonhanUI(GameUI):
                 self.selected = unit
                 return ClickResult(handled=True)
             return ClickResult(error=_("retreat to a lit hex, or click the unit to lose a step"))
-        if kind == "advance":
+        if kind == ADVANCE:
             for a in legal:
                 if isinstance(a, Advance) and a.unit == sel and a.to == hex_:
                     return ClickResult(action=a)
@@ -547,21 +548,21 @@ class NomonhanUI(GameUI):
         for a in legal:
             if isinstance(a, StepLoss):
                 out.append(Choice(_("{lab}: lose a step").format(lab=lab(a.unit)), a))
-        if kind == "move":
+        if kind == MOVE:
             out.append(Choice(_("End movement"), EndPhase(), primary=True, enabled=EndPhase() in legal))
-        elif kind == "declare":
+        elif kind == DECLARE:
             ok = EndDeclarations() in legal
             label = _("Resolve attacks") if (self.state.get("declared") or not ok) else _("No attack: end combat")
             out.append(Choice(label, EndDeclarations(), primary=True, enabled=ok,
                               reason="" if ok else _("blinking units in enemy ZOC must attack first")))
-        elif kind == "advance":
+        elif kind == ADVANCE:
             out.append(Choice(_("Stop advancing"), EndAdvance(), primary=True))
         return out
 
     def actable_hexes(self) -> list[str]:
         kind = self._kind()
-        cls = {"move": Move, "declare": Assign, "loss": StepLoss, "advance": Advance}.get(kind)
-        if kind == "order":
+        cls = {MOVE: Move, DECLARE: Assign, LOSS: StepLoss, ADVANCE: Advance}.get(kind)
+        if kind == ORDER:
             keys = [a.defender for a in self._legal() if isinstance(a, Resolve)]
         elif cls:
             keys = self._units_with(cls)
@@ -581,13 +582,13 @@ class NomonhanUI(GameUI):
         attackers: list[str] = []
         defender = None
         target = self.unit_at(hover)
-        if kind == "declare" and self.selected and target and \
+        if kind == DECLARE and self.selected and target and \
                 Assign(self.selected, target) in self._legal():
             defender = target
             attackers = declared.get(target, []) + [self.selected]
-        elif kind in ("declare", "order") and target in declared:
+        elif kind in (DECLARE, ORDER) and target in declared:
             defender, attackers = target, declared[target]
-        elif kind in ("declare", "order") and declared:
+        elif kind in (DECLARE, ORDER) and declared:
             defender = next(iter(declared))
             attackers = declared[defender]
         if not defender or not attackers:
