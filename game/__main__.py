@@ -59,7 +59,7 @@ def _cmd_play(a: argparse.Namespace) -> int:
         return 2
     if a.load:                              # a bad save stops here, before the window opens
         from game.core.save import load_game
-        load_game(a.load).close()           # (SaveError: one line and exit 2, in main)
+        load_game(a.load, accept_older=True).close()   # (SaveError: one line and exit 2, in main)
     from game.client.app import run
     return run(mode="play", fullscreen=a.fullscreen, game_id=a.game, load=a.load)
 

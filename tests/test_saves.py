@@ -199,3 +199,71 @@ def test_the_readme_says_where_saves_are_and_that_a_hotseat_save_shows_every_sec
         g.apply(rng.choice(g.legal_actions()))
     data = json.loads(write_save(tmp_path / "hotseat.json", g).read_text(encoding="utf-8"))
     assert data["seed"] == 7 and data["actions"] == [a.to_json() for a in g.history]
+
+
+# -- the position hash: saves that survive a rearrangement of the game's components --------------
+
+@pytest.mark.parametrize("game_id", ["nomonhan", "across_suez", "sino_japanese", "yoshitsune", "central_plains"])
+def test_the_position_hash_is_the_same_in_another_process(game_id):
+    """The position hash (public state, every seat's view, who decides, the dice) hashes sets
+    and text the same whatever the process's string hashing."""
+    import subprocess
+    import sys
+    code = ("import random; from game import rulesets; from game.core.actions import playable; "
+            f"g = rulesets.new_game({game_id!r}, seed=3); r = random.Random(3)\n"
+            "for _ in range(150):\n"
+            "    if g.is_over(): break\n"
+            "    g.apply(r.choice(playable(g.legal_actions())))\n"
+            "print(g.position_hash())")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    outs = {subprocess.run([sys.executable, "-c", code], cwd=root, env=dict(os.environ, PYTHONHASHSEED=s),
+                           capture_output=True, text=True, check=True).stdout.strip() for s in ("1", "2")}
+    assert len(outs) == 1 and len(next(iter(outs))) == 20
+
+
+def test_a_save_carries_the_position_hash_and_a_wrong_one_is_refused(tmp_path):
+    g = random_game(12, upto=30)
+    p = write_save(tmp_path / "p.json", g)
+    data = json.loads(p.read_text())
+    assert data["position_hash"] == g.position_hash()
+    assert load_game(p).position_hash() == g.position_hash()
+    data["position_hash"] = "0" * 20
+    p.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="position mismatch"):
+        load_game(p)
+
+
+def _older_save(tmp_path, g) -> "os.PathLike":
+    """A save as written before saves carried a position hash, by a build whose components
+    were laid out otherwise (so its state hash is not today's)."""
+    p = write_save(tmp_path / "old.json", g)
+    data = json.loads(p.read_text())
+    del data["position_hash"]
+    data["state_hash"] = "f" * 20
+    p.write_text(json.dumps(data))
+    return p
+
+
+def test_an_older_save_whose_components_were_rearranged_still_loads_and_says_so(tmp_path):
+    """Saves written before the entities were rearranged (issue 36) replay move by move: every
+    action legal, the game loads, and the board says it was made by an earlier version; only the
+    strict check (replay --verify) refuses it."""
+    from game.client.session import Session
+    g = random_game(13, upto=35)
+    p = _older_save(tmp_path, g)
+    with pytest.raises(SaveError, match="state hash mismatch"):
+        load_game(p)
+    again = load_game(p, accept_older=True)
+    assert again.replayed_older and again.position_hash() == g.position_hash()
+    s = Session.load(p)
+    assert s.game.position_hash() == g.position_hash() and "earlier version" in s.load_notice
+    s.close()
+    assert main(["replay", str(p), "--verify"]) == 2
+
+
+def test_a_save_with_its_position_hash_loads_without_a_notice(tmp_path):
+    from game.client.session import Session
+    g = random_game(14, upto=20)
+    s = Session.load(write_save(tmp_path / "n.json", g))
+    assert s.load_notice == "" and not s.game.replayed_older
+    s.close()

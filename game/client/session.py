@@ -106,6 +106,7 @@ class Session:
         self._retried_at: tuple | None = None
         self.ai_error = ""                  # why the AI cannot move (shown on the board); cleared by a change
         self.ai_notice = ""                 # something the board should say once (a restarted worker)
+        self.load_notice = ""               # something the board should say once about the loaded save
         self.thinking_since: float | None = None
         self.explanation = None             # (position, Explanation) of the last AI decision applied
         self.hint = None                    # (position, Explanation): what HINT_LEVEL would do here
@@ -408,14 +409,17 @@ class Session:
     @classmethod
     def load(cls, path: str | Path, seats: dict[str, str] | None = None) -> "Session":
         """Raises SaveError (one line) for a bad save; never writes."""
-        game = load_game(path)
+        game = load_game(path, accept_older=True)
         if seats is None:
             saved = read_save(path).get("meta", {}).get("seats")      # (read_save checked meta is a dict)
             # (only the offered kinds: a save never names code to import)
             if (isinstance(saved, dict)
                     and all(isinstance(v, str) and v in (HUMAN, *AI_KINDS, *LEGACY_KINDS) for v in saved.values())):
                 seats = {k: seat_kind(v) for k, v in saved.items()}
-        return cls(game, seats, loaded=True, slot=autosave_slot(Path(path), game.game_id))
+        s = cls(game, seats, loaded=True, slot=autosave_slot(Path(path), game.game_id))
+        if game.replayed_older:
+            s.load_notice = _("This save was made by an earlier version: it was replayed move by move")
+        return s
 
     def replay_session(self) -> "Session":
         """A fresh copy of this game that steps through the same actions."""

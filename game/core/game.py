@@ -407,6 +407,17 @@ class Game:
     def close(self) -> None:
         self.world.close()
 
+    def position_hash(self) -> str:
+        """A hash of the position as the rules show it, whatever components hold it:
+        the public state, every seat's observation, who must decide what, and the
+        dice. Saves carry it, so a save still verifies after the game's entities or
+        components are rearranged (:meth:`state_hash` hashes the world itself)."""
+        d = self.pending()
+        pos = {"public": self.public_state(), "seats": {s: self.observation(s) for s in self.seats},
+               "pending": None if d is None else [d.seat, d.kind], "dice": repr(self.dice.getstate())}
+        text = json.dumps(pos, sort_keys=True, ensure_ascii=False, default=_json_default)
+        return hashlib.sha256(text.encode()).hexdigest()[:20]
+
     def state_hash(self) -> str:
         """A hash of the whole state (world and dice) that is the same in every
         process: sets are sorted, so string hash randomisation cannot move it."""
@@ -447,6 +458,18 @@ def _unpickle(cls: type[Game], seed: int, options: dict[str, Any], table: dict[i
     g.events = events
     g.viewer = viewer
     return g
+
+
+def _json_default(v: Any) -> Any:
+    """JSON for what observations hold besides plain values: text (Msg, Name) as its
+    string, sets sorted, tuples as lists."""
+    if isinstance(v, str):
+        return str.__str__(v)
+    if isinstance(v, (set, frozenset)):
+        return sorted(v, key=repr)
+    if is_dataclass(v) and not isinstance(v, type):
+        return {f.name: getattr(v, f.name) for f in fields(v)}
+    return repr(v)
 
 
 def _canon(v: Any) -> Any:

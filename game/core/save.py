@@ -43,6 +43,7 @@ def save_dict(game: Game, meta: dict[str, Any] | None = None) -> dict[str, Any]:
         "seed": game.seed,
         "actions": [a.to_json() for a in game.history],
         "state_hash": game.state_hash(),
+        "position_hash": game.position_hash(),
         "meta": dict(meta or {}, saved_at=time.strftime("%Y-%m-%dT%H:%M:%S")),
     }
 
@@ -184,12 +185,20 @@ def read_save(path: str | os.PathLike) -> dict[str, Any]:
     return data
 
 
-def load_game(path: str | os.PathLike, *, verify: bool = True, upto: int | None = None) -> Game:
+def load_game(path: str | os.PathLike, *, verify: bool = True, upto: int | None = None,
+              accept_older: bool = False) -> Game:
     """Rebuild the game a save describes by replaying its actions. The game's
     ruleset must be registered (import :mod:`game.rulesets`, the catalogue).
 
-    With ``verify`` the final state hash must equal the saved one. ``upto``
-    stops after that many actions (a replay viewer), skipping the hash check.
+    With ``verify`` the final position must be the saved one: its
+    ``position_hash`` (the position as the rules show it, whatever components
+    hold it), or for a save written before saves carried one, its
+    ``state_hash``. A save of that older kind whose state hash differs, though
+    every action replayed as legal, was made before the game's components were
+    rearranged: ``accept_older`` loads it anyway and marks the game
+    (``game.replayed_older = True``) so the client can say so; otherwise it is
+    refused. ``upto`` stops after that many actions (a replay viewer), skipping
+    the check.
     """
     data = read_save(path)
     spec = lookup(data["game"])
@@ -212,9 +221,18 @@ def load_game(path: str | os.PathLike, *, verify: bool = True, upto: int | None 
             raise SaveError(f"{path}: action {i} ({short_repr(raw, 120)}) is not legal at that point; "
                             f"the save was edited or made by another rules version")
         game.apply(act)
-    if verify and upto is None and game.state_hash() != data["state_hash"]:
-        raise SaveError(f"{path}: state hash mismatch after {len(actions)} actions "
-                        f"(saved {data['state_hash']}, replayed {game.state_hash()})")
+    game.replayed_older = False
+    if verify and upto is None:
+        saved = data.get("position_hash")
+        if isinstance(saved, str):
+            if game.position_hash() != saved:
+                raise SaveError(f"{path}: position mismatch after {len(actions)} actions "
+                                f"(saved {saved}, replayed {game.position_hash()})")
+        elif game.state_hash() != data["state_hash"]:
+            if not accept_older:
+                raise SaveError(f"{path}: state hash mismatch after {len(actions)} actions "
+                                f"(saved {data['state_hash']}, replayed {game.state_hash()})")
+            game.replayed_older = True
     return game
 
 

@@ -248,6 +248,10 @@ class BoardScene(Scene):
         s = self.session
         if not self.replay and s.machine_to_move():
             s.start_ai()
+        if s.load_notice:
+            self.app.toast(s.load_notice, ttl=6.0)
+            self.log.add(s.load_notice)
+            s.load_notice = ""
         if s.ai_notice:
             self.app.toast(s.ai_notice, BAD, ttl=5.0)
             self.log.add(_("AI: {ai_notice}").format(ai_notice=s.ai_notice), BAD)
