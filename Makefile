@@ -4,9 +4,9 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: play demo test soak strength bench bench-ai assets venv clean
+.PHONY: play demo test soak strength bench bench-ai assets venv dist clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
@@ -55,5 +55,12 @@ assets: $(STAMP)
 	$(PY) tools/gen_audio.py
 	$(PY) tools/gen_music.py
 
+# A wheel and an sdist in dist/ (the maps, art, sound, fonts and catalogues inside: setup.py).
+# Install the wheel anywhere: pip install dist/sandtable-*.whl, or pipx install dist/sandtable-*.whl
+dist: $(STAMP)
+	$(PY) -m pip install --quiet build
+	rm -rf dist build
+	$(PY) -m build --outdir dist .
+
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache build dist

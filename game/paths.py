@@ -1,4 +1,13 @@
-"""Where the data folders are (the repo root holds maps/, sprites/, audio/, fonts/).
+"""Where the data folders are: maps/, sprites/, audio/, fonts/ and locale/.
+
+Run from a checkout, they are the folders beside ``game/`` (the repo root);
+installed from a wheel (``pip install .``, ``pipx install``), they are inside
+the package, ``game/_data/`` (setup.py puts them there). :data:`DATA` is
+whichever this is; nothing else needs to know.
+
+Saves go to ``saves/`` in a checkout, and to the user's data folder
+(``$XDG_DATA_HOME/sandtable/saves``, else ``~/.local/share/sandtable/saves``)
+when installed; ``$SANDTABLE_SAVES`` overrides both (game.core.save).
 
 Maps can be read from another folder: set the environment variable
 ``SANDTABLE_MAPS`` to a folder laid out like ``maps/`` (the TMX files, with
@@ -8,18 +17,34 @@ Maps can be read from another folder: set the environment variable
 import os
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-MAPS = ROOT / "maps"
-SPRITES = ROOT / "sprites"
-AUDIO = ROOT / "audio"
-FONTS = ROOT / "fonts"
-SAVES = ROOT / "saves"
+#: the ``game`` package
+PKG = Path(__file__).resolve().parent
+#: the folder holding ``game/`` (a checkout's root; site-packages when installed)
+ROOT = PKG.parent
+#: a checkout: the repo's own files are around the package
+CHECKOUT = (ROOT / "pyproject.toml").is_file() and (ROOT / "maps").is_dir()
+#: the folder holding maps/, sprites/, audio/, fonts/ and locale/
+DATA = ROOT if CHECKOUT or not (PKG / "_data").is_dir() else PKG / "_data"
+
+MAPS = DATA / "maps"
+SPRITES = DATA / "sprites"
+AUDIO = DATA / "audio"
+FONTS = DATA / "fonts"
+LOCALE = DATA / "locale"
+
+
+def _user_saves() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "sandtable" / "saves"
+
+
+SAVES = ROOT / "saves" if CHECKOUT else _user_saves()
 
 MAPS_ENV = "SANDTABLE_MAPS"
 
 
 def maps_dir() -> Path:
-    """The maps folder: ``$SANDTABLE_MAPS`` if set, else ``maps/`` in the repo (read at each call)."""
+    """The maps folder: ``$SANDTABLE_MAPS`` if set, else :data:`MAPS` (read at each call)."""
     env = os.environ.get(MAPS_ENV, "").strip()
     return Path(env) if env else MAPS
 

@@ -32,7 +32,7 @@ MIN_TEXT = 14       # no interface text is drawn smaller (map labels, which zoom
 
 class Assets:
     def __init__(self, root: Path | None = None):
-        self.root = Path(root) if root else paths.ROOT
+        self.root = Path(root) if root else paths.DATA
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._images: dict[str, pygame.Surface | None] = {}
         self._scaled: dict[tuple[str, int, int], pygame.Surface | None] = {}

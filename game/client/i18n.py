@@ -18,12 +18,10 @@ from __future__ import annotations
 
 import ast
 import os
-from pathlib import Path
 
 from game.core.text import Msg, Name
+from game.paths import LOCALE as LOCALE_DIR
 
-ROOT = Path(__file__).resolve().parents[2]
-LOCALE_DIR = ROOT / "locale"
 DOMAIN = "sandtable"
 
 #: code -> the language's name in its own script (the order of the chooser)
