@@ -37,6 +37,7 @@ from game.ai import require_view
 from game.core.actions import Action
 from game.rulesets.across_suez.actions import (Advance, Assign, Bombard, Cross, EndAdvance, EndBombardment,
                                                EndDeclarations, EndPhase, Enter, Move, Resolve)
+from game.rulesets.across_suez.kinds import ADVANCE, BOMBARD, DECLARE, EE_LOSS, MOVE, RETREAT, STACK_LOSS
 from game.rulesets.across_suez.rules import AcrossSuez, MapFacts
 from game.systems import hexunits
 
@@ -159,19 +160,19 @@ class AcrossSuezAgent:
             return legal[0]
         d = game.pending()
         kind = d.kind
-        if kind == "move":
+        if kind == MOVE:
             return self._move(game, legal, d.seat)
-        if kind == "bombard":
+        if kind == BOMBARD:
             return self._bombard(game, legal)
-        if kind == "declare":
+        if kind == DECLARE:
             return self._declare(game, legal, d.seat)
-        if kind == "stack_loss":
+        if kind == STACK_LOSS:
             return min(legal, key=lambda a: (game.unit(a.unit).is_bridge, self._hold(game, a.unit), a.unit))
-        if kind == "ee_loss":
+        if kind == EE_LOSS:
             return min(legal, key=lambda a: (self._hold(game, a.unit), game.unit(a.unit).firepower, a.unit))
-        if kind == "retreat":
+        if kind == RETREAT:
             return self._retreat(game, legal, d.seat)
-        if kind == "advance":
+        if kind == ADVANCE:
             return self._advance(game, legal, d.seat)
         return legal[0]
 

@@ -18,6 +18,7 @@ from game.ai.across_suez import (NEED_CROSSED, W_CROSS, W_CROSS_FP, W_GUARD_FP, 
 from game.ai.adapter import Adapter
 from game.ai.search import Candidate, SearchConfig
 from game.rulesets.across_suez.actions import Cross, EndPhase, Enter, Move
+from game.rulesets.across_suez.kinds import MOVE, OVER
 
 WIN = 1000.0
 W_CROSSED = 40.0      # a unit across the canal (up to six)
@@ -35,7 +36,7 @@ W_BRIDGE_EXPOSED = 6.0  # a point of Egyptian firepower within reach of the brid
 def evaluate(g, side: str) -> float:
     """The value of the position for ``side`` (Israel's terms, negated for Egypt)."""
     f = g.flow()
-    if f.phase == "over":
+    if f.phase == OVER:
         return WIN if f.winner == side else -WIN
     sign = 1.0 if side == "ISR" else -1.0
     facts = g.facts
@@ -103,7 +104,7 @@ class AcrossSuezAdapter(Adapter):
         return evaluate(g, side)
 
     def candidates(self, g, seat, legal, rng: random.Random):
-        if g.pending().kind != "move":
+        if g.pending().kind != MOVE:
             return super().candidates(g, seat, legal, rng)
         return self.move_candidates(g, seat, legal)
 
@@ -160,7 +161,7 @@ class AcrossSuezAdapter(Adapter):
 
     def decisions_left(self, g, seat):
         f = g.flow()
-        if f.phase == "move" and f.side == seat:
+        if f.phase == MOVE and f.side == seat:
             moved = set(f.moved)
             left = sum(1 for u, _h in g.units_on_map(seat) if u.key not in moved)
             return 3.0 + left

@@ -14,6 +14,7 @@ import pygame
 from game.rulesets.across_suez.actions import (Advance, Assign, Bombard, Cross, EeLoss, EndAdvance,
                                                EndBombardment, EndDeclarations, EndPhase, Enter, Move, Resolve,
                                                Retreat, StackLoss)
+from game.rulesets.across_suez.kinds import ADVANCE, BOMBARD, DECLARE, EE_LOSS, MOVE, OVER, RETREAT, STACK_LOSS
 from game.systems import paths
 
 from .. import threat
@@ -21,9 +22,9 @@ from ..i18n import _
 from .base import blit_counter, Choice, ClickResult, GameUI, HexUnitsUI, label_image
 from ..i18n import N_, _, tr
 
-PHASES = {"move": N_("movement"), "stack_loss": N_("stacking"), "bombard": N_("bombardment"),
-          "declare": N_("combat"), "ee_loss": N_("exchange loss"), "retreat": N_("retreat"), "advance": N_("advance"),
-          "over": N_("game over")}
+PHASES = {MOVE: N_("movement"), STACK_LOSS: N_("stacking"), BOMBARD: N_("bombardment"),
+          DECLARE: N_("combat"), EE_LOSS: N_("exchange loss"), RETREAT: N_("retreat"), ADVANCE: N_("advance"),
+          OVER: N_("game over")}
 #: what a player is told about the bridge unit wherever it shows (its panel, the rules reference)
 BRIDGE_LOSS = N_("If the bridge is destroyed, Israel loses; once in 0112 it must never leave it.")
 RESULT_COLOURS = {"Ae": (220, 70, 60), "Ar": (230, 140, 70), "Ee": (200, 190, 90), "Dr": (120, 200, 120),
@@ -267,7 +268,7 @@ class AcrossSuezUI(HexUnitsUI):
                 self._blit_counter(surf, key, c, size, now, key == sel, key in blink)
         if not self.still_only:
             self.draw_moving(surf, view, now)
-        if self._kind() == "bombard":
+        if self._kind() == BOMBARD:
             img = self.assets.scaled("across_suez/bombardment.png", int(size * 0.5), int(size * 0.5))
             if img is not None:
                 for a in self._legal():
@@ -293,7 +294,7 @@ class AcrossSuezUI(HexUnitsUI):
     def overstacked(self) -> dict[str, list[str]]:
         """hex -> the phasing side's units in it, where more than one stands: at the end of
         movement all but one are removed [4.4] (only during movement and its stack decision)."""
-        if self._kind() not in ("move", "stack_loss"):
+        if self._kind() not in (MOVE, STACK_LOSS):
             return {}
         return self.game.overstacked(self.state["side"])
 
@@ -370,7 +371,7 @@ class AcrossSuezUI(HexUnitsUI):
         s = pygame.Surface(box.size, pygame.SRCALPHA)
         s.fill((20, 40, 80, 225))
         surf.blit(s, box.topleft)
-        can = self._kind() == "move" and any(isinstance(a, Cross) for a in self._legal())
+        can = self._kind() == MOVE and any(isinstance(a, Cross) for a in self._legal())
         pygame.draw.rect(surf, (255, 220, 90) if can else (140, 180, 240), box, 3, border_radius=6)
         icon = A.scaled("across_suez/crossed_box.png", 26, 26)
         if icon is not None:
@@ -454,13 +455,13 @@ class AcrossSuezUI(HexUnitsUI):
     def status(self) -> list[tuple[str, str]]:
         st = self.state
         phase = f"{self.side_name(st['side'])} {_(PHASES.get(st['phase'], st['phase']))}"
-        if st["phase"] == "over":
+        if st["phase"] == OVER:
             phase = _("Game over")
         elif st.get("night"):
             phase += _(" · night")
         n = len([k for k in st["crossed"] if self.units_static.get(k, {}).get("type") != "bridge"])
         score = _("Across {n}/{min_crossed} · LOC {v}").format(n=n, min_crossed=self.data['victory']['min_crossed'], v=_("open") if st['loc_open'] else _("cut"))
-        if st["side"] == "ISR" and st["phase"] == "declare":
+        if st["side"] == "ISR" and st["phase"] == DECLARE:
             score += _(" · artillery {supports_left}").format(supports_left=st['supports_left'])
         return [("Turn", f"{st['turn']}/{st['turns']}"), ("Phase", phase), ("Score", score)]
 
@@ -506,17 +507,17 @@ class AcrossSuezUI(HexUnitsUI):
 
     def auto_select(self) -> None:
         kind = self._kind()
-        if kind == "move":
+        if kind == MOVE:
             if self.selected not in self._movers() + self._units_with(Enter):
                 self.selected = None
-        elif kind in ("declare", "stack_loss"):
+        elif kind in (DECLARE, STACK_LOSS):
             if self.selected not in self._units_with(Assign):
                 self.selected = None
-        elif kind == "retreat":
+        elif kind == RETREAT:
             units = self._units_with(Retreat)
             if self.selected not in units:
                 self.selected = units[0] if units else None
-        elif kind == "advance":
+        elif kind == ADVANCE:
             units = self._units_with(Advance)
             if self.selected not in units:
                 self.selected = units[0] if units else None
@@ -527,7 +528,7 @@ class AcrossSuezUI(HexUnitsUI):
         kind = self._kind()
         out: dict[str, str] = {}
         sel = self.selected
-        if kind == "move":
+        if kind == MOVE:
             if sel and self.unit_hex(sel) is None:       # a reinforcement: its entry hexes
                 self._mark_dest(out, Enter, "advance", sel, field="hex")
             elif sel:
@@ -537,21 +538,21 @@ class AcrossSuezUI(HexUnitsUI):
             else:
                 self._mark_units(out, self._movers(), "select")
                 self._mark_dest(out, Enter, "advance", field="hex", keep=True)
-        elif kind == "bombard":
+        elif kind == BOMBARD:
             self._mark_named(out, Bombard, "target", "attack")
-        elif kind == "declare":
+        elif kind == DECLARE:
             if sel:
                 self._mark_named(out, Assign, "defender", "attack", when=lambda a: a.attacker == sel)
             else:
                 self._mark_units(out, self._units_with(Assign), "select")
                 self._mark_named(out, Resolve, "defender", "resolve")
-        elif kind == "stack_loss":
+        elif kind == STACK_LOSS:
             self._mark_named(out, StackLoss, "unit", "attack")
-        elif kind == "ee_loss":
+        elif kind == EE_LOSS:
             self._mark_named(out, EeLoss, "unit", "attack")
-        elif kind == "retreat":
+        elif kind == RETREAT:
             self._mark_dest(out, Retreat, "retreat", sel)
-        elif kind == "advance":
+        elif kind == ADVANCE:
             if sel:
                 self._mark_dest(out, Advance, "advance", sel)
             self._mark_units(out, [k for k in self._units_with(Advance) if k != sel], "select", keep=True)
@@ -559,13 +560,13 @@ class AcrossSuezUI(HexUnitsUI):
 
     def blinking(self) -> set[str]:
         kind = self._kind()
-        if kind == "declare" and not any(isinstance(a, (EndDeclarations, Resolve)) for a in self._legal()):
+        if kind == DECLARE and not any(isinstance(a, (EndDeclarations, Resolve)) for a in self._legal()):
             return set(self._units_with(Assign))            # turn 1: these must attack
-        if kind == "stack_loss":
+        if kind == STACK_LOSS:
             return set(self._units_with(StackLoss))
-        if kind == "retreat":
+        if kind == RETREAT:
             return set(self._units_with(Retreat))
-        if kind == "ee_loss":
+        if kind == EE_LOSS:
             return set(self._units_with(EeLoss))
         return set()
 
@@ -582,7 +583,7 @@ class AcrossSuezUI(HexUnitsUI):
     def click_at(self, pos, view) -> ClickResult | None:
         if self.crossed_rect is None or not self.crossed_rect.collidepoint(pos):
             return None
-        if self._kind() != "move":
+        if self._kind() != MOVE:
             return ClickResult(handled=True)
         legal = self._legal()
         if self.selected and Cross(self.selected) in legal:
@@ -603,7 +604,7 @@ class AcrossSuezUI(HexUnitsUI):
         if hex_ is None:
             self.selected = None
             return ClickResult(handled=True)
-        if kind == "move":
+        if kind == MOVE:
             if sel:
                 for a in legal:
                     if isinstance(a, Move) and a.unit == sel and a.to == hex_:
@@ -631,12 +632,12 @@ class AcrossSuezUI(HexUnitsUI):
                 self.selected = None
                 return ClickResult(error=_("{hex_} is out of reach").format(hex_=hex_))
             return ClickResult(handled=True)
-        if kind == "bombard":
+        if kind == BOMBARD:
             for a in legal:
                 if isinstance(a, Bombard) and self.unit_hex(a.target) == hex_:
                     return ClickResult(action=a)
             return ClickResult(error=_("click a lit Israeli unit next to an Egyptian unit"))
-        if kind == "declare":
+        if kind == DECLARE:
             if sel and unit:
                 for u in self.units_in(hex_):
                     if Assign(sel, u) in legal:
@@ -657,14 +658,14 @@ class AcrossSuezUI(HexUnitsUI):
                 return ClickResult(error=_("select one of your units next to an enemy first"))
             self.selected = None
             return ClickResult(handled=True)
-        if kind == "stack_loss":
+        if kind == STACK_LOSS:
             return ClickResult(error=_("over-stacked: choose the unit to remove with the buttons"))
-        if kind == "ee_loss":
+        if kind == EE_LOSS:
             for a in legal:
                 if isinstance(a, EeLoss) and self.unit_hex(a.unit) == hex_:
                     return ClickResult(action=a)
             return ClickResult(error=_("click a lit unit to lose it in the exchange"))
-        if kind == "retreat":
+        if kind == RETREAT:
             for a in legal:
                 if isinstance(a, Retreat) and a.to == hex_ and (sel is None or a.unit == sel):
                     return ClickResult(action=a)
@@ -673,7 +674,7 @@ class AcrossSuezUI(HexUnitsUI):
                     self.selected = u
                     return ClickResult(handled=True)
             return ClickResult(error=_("retreat to a lit hex"))
-        if kind == "advance":
+        if kind == ADVANCE:
             for a in legal:
                 if isinstance(a, Advance) and a.unit == sel and a.to == hex_:
                     return ClickResult(action=a)
@@ -689,7 +690,7 @@ class AcrossSuezUI(HexUnitsUI):
         kind = self._kind()
         out: list[Choice] = []
         sel = self.selected
-        if kind == "move":
+        if kind == MOVE:
             due = len({a.unit for a in legal if isinstance(a, Enter)})
             end = ((_("End movement ({due} reinforcement delayed)") if due == 1 else
                     _("End movement ({due} reinforcements delayed)")).format(due=due) if due else _("End movement"))
@@ -710,18 +711,18 @@ class AcrossSuezUI(HexUnitsUI):
                 if isinstance(a, Enter) and a.unit not in seen and len(out) < 6:
                     seen.add(a.unit)
                     out.append(Choice(_("Bring in {lab} at {hex}").format(lab=self.lab(a.unit), hex=a.hex), a))
-        elif kind == "stack_loss":
+        elif kind == STACK_LOSS:
             for a in legal:
                 if isinstance(a, StackLoss):
                     bridge = self.units_static[a.unit].get("type") == "bridge"
                     out.append(Choice(_("Remove {unit} ({hex})").format(unit=self.lab(a.unit), hex=self.unit_hex(a.unit))
                                       + (_(": Israel loses!") if bridge else ""), a))
-        elif kind == "bombard":
+        elif kind == BOMBARD:
             out.append(Choice(_("No (more) bombardment"), EndBombardment(), primary=True))
             for a in legal:
                 if isinstance(a, Bombard) and len(out) < 6:
                     out.append(Choice(_("Bombard {lab}").format(lab=self.lab(a.target)), a))
-        elif kind == "declare":
+        elif kind == DECLARE:
             declared = self.state.get("declared", [])
             if declared:
                 d, atts = declared[0]
@@ -739,26 +740,26 @@ class AcrossSuezUI(HexUnitsUI):
                 done = bool(self.state.get("defended"))
                 out.append(Choice(_("End combat") if done else _("No attack: end combat"), EndDeclarations(), primary=True,
                                   enabled=ok, reason="" if ok else _("turn 1: blinking units next to an enemy must attack")))
-        elif kind == "ee_loss":
+        elif kind == EE_LOSS:
             for a in legal:
                 if isinstance(a, EeLoss):
                     out.append(Choice(_("Lose {lab} (firepower {firepower})").format(lab=self.lab(a.unit), firepower=self.units_static[a.unit]['firepower']), a))
-        elif kind == "advance":
+        elif kind == ADVANCE:
             if EndAdvance() in legal:
                 out.append(Choice(_("Do not advance"), EndAdvance(), primary=True))
         return out
 
     def actable_hexes(self) -> list[str]:
         kind = self._kind()
-        if kind == "move":
+        if kind == MOVE:
             keys = self._movers()
-        elif kind == "declare":
+        elif kind == DECLARE:
             keys = self._units_with(Assign) + [a.defender for a in self._legal() if isinstance(a, Resolve)]
-        elif kind == "bombard":
+        elif kind == BOMBARD:
             keys = self._units_with(Bombard)
         else:
-            keys = self._units_with({"ee_loss": EeLoss, "retreat": Retreat, "advance": Advance,
-                                     "stack_loss": StackLoss}.get(kind, Move))
+            keys = self._units_with({EE_LOSS: EeLoss, RETREAT: Retreat, ADVANCE: Advance,
+                                     STACK_LOSS: StackLoss}.get(kind, Move))
         out = []
         for h in (self.unit_hex(k) for k in keys):
             if h and h not in out:
@@ -778,11 +779,11 @@ class AcrossSuezUI(HexUnitsUI):
         defender = None
         legal = self._legal()
         targets = self.units_in(hover) if hover else []
-        if kind == "declare" and self.selected:
+        if kind == DECLARE and self.selected:
             for t in targets:
                 if Assign(self.selected, t) in legal:
                     defender, attackers = t, declared.get(t, []) + [self.selected]
-        if defender is None and kind == "declare":
+        if defender is None and kind == DECLARE:
             for t in targets:
                 if t in declared:
                     defender, attackers = t, declared[t]

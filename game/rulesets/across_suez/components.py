@@ -1,9 +1,18 @@
 """Across Suez components: frozen dataclasses of plain values, held by esper entities.
 
-Units, the turn marker and the map hexes are entities. The sequence-of-play
-state (phase, declared attacks, supports and bombardments used, the combat
-being resolved) is a component too, on one "game" entity, so a snapshot of
-the world is the whole game.
+Every unit is an entity (``Unit``; where it is: ``Position`` on the map,
+``Crossed`` across the canal, ``Eliminated``, ``OutOfPlay``, or none while a
+reinforcement waits; the bridge unit's ``BridgeDeployed`` once placed in 0112).
+Every map hex is an entity (``Hex``: terrain and fort, static). The markers are
+entities: the turn marker (``TurnMarker``), the Israeli artillery supports
+(``ArtillerySupports``), and the canal crossing (``CanalCrossing``: the box
+across the canal with the units in it, and the crossings made this phase). The
+sequence of play is the components of one more entity: the phase
+(``Phasing``), the units moved (``Moved``), the attack being declared
+(``Attack``), the units that fought (``Fought``), the bombardment targets
+(``Bombarded``), the combat being resolved (``Combat``) and, at the end, the
+``Outcome``; a component that would be empty is absent. A snapshot of the
+world is the whole game.
 """
 from __future__ import annotations
 
@@ -86,18 +95,56 @@ class Combat:
 
 
 @dataclass(frozen=True, slots=True)
-class Flow:
-    """Where we are in the sequence of play [3]."""
+class ArtillerySupports:
+    """The Israeli artillery supports left in this combat phase [13.4] (a marker)."""
+    left: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CanalCrossing:
+    """The canal crossing at 0112 [11]: the units across the canal (the "Across
+    Suez" box, by key), and how many crossed without the bridge this phase [11.1]."""
+    crossed: tuple[str, ...] = ()
+    this_phase: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Phasing:
+    """Where we are in the sequence of play [3]: the phase (a decision kind) and the phasing side."""
     phase: str          # move | stack_loss | bombard | declare | ee_loss | retreat | advance | over
-    side: str           # phasing side
-    moved: tuple[str, ...] = ()                # units moved/entered this phase, in order
-    spent: tuple[tuple[str, int], ...] = ()    # half-MP spent by moved units
-    crossed_now: int = 0                       # units crossed this phase without the bridge
-    declared: tuple[tuple[str, tuple[str, ...]], ...] = ()   # the attack being declared: ((defender, attackers),) or ()
-    attacked: tuple[str, ...] = ()             # units that have attacked this combat phase [5.3]
-    defended: tuple[str, ...] = ()             # units that have been attacked this combat phase [5.4]
-    supports_left: int = 0                     # Israeli artillery supports this combat phase [13.4]
-    bombarded: tuple[str, ...] = ()            # Egyptian bombardment targets this phase [13.2]
-    combat: Combat | None = None
-    winner: str | None = None
-    reason: str = ""
+    side: str
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """The units moved (or entered, or crossed) this movement phase, in order, and the
+    half MP each spent moving."""
+    units: tuple[str, ...] = ()
+    spent: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """The attack being declared: its defender and the attackers named so far [6.1]."""
+    defender: str
+    attackers: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Fought:
+    """The units that have attacked [5.3] and been attacked [5.4] this combat phase."""
+    attacked: tuple[str, ...] = ()
+    defended: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Bombarded:
+    """The Egyptian bombardment's targets this combat phase [13.2]."""
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The game is over: who won, and why [14]."""
+    winner: str | None
+    reason: str
