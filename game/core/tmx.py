@@ -19,21 +19,44 @@ names the file, the object (id, name and type) and the problem.
 """
 from __future__ import annotations
 
+import importlib
 import math
 import os
 import re
+import sys
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, Iterator
 from xml.etree import ElementTree
 
-# pytmx imports pygame when it is installed; keep its banner off stdout so
-# `map-info --json` prints clean JSON. We never call pygame here.
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-import pytmx  # noqa: E402
+from .board import GRID, Board, Cell, HexGeometry, Link, MapObject, pair, polygon_center, segment_distance
+from .errors import MapError
 
-from .board import (GRID, Board, Cell, HexGeometry, Link, MapObject, pair,  # noqa: E402
-                    polygon_center, segment_distance)
-from .errors import MapError  # noqa: E402
+#: what pytmx imports when it can and the kernel never uses: pygame (for a type hint) and its
+#: pygame image loader
+_PYTMX_OPTIONAL = ("pygame", "pytmx.util_pygame")
+
+
+def _import_pytmx() -> ModuleType:
+    """pytmx, without loading pygame: the rules side (and the AI worker, the tools, ``map-info
+    --json``) never draws. While pytmx is imported its optional imports are blocked (a module
+    set to None in ``sys.modules`` cannot be imported), then unblocked, so a client that imports
+    pygame afterwards gets it. Where pygame is already loaded (the client) pytmx is imported
+    as it is."""
+    if "pytmx" in sys.modules or sys.modules.get("pygame") is not None:
+        return importlib.import_module("pytmx")
+    blocked = [m for m in _PYTMX_OPTIONAL if m not in sys.modules]
+    for m in blocked:
+        sys.modules[m] = None           # type: ignore[assignment]
+    try:
+        return importlib.import_module("pytmx")
+    finally:
+        for m in blocked:
+            if sys.modules.get(m, 0) is None:
+                del sys.modules[m]
+
+
+pytmx = _import_pytmx()
 
 __all__ = ["load_board", "map_info", "clear_cache", "HEXSIDE_TYPES", "ROUTE_TYPES"]
 
