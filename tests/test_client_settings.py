@@ -219,12 +219,12 @@ def _side_sprites(game_id):
 def test_the_colourblind_palette_changes_the_side_colours_and_draws_a_glyph_per_side(fresh, game_id):
     from game import rulesets
     from game.client.games import plugin_for
-    from game.client.palette import SIDES
+    from game.client.games import client_facts
     app = fresh()
     g = rulesets.new_game(game_id, 3)
     try:
         ui = plugin_for(g, app.assets)
-        seats = [s for s in g.seats if s in SIDES[game_id]]
+        seats = [s for s in g.seats if s in client_facts(game_id).sides]
         std = {s: ui.side_colour(s) for s in seats}
         app.set_palette("colourblind")
         cb = {s: ui.side_colour(s) for s in seats}
