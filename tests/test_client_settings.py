@@ -8,11 +8,12 @@ import json
 
 import pytest
 
+from game import rulesets
 from tests.helpers import click, key, type_char
 
 pytestmark = pytest.mark.client
 
-GAMES = ("nomonhan", "across_suez", "sino_japanese", "yoshitsune", "central_plains")
+GAMES = tuple(rulesets.available())
 CHANGED = {"volume": 0.3, "music_volume": 0.9, "muted": True, "anim_speed": 2.0, "ai_pace": "slow",
            "dice_popup": 3.0, "fullscreen": True, "ui_scale": 1.25, "palette": "colourblind", "language": "ja"}
 
