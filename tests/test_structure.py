@@ -159,3 +159,13 @@ def test_the_catalogue_order_picks_the_default_game():
     from game import rulesets
     from game.__main__ import _first_game
     assert _first_game() == rulesets.available()[0] == rulesets.specs()[0].id
+
+
+def test_a_games_title_is_written_once_in_its_spec():
+    """``Game.title`` is the spec's: a rules class does not write it again."""
+    from game import rulesets
+    from game.core.game import Game
+    for spec in rulesets.specs():
+        bare = type("Bare", (Game,), {"game_id": spec.id})
+        assert bare.title == spec.title
+    assert type("Unlisted", (Game,), {"game_id": "no_such_game"}).title == "no_such_game"
