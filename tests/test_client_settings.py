@@ -220,7 +220,7 @@ def _side_sprites(game_id):
 def test_the_colourblind_palette_changes_the_side_colours_and_draws_a_glyph_per_side(fresh, game_id):
     from game import rulesets
     from game.client.games import plugin_for
-    from game.client.games import client_facts
+    from game.client.facts import client_facts
     app = fresh()
     g = rulesets.new_game(game_id, 3)
     try:

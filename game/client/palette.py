@@ -15,7 +15,7 @@ the side emblem was. Which side a sprite shows is read from its file name
 (:func:`sprite_identity`). Nothing here changes a game.
 
 Each game's colours, glyphs and sprite names are its own: the ``CLIENT`` facts in its
-UI module (``sides``, ``ui_colours``, ``groups``, ``sprites``; game/client/games/base.py,
+UI module (``sides``, ``ui_colours``, ``groups``, ``sprites``; game/client/facts.py,
 ``ClientFacts``), found through its spec. This module keeps the colours they choose from.
 """
 from __future__ import annotations
@@ -47,7 +47,7 @@ _SHADES = (1.0, 0.55, 0.5, 1.25, 0.82, 0.62, 0.7, 1.38, 1.5, 1.15, 0.9)
 
 
 def _facts(game_id: str):
-    from .games import client_facts
+    from .facts import client_facts
     return client_facts(game_id)
 
 

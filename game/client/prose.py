@@ -117,7 +117,7 @@ def game_rules_data(game_id: str) -> dict[str, Any]:
 
 def tutorial_names() -> list[str]:
     """The tutorials' names (their steps' files in games/rules/): the games' client facts'."""
-    from .games import tutorials
+    from .facts import tutorials
     return [t for _gid, t in tutorials()]
 
 

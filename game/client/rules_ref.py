@@ -43,7 +43,7 @@ from game import paths
 from game.core.spec import load_object
 
 from . import prose
-from .games import client_facts
+from .facts import client_facts
 from .i18n import N_, _, language, tr
 from .input import Intent
 from .widgets import ACCENT, BORDER, DIM, FOCUS, PANEL_HI, TEXT, blit_center, fit_text, panel

@@ -19,7 +19,7 @@ SIZES = ((1280, 720), (1920, 1080), (1024, 576))
 def hover_at(game_id: str) -> str:
     """The decision at which a game shows cards to point at (the "hover" scene; "" for none):
     its client facts' ``hover_decision``."""
-    from .games import client_facts
+    from .facts import client_facts
     return client_facts(game_id).hover_decision
 
 

@@ -46,7 +46,7 @@ ARROW = (255, 214, 70)
 def tutorial_name() -> str:
     """The tutorial the select screen offers: the first game's in the catalogue that has one
     (its client facts' ``tutorial``, a file in games/rules/)."""
-    from .games import tutorials
+    from .facts import tutorials
     found = tutorials()
     if not found:
         raise LookupError("no game has a guided tutorial")

@@ -946,9 +946,9 @@ def _moon(surf, center, r) -> None:
     pygame.draw.circle(surf, (20, 28, 70), (cx + r * 0.45, cy - r * 0.2), r * 0.85)
 
 
-# -- what the client's shared screens know of this game (game.client.games.client_facts) -----------
+# -- what the client's shared screens know of this game (game/client/facts.py) ---------------------
 from ..palette import BLUE, ORANGE  # noqa: E402
-from .base import ClientFacts  # noqa: E402
+from ..facts import ClientFacts  # noqa: E402
 
 CLIENT = ClientFacts(
     sides={"ISR": ((72, 112, 176), BLUE, "circle"), "EGY": ((196, 160, 72), ORANGE, "triangle")},

@@ -11,7 +11,7 @@ shows its board.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -24,36 +24,6 @@ from ..widgets import round_rect, stamp
 
 #: the sides' names in the games' data (data.json "sides"), translated where shown
 SIDE_NAMES = (N_("Japan"), N_("Soviet Union"), N_("Israel"), N_("Egypt"), N_("Qing"))
-
-
-@dataclass(frozen=True)
-class ClientFacts:
-    """What the client's shared screens need to know of one game. The game's UI module keeps
-    it as ``CLIENT``; :func:`game.client.games.client_facts` finds it through the spec's ``ui=``.
-    Nothing else in the client names a game."""
-    #: identity (seat, commander) -> (the standard colour its counters are drawn in, the
-    #: colour-blind palette's colour, its glyph): game/client/palette.py. Standard colours are
-    #: the sprites' (tools/gen_sprites.py: the game's data)
-    sides: dict[str, tuple[tuple, tuple, str]] = field(default_factory=dict)
-    #: identity -> the colour-blind colour the UI uses for it where it is not its counters'
-    #: (the panels' chips, prompts, banners)
-    ui_colours: dict[str, tuple] = field(default_factory=dict)
-    #: a group of pieces drawn in its own colour (a clan) -> (its colour-blind colour, its glyph)
-    groups: dict[str, tuple[tuple, str]] = field(default_factory=dict)
-    #: the sprites that show a side: (file-name pattern, identity (may use the pattern's
-    #: groups, r"\1"), the badge's kind: "counter", "piece" or "marker"), first match wins
-    sprites: tuple[tuple[str, str, str], ...] = ()
-    #: the turn as the save list says it (a msgid with {turn})
-    turn_word: str = N_("Turn {turn}")
-    #: the decision at which the game shows cards to point at (the screenshot's "hover" scene)
-    hover_decision: str = ""
-    #: the rules reference's tables (game/client/rules_ref.py): "module:NAME" of a dict
-    #: table name -> builder(game, data) -> Table; a reference file names them "<game id>.<name>"
-    rules_tables: str = ""
-    #: the guided tutorial on this game: its steps' file in games/rules/ (without ".json"), and
-    #: the select screen's button for it (a msgid)
-    tutorial: str = ""
-    tutorial_label: str = ""
 
 
 @dataclass

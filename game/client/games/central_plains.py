@@ -994,9 +994,9 @@ class CentralPlainsUI(GameUI):
         return out[:6]
 
 
-# -- what the client's shared screens know of this game (game.client.games.client_facts) -----------
+# -- what the client's shared screens know of this game (game/client/facts.py) ---------------------
 from ..palette import BLUE, BLUISH_GREEN, GREY, REDDISH_PURPLE, VERMILLION, YELLOW  # noqa: E402
-from .base import ClientFacts  # noqa: E402
+from ..facts import ClientFacts  # noqa: E402
 
 CLIENT = ClientFacts(
     sides={"CHIANG": ((44, 92, 196), BLUE, "circle"), "HE": ((124, 60, 168), REDDISH_PURPLE, "square"),

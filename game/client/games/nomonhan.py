@@ -680,9 +680,9 @@ def _nato(surf, kind: str, box: pygame.Rect, ink, w: int) -> None:
         pygame.draw.circle(surf, ink, box.center, max(2, bh * 0.2))
 
 
-# -- what the client's shared screens know of this game (game.client.games.client_facts) -----------
+# -- what the client's shared screens know of this game (game/client/facts.py) ---------------------
 from ..palette import BLUE, ORANGE  # noqa: E402
-from .base import ClientFacts  # noqa: E402
+from ..facts import ClientFacts  # noqa: E402
 
 CLIENT = ClientFacts(
     sides={"JP": ((214, 180, 92), ORANGE, "circle"), "SOV": ((178, 60, 52), BLUE, "triangle")},

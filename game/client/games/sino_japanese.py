@@ -1086,9 +1086,9 @@ def _badge(surf, assets, center, r, col, text) -> None:
     surf.blit(t, t.get_rect(center=center))
 
 
-# -- what the client's shared screens know of this game (game.client.games.client_facts) -----------
+# -- what the client's shared screens know of this game (game/client/facts.py) ---------------------
 from ..palette import SKY_BLUE, VERMILLION  # noqa: E402
-from .base import ClientFacts  # noqa: E402
+from ..facts import ClientFacts  # noqa: E402
 
 CLIENT = ClientFacts(
     # Japanese counters stay white with red ink (the sheet's); the UI's red becomes vermillion

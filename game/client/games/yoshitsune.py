@@ -1428,9 +1428,9 @@ def _arrow(surf, p, q, colour, width: int) -> None:
                                        (base[0] + uy * head * 0.7, base[1] - ux * head * 0.7)])
 
 
-# -- what the client's shared screens know of this game (game.client.games.client_facts) -----------
+# -- what the client's shared screens know of this game (game/client/facts.py) ---------------------
 from ..palette import BLUE, BLUISH_GREEN, SKY_BLUE, VERMILLION, WHITE, YELLOW  # noqa: E402
-from .base import ClientFacts  # noqa: E402
+from ..facts import ClientFacts  # noqa: E402
 
 CLIENT = ClientFacts(
     sides={"MINAMOTO": ((236, 232, 220), WHITE, "circle"), "TAIRA": ((178, 52, 48), VERMILLION, "triangle")},

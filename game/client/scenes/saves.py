@@ -31,7 +31,7 @@ import pygame
 from game import rulesets
 from game.core.save import write_atomic
 
-from ..games import client_facts
+from ..facts import client_facts
 from ..i18n import N_, _
 from ..input import Intent
 from ..session import (SaveError, SaveInfo, Session, delete_save, last_unfinished, prune_empty_autosaves,

@@ -7,7 +7,8 @@ import pygame
 from game import rulesets
 
 from ..board_view import BoardView
-from ..games import plugin_for, tutorial_label
+from ..facts import tutorial_label
+from ..games import plugin_for
 from ..i18n import _
 from ..input import Intent
 from ..widgets import ACCENT, BORDER, DIM, FOCUS, PANEL, TEXT, Button, blit_center, fit_text
