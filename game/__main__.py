@@ -41,6 +41,12 @@ def _unknown_game(cmd: str, game_id: str | None) -> bool:
     return True
 
 
+def _first_game() -> str:
+    """The catalogue's first playable game (the default of ``bench``)."""
+    from game import rulesets
+    return rulesets.available()[0]
+
+
 def _lang_arg(s: argparse.ArgumentParser) -> None:
     from game.client.i18n import LANGUAGES
     s.add_argument("--lang", default=None, choices=list(LANGUAGES), metavar="CODE",
@@ -356,7 +362,7 @@ def main(argv: list[str] | None = None) -> int:
         a.size = a.size or "1280x720"
     if a.cmd == "bench":
         a.game_given = a.game is not None
-        a.game = a.game or "nomonhan"
+        a.game = a.game or _first_game()
     from game.core.errors import MapError, OptionError, SaveError
     try:
         return a.fn(a)

@@ -126,9 +126,11 @@ def _percentile(xs: list[float], p: float) -> float:
     return xs[k]
 
 
-def bench(game_id: str = "nomonhan", seconds: float = 3.0, frames: int = 300,
+def bench(game_id: str | None = None, seconds: float = 3.0, frames: int = 300,
           with_client: bool = True) -> dict[str, Any]:
-    """Figures for the closing notes: random games/s, legal-action listing, clone, frame time."""
+    """Figures for the closing notes: random games/s, legal-action listing, clone, frame time
+    (``game_id``: the catalogue's first game unless named)."""
+    game_id = game_id or rulesets.available()[0]
     out: dict[str, Any] = {"game": game_id}
     # loading the map and data happens once per process: measured on its own, not in games/s
     t = time.perf_counter()

@@ -176,7 +176,8 @@ def test_easy_plays_each_side_at_its_own_temperature(monkeypatch):
     from game.ai import levels
     from game.ai.adapters.sino_japanese import ADAPTER
     assert ADAPTER.easy_temperatures["QING"] > ADAPTER.easy_temperature
-    monkeypatch.setattr(levels, "EXPLAIN", True)
+    from game.ai.context import CONTEXT
+    monkeypatch.setattr(CONTEXT, "explain", True)
     g = P({"J1": "1612", "Q3": "1905", "Q5": "0309"}, turn=3, jp_control=("1519", "1717", "1612", "1611"), cp=2)
 
     def shares(temperatures):

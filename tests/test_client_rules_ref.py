@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from game import rulesets
 from tests.helpers import key
 
 pytestmark = pytest.mark.client
 
-GAMES = ("nomonhan", "across_suez", "yoshitsune", "sino_japanese", "central_plains")
+GAMES = tuple(rulesets.available())
 
 
 def open_reference(app, game_id):

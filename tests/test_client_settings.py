@@ -8,11 +8,12 @@ import json
 
 import pytest
 
+from game import rulesets
 from tests.helpers import click, key, type_char
 
 pytestmark = pytest.mark.client
 
-GAMES = ("nomonhan", "across_suez", "sino_japanese", "yoshitsune", "central_plains")
+GAMES = tuple(rulesets.available())
 CHANGED = {"volume": 0.3, "music_volume": 0.9, "muted": True, "anim_speed": 2.0, "ai_pace": "slow",
            "dice_popup": 3.0, "fullscreen": True, "ui_scale": 1.25, "palette": "colourblind", "language": "ja"}
 
@@ -219,12 +220,12 @@ def _side_sprites(game_id):
 def test_the_colourblind_palette_changes_the_side_colours_and_draws_a_glyph_per_side(fresh, game_id):
     from game import rulesets
     from game.client.games import plugin_for
-    from game.client.palette import SIDES
+    from game.client.facts import client_facts
     app = fresh()
     g = rulesets.new_game(game_id, 3)
     try:
         ui = plugin_for(g, app.assets)
-        seats = [s for s in g.seats if s in SIDES[game_id]]
+        seats = [s for s in g.seats if s in client_facts(game_id).sides]
         std = {s: ui.side_colour(s) for s in seats}
         app.set_palette("colourblind")
         cb = {s: ui.side_colour(s) for s in seats}

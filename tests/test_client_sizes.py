@@ -146,7 +146,7 @@ def test_every_screen_of_every_game_renders_at_each_size_with_its_text_inside(re
         for gid in GAMES:
             kinds, over = positions[gid]
             for sc in SCENES:
-                at = kinds.get(screenshot.HOVER_AT.get(gid, "")) if sc == "hover" else None
+                at = kinds.get(screenshot.hover_at(gid)) if sc == "hover" else None
                 render(gid, str(tmp_path / f"{gid}-{sc}.png"), size=size, scene=sc, app=app,
                        game=at.clone() if at is not None else None)
                 if sc in UNCHECKED:

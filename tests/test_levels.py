@@ -15,6 +15,7 @@ import pytest
 from game import rulesets
 from game.ai import ask, get_agent, levels
 from game.ai.adapter import adapter_for
+from game.ai.context import CONTEXT
 from game.ai.levels import BUDGETS, Budget, level_class, parse_level
 from game.ai.random_agent import RandomAgent
 from game.ai.search import Explanation
@@ -92,7 +93,7 @@ def test_hard_with_a_fixed_number_of_simulations_is_deterministic(game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("level", levels.LEVELS)
 def test_every_level_explains_its_decision(game_id, level, monkeypatch):
-    monkeypatch.setattr(levels, "EXPLAIN", True)
+    monkeypatch.setattr(CONTEXT, "explain", True)
     g = rulesets.new_game(game_id, 4)
     agents = {s: RandomAgent(i) for i, s in enumerate(g.seats)}
     ad = adapter_for(game_id)
@@ -195,7 +196,7 @@ def test_easy_decides_with_its_sides_own_weights_and_leaves_the_written_ones_aft
 
 # -- the clock ------------------------------------------------------------------------------------
 class FakeClock:
-    """A clock that moves only when told (budgets are read from levels.CLOCK)."""
+    """A clock that moves only when told (budgets are read from the decision context's clock)."""
 
     def __init__(self):
         self.t = 0.0
@@ -207,7 +208,7 @@ class FakeClock:
 
 def test_hard_splits_its_turn_budget_and_gives_up_searching_when_it_is_spent(monkeypatch):
     clock = FakeClock()
-    monkeypatch.setattr(levels, "CLOCK", clock)
+    monkeypatch.setattr(CONTEXT, "clock", clock)
     monkeypatch.setitem(levels.BUDGETS, "hard", Budget(decision=0.2, turn=0.5, floor=0.05))
     g = rulesets.new_game("nomonhan", 4)
     ag = get_agent("hard", "nomonhan", 1)
@@ -221,8 +222,7 @@ def test_hard_splits_its_turn_budget_and_gives_up_searching_when_it_is_spent(mon
 
 
 def test_hard_stops_at_once_when_its_decision_is_cancelled(monkeypatch):
-    from game.ai import worker
-    monkeypatch.setattr(worker, "stop_requested", lambda: True)
+    monkeypatch.setattr(CONTEXT, "stop_requested", lambda: True)
     g = rulesets.new_game("nomonhan", 4)
     ag = get_agent("hard", "nomonhan", 1)
     a = ask(g, ag)

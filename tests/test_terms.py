@@ -1,6 +1,6 @@
 """One term for one thing: each game's 繁體中文, 日本語 and 한국어 (its prose files and the
 catalogue entries its own files use) never use a variant its glossary
-(game/client/games/rules/glossary.json) says to avoid. docs/i18n.md, "Terms"."""
+(game/client/games/rules/glossary.json and <game>_glossary.json) says to avoid. docs/i18n.md, "Terms"."""
 from __future__ import annotations
 
 import pytest
@@ -14,7 +14,7 @@ LANGS = terms.LANGS
 @pytest.mark.parametrize("game", terms.GAMES + ("*",))
 def test_each_game_uses_its_glossary_terms(game, lang):
     found = terms.problems(game, lang)
-    assert not found, ("avoided variants (game/client/games/rules/glossary.json; `python tools/terms.py`):\n"
+    assert not found, ("avoided variants (game/client/games/rules/*glossary.json; `python tools/terms.py`):\n"
                        + "\n".join(found))
 
 

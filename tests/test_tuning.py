@@ -1,4 +1,4 @@
-"""Hard's tuned weights (game/ai/tuning.py, game/ai/tuned.json)."""
+"""Hard's tuned weights (game/ai/tuning.py; each heuristic's TUNABLE and TUNED)."""
 from __future__ import annotations
 
 import importlib
@@ -9,9 +9,9 @@ import pytest
 from game import rulesets
 from game.ai import agent_class, decide
 from game.ai import tuning
-from game.ai.tuning import TUNABLE, overlay, tuned, tuned_heuristic, written
+from game.ai.tuning import heuristic_module, overlay, tunable, tunable_games, tuned, tuned_heuristic, written
 
-GAMES = sorted(TUNABLE)
+GAMES = tunable_games()
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -21,10 +21,14 @@ def test_every_tunable_weight_is_a_number_or_a_table_of_numbers(game_id):
         assert all(isinstance(x, (int, float)) for x in vals), (game_id, k, v)
 
 
-def test_the_tuned_file_names_only_tunable_weights_in_their_shape():
-    data = json.loads(tuning.TUNED_FILE.read_text(encoding="utf-8"))
-    for game_id, entry in data.items():
-        assert game_id in TUNABLE
+def test_every_playable_game_lists_its_tunable_weights():
+    assert GAMES == rulesets.available()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_tuned_set_names_only_tunable_weights_in_their_shape(game_id):
+    entry = tuning.tuned_set(game_id)
+    if entry:
         tuning.check(game_id, entry.get("weights") or {})
         g = rulesets.new_game(game_id, seed=1)
         sides = {g.seat_side(s) for s in g.seats}
@@ -45,9 +49,9 @@ def test_a_weight_that_is_not_tunable_is_refused():
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_an_overlay_puts_the_written_values_back_even_after_an_error(game_id):
-    mod = importlib.import_module(TUNABLE[game_id][0])
+    mod = heuristic_module(game_id)
     before = written(game_id)
-    k = TUNABLE[game_id][1][0]
+    k = tunable(game_id)[0]
     v = before[k]
     other = {s: x * 2 + 1 for s, x in v.items()} if isinstance(v, dict) else v * 2 + 1
     with pytest.raises(RuntimeError):
@@ -93,8 +97,7 @@ def test_hard_plays_the_tuned_set_and_normal_the_written_one(game_id):
 
 def test_hard_plays_each_side_its_own_set_and_puts_the_written_ones_back(monkeypatch):
     mod = importlib.import_module("game.ai.yoshitsune")
-    monkeypatch.setattr(tuning, "_loaded", {"yoshitsune": {
-        "weights": {"W_AREA": 5.0}, "sides": {"TAIRA": {"W_BASE": 77.0}}}})
+    monkeypatch.setattr(mod, "TUNED", {"weights": {"W_AREA": 5.0}, "sides": {"TAIRA": {"W_BASE": 77.0}}})
     cls = agent_class("hard", "yoshitsune")
     seen = {}
 

@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
 """One term for one thing, per game and language (docs/i18n.md, "Terms").
 
-game/client/games/rules/glossary.json holds, for each game (and "*" for every game) and
-each language, the preferred term and the variants to avoid:
+game/client/games/rules/glossary.json holds the terms of every game ("*"), and each game's
+game/client/games/rules/<game>_glossary.json its own, for each language: the preferred
+term and the variants to avoid:
 
-    {"sino_japanese": {"zh_TW": {"北洋水師": ["北洋艦隊"], "防區": ["控制區"]}, ...,
-                       "_quotes": {"zh_TW": ["1個單位損耗退卻"]}}, ...}
+    sino_japanese_glossary.json: {"zh_TW": {"北洋水師": ["北洋艦隊"], "防區": ["控制區"]}, ...,
+                                  "_quotes": {"zh_TW": ["1個單位損耗退卻"]}}
 
 ("_quotes": the rulebook quoted verbatim, where it uses another variant: not checked.)
 
 A game's texts in a language are its prose files (game/client/games/rules/<lang>/<game>.json,
 and the tutorial for nomonhan) and the catalogue entries (locale/<lang>/.../sandtable.po)
-whose msgid is used by that game's own files (game/rulesets/<game>/, game/client/games/<game>.py).
-An entry used only by shared files (scenes, rules_ref, systems) is checked against "*" alone:
+whose msgid is used by that game's own files (game/rulesets/<game>/, game/client/games/<game>.py
+and <game>_*.py: its rules reference's tables). An entry used only by shared files (scenes,
+rules_ref, systems) is checked against "*" alone:
 a shared string that must name a game's own term is given per game (the plugin's own msgid).
 
   python tools/terms.py            every avoided variant in use, with where (exit 1 if any)
@@ -40,25 +42,12 @@ EXTRA_PROSE = {"nomonhan": ("nomonhan_tutorial",)}
 
 
 def glossary() -> dict:
-    return json.loads(GLOSSARY.read_text(encoding="utf-8"))
-
-
-#: the rules reference's table builders (game/client/rules_ref.py) are one game's each, by name
-TABLE_PREFIX = {"_nomonhan_": "nomonhan", "_suez_": "across_suez", "_sj_": "sino_japanese",
-                "_yoshi_": "yoshitsune", "_cp_": "central_plains"}
-RULES_REF = "game/client/rules_ref.py"
-
-
-@lru_cache(maxsize=1)
-def _table_lines() -> dict[int, str]:
-    """line of game/client/rules_ref.py → the game whose table builder it is in"""
-    import ast
-    out = {}
-    for node in ast.parse((ROOT / RULES_REF).read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.FunctionDef):
-            g = next((g for p, g in TABLE_PREFIX.items() if node.name.startswith(p)), None)
-            if g:
-                out.update({n: g for n in range(node.lineno, node.end_lineno + 1)})
+    """"*" and each game → language → {preferred: [avoided]} (and "_quotes")."""
+    out = {k: v for k, v in json.loads(GLOSSARY.read_text(encoding="utf-8")).items() if not k.startswith("_")}
+    for g in GAMES:
+        p = RULES_DIR / f"{g}_glossary.json"
+        if p.exists():
+            out[g] = {k: v for k, v in json.loads(p.read_text(encoding="utf-8")).items() if k != "_about"}
     return out
 
 
@@ -67,11 +56,8 @@ def games_of(where: list[str]) -> set[str]:
     out = set()
     for w in where:
         for g in GAMES:
-            if w.startswith((f"game/rulesets/{g}/", f"game/client/games/{g}.py")):
+            if w.startswith((f"game/rulesets/{g}/", f"game/client/games/{g}.py", f"game/client/games/{g}_")):
                 out.add(g)
-        if w.startswith(RULES_REF + ":") and w.rpartition(":")[2].isdigit():
-            g = _table_lines().get(int(w.rpartition(":")[2]))
-            out |= {g} if g else set()
     return out
 
 

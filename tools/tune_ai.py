@@ -8,7 +8,7 @@ the heuristic as written (normal), on both sides, over the same seeds for every 
 
 ``search`` draws candidates around the written weights (and around the best so far in
 later rounds: ``--around FILE.jsonl``), plays ``--games`` a side of each and prints them
-best first. ``match`` plays one set (``--tuned``: the one in game/ai/tuned.json) on fresh
+best first. ``match`` plays one set (``--tuned``: the one kept as ``TUNED`` in the game's heuristic, game/ai/<id>.py) on fresh
 seeds and prints its score with a 95 % interval: a set is kept only after a match on
 seeds the search never saw. See docs/ai.md, "Hard's weights".
 """
@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     m.add_argument("game")
     g = m.add_mutually_exclusive_group(required=True)
     g.add_argument("--weights", help="JSON object of weights")
-    g.add_argument("--tuned", action="store_true", help="the sets in game/ai/tuned.json (each side its own)")
+    g.add_argument("--tuned", action="store_true", help="the set kept as TUNED in the game's heuristic module (each side its own)")
     m.add_argument("--side", help="play this side's games only")
     m.add_argument("--games", type=int, default=100, help="games a side")
     m.add_argument("--seed", type=int, default=30000)

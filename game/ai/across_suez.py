@@ -520,3 +520,13 @@ class AcrossSuezAgent:
             return EndAdvance()
         return max((a for a in legal if isinstance(a, Advance)),
                    key=lambda a: (max(w.get(a.to, -1e9), f[a.to]) - self._hold(g, a.unit), a.unit, a.to))
+
+
+# -- hard's tuning (game/ai/tuning.py) ----------------------------------------------------------
+#: the weights above a tuning may change (read when a choice is made, never folded into a cache)
+TUNABLE = (
+    "W_GUARD", "W_LOC_ZOC", "W_LOC_NEAR", "W_ATTACK", "W_END", "W_CROSS", "K_DIST", "W_EXPEL", "W_GUARD_FP",
+    "W_CROSS_FP", "W_ESCORT", "W_GUARD2",
+)
+#: hard's own set (tools/tune_ai.py): none kept yet, hard plays the weights as written
+TUNED: dict = {}

@@ -2,7 +2,8 @@
 
 A game gets easy, normal and hard by one small module,
 ``game/ai/adapters/<game id>.py``, that defines ``ADAPTER``, an instance of a
-subclass of :class:`Adapter`. Everything has a default except
+subclass of :class:`Adapter`, named by the game's spec (``adapter=
+"game.ai.adapters.<game id>:ADAPTER"``). Everything has a default except
 :meth:`Adapter.evaluate`; a typical adapter names the game's heuristic
 evaluation and tunes a few numbers::
 
@@ -38,7 +39,6 @@ but must leave it as it found it (snapshot / restore).
 """
 from __future__ import annotations
 
-import importlib
 import random
 from dataclasses import replace
 from typing import Any, Hashable
@@ -46,7 +46,7 @@ from typing import Any, Hashable
 from game.core.actions import Action
 from game.core.game import Game
 from game.core.rng import Dice
-from game.core.spec import load_object
+from game.core.spec import load_object, lookup
 
 from .search import Candidate, SearchConfig
 
@@ -221,16 +221,12 @@ _ADAPTERS: dict[str, Adapter | None] = {}
 
 
 def adapter_for(game_id: str) -> Adapter | None:
-    """The game's adapter (``game.ai.adapters.<id>.ADAPTER``), or None if it has none yet."""
+    """The game's adapter (its spec's ``adapter``, "module:NAME"), or None if it has none yet
+    (or there is no such game)."""
     if game_id not in _ADAPTERS:
-        try:
-            mod = importlib.import_module(f"game.ai.adapters.{game_id}")
-        except ModuleNotFoundError as e:
-            if e.name != f"game.ai.adapters.{game_id}":
-                raise
-            _ADAPTERS[game_id] = None
-        else:
-            _ADAPTERS[game_id] = mod.ADAPTER
+        from game import rulesets  # noqa: F401  (registers the games' specs)
+        spec = lookup(game_id)
+        _ADAPTERS[game_id] = load_object(spec.adapter) if spec is not None and spec.adapter else None
     return _ADAPTERS[game_id]
 
 

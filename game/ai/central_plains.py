@@ -635,3 +635,12 @@ class CentralPlainsAgent:
         else:
             pick = xs[0]
         return Target(pick)
+
+
+# -- hard's tuning (game/ai/tuning.py) ----------------------------------------------------------
+#: the weights above a tuning may change (read when a choice is made, never folded into a cache)
+TUNABLE = (
+    "W_HQ_RISK", "W_PRESS", "W_DIST", "W_CONTACT", "W_TROOP", "W_PIECE", "DISCARD_WEIGHT",
+)
+#: hard's own set (tools/tune_ai.py): none kept yet, hard plays the weights as written
+TUNED: dict = {}

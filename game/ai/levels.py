@@ -18,15 +18,14 @@ A name may carry its own per-decision budget: ``"hard@0.25"`` (the turn
 budget scales with it), for matches that must be quicker than play.
 
 Every decision leaves ``last_explanation`` (:class:`game.ai.search.Explanation`):
-hard's always (its visit counts); easy's and normal's when :data:`EXPLAIN` is on
-(the client's worker turns it on; ``--explain`` on the command line), since it
+hard's always (its visit counts); easy's and normal's when the decision context's
+``explain`` is on (:mod:`game.ai.context`; the client's worker turns it on; ``--explain`` on the command line), since it
 costs normal a scoring of its alternatives.
 """
 from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +34,7 @@ from game.core.game import Game
 
 from . import require_view
 from .adapter import Adapter, adapter_for
+from .context import CONTEXT
 from .search import MCTS, Alternative, Candidate, Explanation
 from .tuning import overlay, tuned
 
@@ -45,24 +45,10 @@ DESCRIPTIONS = {
     "hard": "Plays each choice out many times, dice rolled afresh each time; up to 3 s a move.",
 }
 
-#: whether easy and normal explain their decisions (hard always does)
-EXPLAIN = False
-#: the clock budgets are read on: wall-clock (play), or this process's CPU time (matches on a
-#: machine loaded by other work: the agent then gets the computing it would get on an idle one)
-CLOCK = time.perf_counter
-
-
-def set_explain(on: bool) -> None:
-    global EXPLAIN
-    EXPLAIN = bool(on)
-
-
-def set_clock(kind: str) -> None:
-    """"wall" (the default) or "cpu" (this process's CPU time)."""
-    global CLOCK
-    if kind not in ("wall", "cpu"):
-        raise ValueError(f"clock must be wall or cpu, not {kind!r}")
-    CLOCK = time.perf_counter if kind == "wall" else time.process_time
+#: whether easy and normal explain their decisions, and the clock budgets are read on:
+#: the process's decision context (game/ai/context.py); these set it
+set_explain = CONTEXT.set_explain
+set_clock = CONTEXT.set_clock
 
 
 @dataclass(frozen=True)
@@ -253,7 +239,7 @@ class NormalAgent(LevelAgent):
         seat = view.pending().seat
         if len(legal) == 1:
             self._explain(seat, [Alternative(a, a.label(), chosen=True, share=1.0)], "forced")
-        elif EXPLAIN:
+        elif CONTEXT.explain:
             cands = self.adapter.candidates(view, seat, legal, random.Random(self.rng.random()))
             alts = [Alternative.of(c, self.adapter.describe(c), c.score, chosen=c.first == a)
                     for c in cands[:6]]
@@ -290,7 +276,8 @@ class HardAgent(LevelAgent):
 
     def _choose(self, view: Game) -> Action:
         require_view(view)
-        t0 = CLOCK()
+        clock = CONTEXT.clock
+        t0 = clock()
         legal = view.legal_actions()
         if not legal:
             raise ValueError("no legal action: the game is over")
@@ -308,7 +295,7 @@ class HardAgent(LevelAgent):
                 return self._heuristic(view, seat)
             return self._search(view, seat, legal, spent, t0)
         finally:
-            self.clock.add(CLOCK() - t0)
+            self.clock.add(clock() - t0)
 
     def _search(self, view: Game, seat: str, legal: list[Action], spent: float, t0: float) -> Action:
         ad = self.adapter
@@ -316,7 +303,8 @@ class HardAgent(LevelAgent):
         # find a reason to leave it)
         cands = self._candidates(view, seat, legal, ad.max_candidates, 0.1 * ad.scale)
         b = self.budget()
-        used = CLOCK() - t0
+        clock = CONTEXT.clock
+        used = clock() - t0
         left_in_turn = b.turn - spent - used
         share = left_in_turn / max(1.0, ad.decisions_left(view, seat))
         seconds = min(b.decision - used, max(b.floor, share)) if left_in_turn > 0 else 0.0
@@ -326,11 +314,10 @@ class HardAgent(LevelAgent):
             self._explain(seat, [Alternative.of(c, ad.describe(c), chosen=True, share=1.0)],
                           "out of time" if len(cands) > 1 else "one choice", budget=max(0.0, seconds))
             return c.first
-        from .worker import stop_requested
         m = MCTS(view, seat, cands, evaluate=ad.evaluate, policy=ad.policy,
                  new_agents=lambda r: ad.new_agents(view, r), scale=ad.scale, config=ad.config,
-                 rng=self.rng, stop=stop_requested, inner_candidates=ad.inner_candidates,
-                 horizon=ad.horizon(view, seat), plan_kinds=ad.plan_kinds, clock=CLOCK)
+                 rng=self.rng, stop=CONTEXT.stop_requested, inner_candidates=ad.inner_candidates,
+                 horizon=ad.horizon(view, seat), plan_kinds=ad.plan_kinds, clock=clock)
         res = m.run(None if self.iterations is not None else seconds, self.iterations)
         self.stats["searched"] += 1
         self.stats["iterations"] += res.iterations

@@ -221,3 +221,13 @@ class NomonhanAgent:
                 best.append(a)
         scratch.close()
         return best[self.rng.randrange(len(best))]
+
+
+# -- hard's tuning (game/ai/tuning.py) ----------------------------------------------------------
+#: the weights above a tuning may change (read when a choice is made, never folded into a cache)
+TUNABLE = (
+    "W_POINT", "W_TANK_ALIVE", "W_TANK_STEP", "W_ART", "W_ART_DIST", "W_EXCHANGE", "W_HILL", "W_THREAT",
+    "W_LATER", "W_TRAP",
+)
+#: hard's own set (tools/tune_ai.py): none kept yet, hard plays the weights as written
+TUNED: dict = {}

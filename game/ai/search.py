@@ -24,7 +24,7 @@ squashed to [-1, 1]. Values are from the root seat's side; seats of other
 sides minimise them (two camps: a paranoid reading for more than two).
 
 The search is anytime: it stops at its time budget, when its decision is
-cancelled (:func:`game.ai.worker.stop_requested`), or early when the most
+cancelled (``game.ai.context.CONTEXT.stop_requested``), or early when the most
 visited root candidate can no longer be overtaken in the time left.
 """
 from __future__ import annotations

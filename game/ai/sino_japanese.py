@@ -625,3 +625,13 @@ class SinoJapaneseAgent:
             return max(recs, key=lambda a: (self._danger(g, side, g.pos(a.unit)), a.unit))
         return EndRecovery()
 
+
+# -- hard's tuning (game/ai/tuning.py) ----------------------------------------------------------
+#: the weights above a tuning may change (read when a choice is made, never folded into a cache)
+TUNABLE = (
+    "K_DIST", "W_TAKE", "W_CAPTURE", "W_PYONGYANG", "W_FLEET", "W_LAST_BASE", "W_FIRST_BASE", "W_SUPPLY",
+    "W_DANGER", "W_SIEGE", "CLAIMED", "W_KILL", "SHANDONG_EARLY", "SHIP_COST", "LAND_COST", "DECLARE_MIN",
+    "MOVE_MIN", "AMMO_VALUE",
+)
+#: hard's own set (tools/tune_ai.py): none kept yet, hard plays the weights as written
+TUNED: dict = {}

@@ -12,7 +12,7 @@ import sys
 import time
 
 from game.ai import require_view
-from game.ai.worker import stop_requested
+from game.ai.context import CONTEXT
 
 
 class SlowAgent:
@@ -27,7 +27,7 @@ class SlowAgent:
     def choose(self, view):
         require_view(view)
         end = time.monotonic() + self.delay
-        while time.monotonic() < end and not stop_requested():
+        while time.monotonic() < end and not CONTEXT.stop_requested():
             time.sleep(0.01)
         legal = view.legal_actions()
         return legal[self.rng.randrange(len(legal))]

@@ -28,8 +28,9 @@ Two executors with one API, so a caller does not care where decisions run:
     ex.prepare(game, specs)          # start the process and set this kind of game up there
     ex.close()
 
-A long search may look at :func:`stop_requested` now and then and return its
-best choice so far when the decision it works on has been cancelled.
+A long search may look at ``CONTEXT.stop_requested()`` (:mod:`game.ai.context`)
+now and then and return its best choice so far when the decision it works on
+has been cancelled.
 :func:`shared` gives the process's one worker, reused by every session and
 scene, and closed at exit.
 """
@@ -51,6 +52,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai import ViewSeeds, agent_class
+from game.ai.context import CONTEXT
 from game.core.game import Game, template
 
 log = logging.getLogger("sandtable.ai")
@@ -179,28 +181,15 @@ class Inline:
 
 
 # -- in a worker process ------------------------------------------------------------------
-_STOP: Any = None       # in the worker: the id of the ticket asked to stop (shared with the parent)
-_CURRENT = 0            # in the worker: the ticket being decided now
-
-
-def stop_requested() -> bool:
-    """True when the decision being made has been cancelled (undo, load, quit ...):
-    a search may then return at once; its answer will be dropped anyway."""
-    return _STOP is not None and _CURRENT != 0 and _STOP.value == _CURRENT
-
-
 def _serve(requests, replies, stop) -> None:
     """The worker process: answer decisions, in order, until told to stop."""
-    global _STOP, _CURRENT
-    _STOP = stop
+    CONTEXT.listen(stop)
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl+C is for the client, which stops us
-    # pytmx imports pygame (for a type hint) when it is installed: keep SDL out of the
-    # worker, which draws nothing (an agent that imports pygame fails here, as it should)
+    # keep SDL out of the worker, which draws nothing (the rules never load pygame, and an
+    # agent that imports it fails here, as it should)
     sys.modules.setdefault("pygame", None)
-    logging.getLogger("pytmx.util_pygame").setLevel(logging.CRITICAL)  # (it logs that it went without)
     import game.rulesets  # noqa: F401  (registers the games, so views and agents resolve)
-    from game.ai import levels
-    levels.set_explain(True)            # the client shows the AI's alternatives and hints
+    CONTEXT.set_explain(True)           # the client shows the AI's alternatives and hints
     agents = _Agents()
     backlog: deque = deque()
     cancelled: set[int] = set()
@@ -237,11 +226,8 @@ def _serve(requests, replies, stop) -> None:
                 replies.put(Reply(tid, error=f"the AI could not start: {type(e).__name__}: {e}",
                                   detail=traceback.format_exc()))
                 continue
-            _CURRENT = tid
-            try:
+            with CONTEXT.deciding(tid):
                 reply = _answer(tid, agent, blind, payload)
-            finally:
-                _CURRENT = 0
             cancelled = {c for c in cancelled if c > tid}     # (requests come in ticket order)
             replies.put(reply)
         elif kind == "release":
@@ -384,7 +370,7 @@ class AIWorker:
 
     def cancel(self, ticket: Ticket) -> None:
         """Drop ``ticket``: its reply is never returned; the worker skips it if it has not
-        started it, and :func:`stop_requested` turns true if it has."""
+        started it, and ``CONTEXT.stop_requested()`` turns true there if it has."""
         self._done.pop(ticket.id, None)
         if self._open.pop(ticket.id, None) is not None and self.alive():
             self._stop.value = ticket.id
@@ -435,5 +421,4 @@ def close_shared() -> None:
         _SHARED = None
 
 
-__all__ = ["AgentSpec", "AgentSeat", "AIWorker", "Inline", "Reply", "Ticket", "shared", "close_shared",
-           "stop_requested"]
+__all__ = ["AgentSpec", "AgentSeat", "AIWorker", "Inline", "Reply", "Ticket", "shared", "close_shared"]

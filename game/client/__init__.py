@@ -7,3 +7,7 @@ changes game state except by submitting an action chosen from
 Entry points: :func:`game.client.app.run`, :func:`game.client.screenshot.render`,
 :func:`game.client.bench.board_frame_times`.
 """
+import os
+
+# keep pygame's banner off stdout (``map-info --json``, the tools' output)
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

@@ -62,11 +62,13 @@ def _open(game_id: str, size):
     return app, scene
 
 
-def board_frame_times(frames: int = 300, size=(1280, 720), game_id: str = "nomonhan") -> list[float]:
+def board_frame_times(frames: int = 300, size=(1280, 720), game_id: str | None = None) -> list[float]:
     """Milliseconds per full board-scene frame (update + draw) for a mid-game
     position (the first seat human, to decide) with the ZOC overlay, targets,
-    declared arrows and a hover box on."""
+    declared arrows and a hover box on; ``game_id``: the catalogue's first game unless named."""
     import pygame
+    from game import rulesets
+    game_id = game_id or rulesets.available()[0]
     app, scene = _open(game_id, size)
     try:
         scene.zoc = True

@@ -13,6 +13,10 @@ they are dressed at draw time (:meth:`Palette.dress`): the side colour and its
 shades are replaced by the new colour's, and the badge is drawn in the corner where
 the side emblem was. Which side a sprite shows is read from its file name
 (:func:`sprite_identity`). Nothing here changes a game.
+
+Each game's colours, glyphs and sprite names are its own: the ``CLIENT`` facts in its
+UI module (``sides``, ``ui_colours``, ``groups``, ``sprites``; game/client/facts.py,
+``ClientFacts``), found through its spec. This module keeps the colours they choose from.
 """
 from __future__ import annotations
 
@@ -36,53 +40,23 @@ WHITE = (236, 232, 222)
 
 GLYPHS = ("circle", "triangle", "square", "diamond", "cross", "star")
 
-#: game -> identity (seat, commander, clan) -> (the standard colour it is drawn in,
-#: the colour-blind palette's colour, its glyph). Standard colours are the sprites'
-#: (tools/gen_sprites.py: the games' data and its clan colours).
-SIDES: dict[str, dict[str, tuple[tuple, tuple, str]]] = {
-    "nomonhan": {"JP": ((214, 180, 92), ORANGE, "circle"), "SOV": ((178, 60, 52), BLUE, "triangle")},
-    "across_suez": {"ISR": ((72, 112, 176), BLUE, "circle"), "EGY": ((196, 160, 72), ORANGE, "triangle")},
-    # Japanese counters stay white with red ink (the sheet's); the UI's red becomes vermillion
-    "sino_japanese": {"JP": ((236, 232, 224), (236, 232, 224), "circle"), "QING": ((214, 178, 64), SKY_BLUE, "triangle")},
-    "yoshitsune": {"MINAMOTO": ((236, 232, 220), WHITE, "circle"), "TAIRA": ((178, 52, 48), VERMILLION, "triangle")},
-    "central_plains": {
-        "CHIANG": ((44, 92, 196), BLUE, "circle"), "HE": ((124, 60, 168), REDDISH_PURPLE, "square"),
-        "YAN": ((128, 84, 44), BLUISH_GREEN, "triangle"), "LI": ((228, 186, 36), YELLOW, "diamond"),
-        "FENG": ((196, 40, 36), VERMILLION, "cross"), "grey": ((140, 140, 136), GREY, "")},
-}
-#: colours the UI uses for a side that are not its counters' (the panels' chips, prompts, banners)
-UI_COLOURS = {("sino_japanese", "JP"): VERMILLION}
-#: 義經: each clan's colour in the colour-blind palette, and whose glyph it carries
-#: (木曾 changes sides during the game: its own glyph)
-CLANS = {
-    "genji": (WHITE, "circle"), "ogata": (BLUE, "circle"), "kono": (SKY_BLUE, "circle"),
-    "sohei": ((120, 110, 100), "circle"), "heike": (VERMILLION, "triangle"), "fujiwara": (YELLOW, "triangle"),
-    "kiso": (BLUISH_GREEN, "diamond"),
-}
-
-#: game -> (file-name pattern, identity or a group name) for the sprites that show a side
-_SPRITES: dict[str, list[tuple[str, str]]] = {
-    "nomonhan": [(r"JP_", "JP"), (r"SV_", "SOV"), (r"turn_JP", "JP"), (r"turn_SOV", "SOV")],
-    "across_suez": [(r"ISR_", "ISR"), (r"EGY_", "EGY"), (r"(crossed_box|artillery)\.", "ISR"),
-                    (r"bombardment\.", "EGY")],
-    "sino_japanese": [(r"J\d", "JP"), (r"Q\d", "QING"), (r"(ammo|cp)_JP", "JP"), (r"(ammo|cp)_QING", "QING"),
-                      (r"bridgehead", "JP"), (r"fleet", "QING")],
-    "central_plains": [(r"piece_(CHIANG|HE|YAN|LI|FENG|grey)_", r"\1")],
-}
 # the badge's place on a sprite, in fractions of its size: (x, y, radius)
 _BADGE = {"counter": (0.16, 0.16, 0.15), "piece": (0.2, 0.2, 0.19), "marker": (0.2, 0.2, 0.17)}
 # the shades of a side colour the sprite tool paints with (tools/assetlib.py: borders, bevels, backs)
 _SHADES = (1.0, 0.55, 0.5, 1.25, 0.82, 0.62, 0.7, 1.38, 1.5, 1.15, 0.9)
 
 
+def _facts(game_id: str):
+    from .facts import client_facts
+    return client_facts(game_id)
+
+
 def sprite_identity(rel: str) -> tuple[str, str, str] | None:
     """(game, identity, badge kind) for a sprite path that shows a side, else None."""
     game, _, name = rel.partition("/")
-    for pattern, ident in _SPRITES.get(game, ()):
+    for pattern, ident, kind in _facts(game).sprites:
         m = re.match(pattern, name)
         if m:
-            kind = "piece" if game == "central_plains" else (
-                "counter" if re.match(r"(JP|SV|ISR|EGY)_|[JQ]\d", name) else "marker")
             return game, m.expand(ident), kind
     return None
 
@@ -142,7 +116,7 @@ class Palette:
         return self.name == "colourblind"
 
     def side(self, game_id: str, ident: str) -> tuple[tuple, tuple, str] | None:
-        return SIDES.get(game_id, {}).get(ident)
+        return _facts(game_id).sides.get(ident)
 
     def glyph(self, game_id: str, ident: str) -> str:
         """The side's glyph in this palette ('' in the standard palette or for no side)."""
@@ -155,19 +129,20 @@ class Palette:
         """A side's colour in this palette (``standard``: the game's own)."""
         if not self.active:
             return standard
-        ui = UI_COLOURS.get((game_id, ident))
+        facts = _facts(game_id)
+        ui = facts.ui_colours.get(ident)
         if ui is not None:
             return ui
-        got = self.side(game_id, ident)
+        got = facts.sides.get(ident)
         if got is None:                 # (a camp, a group: the side drawn in that colour)
-            got = next((v for v in SIDES.get(game_id, {}).values() if v[0] == tuple(standard)), None)
+            got = next((v for v in facts.sides.values() if v[0] == tuple(standard)), None)
         return got[1] if got else standard
 
-    def clan(self, clan: str, standard: tuple) -> tuple[tuple, str]:
-        """義經: a clan's (colour, glyph) in this palette."""
+    def group(self, game_id: str, key: str, standard: tuple) -> tuple[tuple, str]:
+        """A group of pieces drawn in its own colour (a clan): its (colour, glyph) in this palette."""
         if not self.active:
             return standard, ""
-        return CLANS.get(clan, (standard, ""))
+        return _facts(game_id).groups.get(key, (standard, ""))
 
     def dress(self, rel: str, img: pygame.Surface) -> pygame.Surface:
         """A sprite as this palette shows it: a side's counter recoloured, with its badge."""

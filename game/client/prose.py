@@ -38,7 +38,6 @@ from typing import Any
 from .i18n import DEFAULT, language
 
 RULES_DIR = Path(__file__).resolve().parent / "games" / "rules"
-TUTORIAL = "nomonhan_tutorial"
 STAMPS = "_en"          # the language file's key → fingerprint of the English it translates
 
 
@@ -116,10 +115,16 @@ def game_rules_data(game_id: str) -> dict[str, Any]:
     return json.loads(p.read_text(encoding="utf-8"))
 
 
+def tutorial_names() -> list[str]:
+    """The tutorials' names (their steps' files in games/rules/): the games' client facts'."""
+    from .facts import tutorials
+    return [t for _gid, t in tutorials()]
+
+
 def english(name: str) -> dict[str, str]:
     """key → English text of every key a translation of ``name`` may have (a game's id:
-    its reference with its rulings; ``nomonhan_tutorial``: the tutorial's prompts)."""
-    if name == TUTORIAL:
+    its reference with its rulings; a tutorial's name: its prompts)."""
+    if name in tutorial_names():
         return tutorial_keys(english_file(name))
     return {**section_keys(english_file(name)), **ruling_keys(game_rules_data(name))}
 
@@ -178,15 +183,15 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.client.prose",
                                 description="The English of every key of a rules reference or the tutorial "
                                             "(as JSON: copy it into rules/<lang>/<name>.json and translate)")
-    p.add_argument("name", help="a game id, or nomonhan_tutorial")
+    p.add_argument("name", help="a game id, or a tutorial's name (its file in games/rules/)")
     p.add_argument("--lang", help="what this language's file lacks (missing) and what was translated "
                                   "from another English (stale), each key with today's English")
     p.add_argument("--stamp", nargs="*", metavar="KEY",
                    help="with --lang: mark these keys (none: every translated key) as checked "
                         "against today's English")
     a = p.parse_args(argv)
-    if a.name != TUTORIAL and not (RULES_DIR / f"{a.name}.json").exists():
-        print(f"unknown name {a.name!r}: a game id or {TUTORIAL}", file=sys.stderr)
+    if a.name not in tutorial_names() and not (RULES_DIR / f"{a.name}.json").exists():
+        print(f"unknown name {a.name!r}: a game id or a tutorial ({', '.join(tutorial_names())})", file=sys.stderr)
         return 2
     if a.stamp is not None:
         if not a.lang:

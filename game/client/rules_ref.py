@@ -13,9 +13,11 @@ Where the parts come from:
   ``game/client/games/rules/<lang>/<game>.json`` (game/client/prose.py, docs/i18n.md),
   English for a key it lacks. A ``{data:path.to.value}`` in it is replaced by
   that value of the game's ``data.json``, so that no number is typed twice;
-- the tables: built here from the game's ``data.json`` (and, where a value lives
-  only in the rules, from the rules object's read-only facts), never retyped; their
-  headings through ``_()``, their data strings through ``tr()``;
+- the tables: built from the game's ``data.json`` (and, where a value lives only in
+  the rules, from the rules object's read-only facts), never retyped, by the game's own
+  builders (``game/client/games/<game>_tables.py``, named by the ``CLIENT`` facts of
+  its UI module: :func:`table`); their headings through ``_()``, their data strings
+  through ``tr()``;
 - the rulings: the game's ``data.json`` "rulings" (translated in the same language
   files, keyed by ruling id);
 - the controls: :func:`controls_for`, from the keys the client's input layer
@@ -38,9 +40,11 @@ from typing import Any, Callable
 import pygame
 
 from game import paths
+from game.core.spec import load_object
 
 from . import prose
-from .i18n import N_, _, bilingual, language, tr
+from .facts import client_facts
+from .i18n import N_, _, language, tr
 from .input import Intent
 from .widgets import ACCENT, BORDER, DIM, FOCUS, PANEL_HI, TEXT, blit_center, fit_text, panel
 
@@ -113,90 +117,9 @@ def signed(v) -> str:
     return f"{v:+g}"
 
 
-# -- tables, per game, from data.json ---------------------------------------------------------
-def _nomonhan_terrain(game, data) -> Table:
-    cost = game.facts.cost
-    terr = game.facts.terrain
-    rows = []
-    for t in data["map_cells"]["terrain"]:
-        hexes = [h for h, x in terr.items() if x == t]
-        mp = cost.get(hexes[0]) if hexes and hexes[0] in cost else None
-        hit = data["combat"]["hit_on_vs_hill"] if t == "hill" else data["combat"]["hit_on"]
-        rows.append([_(t), fmt(mp) if mp is not None else _("impassable"),
-                     fmt(hit) if mp is not None else "—", fmt(data["combat"]["hit_on"]) if mp is not None else "—"])
-    return Table(N_("Terrain"), [N_("Terrain"), N_("MP to enter"), N_("Attack hits on"), N_("Defence hits on")], rows,
-                 _("Defending a bridge hex: +{n} die.").format(n=data["combat"]["bridge_defense_bonus"]))
-
-
-def _nomonhan_units(game, data) -> Table:
-    sides = data["sides"]
-    rows = [[bilingual(u['name'], u['label'], "ja"), tr(sides[u["side"]]["name"]), _(u["type"].replace("_", " ")),
-             "–".join(str(x) for x in u["attack"]), "–".join(str(x) for x in u["defense"]), fmt(u["ma"]),
-             str(len(u["attack"])), u.get("start") or _("turn {n}").format(n=u.get("enter", "?"))]
-            for u in data["units"]]
-    return Table(N_("Units (full strength – reduced)"),
-                 [N_("Unit"), N_("Side"), N_("Type"), N_("Attack"), N_("Defence"), N_("MA"), N_("Steps"), N_("Starts")],
-                 rows)
-
-
-def _nomonhan_points(game, data) -> Table:
-    pps = data["points_per_step"]
-    return Table(N_("Points for each step the enemy loses"), [N_("Unit"), N_("Points a step")],
-                 [[_("tank"), fmt(pps["tank"])], [_("other"), fmt(pps["other"])]])
-
-
-def _nomonhan_turns(game, data) -> Table:
-    ends = game.facts.end_rolls
-    rows = [[str(t), _("the game ends on a roll of {nums}").format(nums=fmt(sorted(ends[t])))] for t in sorted(ends)]
-    rows.append([str(game.facts.turns), _("the last turn: the game ends")])
-    return Table(N_("Turn track"), [N_("Turn"), N_("End of the turn")], rows)
-
-
-def _suez_crt(game, data) -> Table:
-    crt = data["crt"]
-    rows = [[d] + list(crt["rows"][d]) for d in sorted(crt["rows"], key=int)]
-    note = _("Attacker's firepower minus the defender's; one die. Beyond the ends, use the end column.") \
-        if crt.get("clamp") else _("Attacker's firepower minus the defender's; one die.")
-    return Table(N_("Combat results table (firepower differential)"), [N_("Die")] + list(crt["column_labels"]), rows,
-                 note)
-
-
-def _suez_results(game, data) -> Table:
-    crt = data["crt"]
-    return Table(N_("Results"), [N_("Result"), N_("Meaning")],
-                 [[k, tr(crt["results"][k])] for k in crt["result_order"]], tr(crt.get("ee_fallback", "")))
-
-
-def _suez_terrain(game, data) -> Table:
-    te = data["terrain_effects"]
-    rows = []
-    for name, t in te["terrain"].items():
-        mp = _("prohibited") if t.get("prohibited") else fmt(t.get("move"))
-        rows.append([_(name.replace("_", " ")), mp, signed(t.get("shift"))])
-    rows.append([_("road"), fmt(te["road"]["move"]), signed(te["road"]["shift"])])
-    rows.append([_("fort"), _("as the hex's terrain"), signed(te["fort"]["shift"])])
-    r = te["ridge"]
-    rows.append([_("ridge hexside"), f"+{fmt(r['move_extra'])}",
-                 _("{a} all attackers across, {m} mixed").format(a=signed(r["shift_all_attackers_across"]),
-                                                               m=signed(r["shift_mixed"]))])
-    rows.append([_("canal"), _("prohibited (exit at {hex})").format(hex=te["canal"]["except_exit_at"]), "—"])
-    return Table(N_("Terrain effects chart"), [N_("Terrain"), N_("MP to enter"), N_("Column shift")], rows,
-                 tr(te["_about"]))
-
-
-def _suez_turns(game, data) -> Table:
-    return Table(N_("Turn record"), [N_("Turn"), N_("Time"), N_("Night")],
-                 [[t, tr(v["time"]), fmt(v["night"])] for t, v in sorted(data["turn_track"].items(), key=lambda x: int(x[0]))])
-
-
-def _suez_units(game, data) -> Table:
-    rows = [[f"{u['label']}: {tr(u['name'])}", tr(data["sides"][u["side"]]["name"]), _(u["type"]), fmt(u.get("firepower")),
-             fmt(u.get("ma")), u.get("start") or _("turn {n}, entry {e}").format(n=u.get("enter", "?"), e=u.get("entry", "?"))]
-            for u in data["units"]]
-    return Table(N_("Units"), [N_("Unit"), N_("Side"), N_("Type"), N_("Firepower"), N_("MA"), N_("Starts")], rows)
-
-
-def _die_table(caption: str, key: str, col: str):
+# -- tables ------------------------------------------------------------------------------------
+def die_table(caption: str, key: str, col: str) -> Callable[[Any, dict], Table]:
+    """A builder of the die table ``data["tables"][key]`` (its rolls and its ``col``)."""
     def build(game, data) -> Table:
         t = data["tables"][key]
         rows = [[fmt(r["rolls"]), fmt(r[col])] for r in t["results"]]
@@ -204,184 +127,15 @@ def _die_table(caption: str, key: str, col: str):
     return build
 
 
-def _yoshi_generals(game, data) -> Table:
-    clans = data["clans"]
-    rows = [[bilingual(g['name'], g['name_local'], "ja"), clans[g["clan"]]["name_local"], fmt(g["valour"]), fmt(g["command"])]
-            for g in data["generals"]]
-    return Table(N_("Generals"), [N_("General"), N_("Clan"), N_("Valour"), N_("Command")], rows,
-                 tr(data["general_values"].get("_", "")))
-
-
-def _yoshi_turns(game, data) -> Table:
-    sides = data["sides"]
-    head = [N_("Turn"), N_("Year")] + [_("Cards {side}").format(side=s["name_local"]) for s in sides.values()] + [N_("Note")]
-    rows = [[fmt(t["turn"]), fmt(t["year"])] + [fmt(t["cards"].get(k)) for k in sides] + [tr(t.get("note", ""))]
-            for t in data["turn_track"]]
-    return Table(N_("Turn track"), head, rows)
-
-
-def _yoshi_court(game, data) -> Table:
-    sides = data["sides"]
-    head = [N_("Space"), N_("Friendly to")] + [_("Retainers {side}").format(side=s["name_local"])
-                                                 for s in sides.values()]
-    rows = [[sp["name_local"], sides[sp["friendly"]]["name_local"] if sp["friendly"] else "—"]
-            + [fmt(sp["replenish"].get(k)) for k in sides] for sp in data["court_track"]["spaces"]]
-    return Table(N_("Court track (後白河法皇): retainers placed in replenishment"), head, rows)
-
-
-def _yoshi_cards(game, data) -> Table:
-    decks = {k: v["name_local"] for k, v in data["sides"].items()}
-    rows = []
-    for c in data["cards"]:
-        if c["type"] == "general":
-            g = next((x for x in data["generals"] if x["key"] == c["effect"].get("general")), {})
-            text = _("general card: move, battle, enter, replenish or tribute with {name}").format(
-                name=g.get("name_local", c["name_local"]))
-            if c["effect"].get("tribute_modifier"):
-                text += " " + _("(tribute +{n})").format(n=c["effect"]["tribute_modifier"])
-        else:
-            text = tr(c.get("text", ""))
-        rows.append([c["id"], bilingual(c['name'], c['name_local'], "ja"), decks.get(c["deck"], _("court")), text])
-    return Table(N_("Cards"), [N_("Card"), N_("Name"), N_("Deck"), N_("Effect")], rows)
-
-
-def _sj_terrain(game, data) -> Table:
-    rows = []
-    for k, t in data["terrain_types"].items():
-        if k.startswith("_"):
-            continue
-        rows.append([bilingual(_(k), t.get('name_local', ''), "zh"), _("impassable") if t.get("impassable") else fmt(t["move"]),
-                     signed(t.get("attacker_hits")), signed(t.get("defender_durability")), signed(t.get("counterfire_hits"))])
-    for k, t in data["city_types"].items():
-        if k.startswith("_") or k == "none":
-            continue
-        rows.append([bilingual(t['name_en'], t['name_local'], "zh"), _("as terrain"), signed(t.get("attacker_hits")),
-                     signed(t.get("defender_durability")), signed(t.get("counterfire_hits"))])
-    rows.append([_("river hexside"), fmt(data["river"]["movement"]) if data["river"]["movement"] else "—",
-                 _("{n} per unit across").format(n=signed(data["river"]["attacker_hits_per_unit_across"])), "—", "—"])
-    return Table(N_("Terrain effects"), [N_("Terrain"), N_("MP to enter"), N_("Attacker hits"), N_("Durability"),
-                                         N_("Counterfire hits")], rows)
-
-
-def _sj_cities(game, data) -> Table:
-    rows = [[bilingual(t['name_en'], t['name_local'], "zh"), fmt(t["vp"])] for k, t in data["city_types"].items()
-            if not k.startswith("_") and k != "none"]
-    return Table(N_("Victory points for cities"), [N_("City"), N_("VP")], rows)
-
-
-def _sj_units(game, data) -> Table:
-    rows = []
-    for k, t in data["unit_types"].items():
-        if k.startswith("_"):
-            continue
-        f, d = t["front"], t.get("damaged", {})
-        rows.append([f"{t.get('name_local', '')} ({tr(data['sides'][t['side']]['name'])})",
-                     "–".join(fmt(x.get("attack")) for x in (f, d) if x),
-                     "–".join(fmt(x.get("durability")) for x in (f, d) if x),
-                     "–".join(fmt(x.get("move")) for x in (f, d) if x)])
-    return Table(N_("Unit types (front – damaged)"), [N_("Type"), N_("Attack"), N_("Durability"), N_("MA")], rows)
-
-
-def _sj_costs(game, data) -> Table:
-    c = data["command_points"]["costs"]
-    names = {"activate": N_("activate a unit"), "form": N_("form a unit"), "sea_transport": N_("sea transport, a unit"),
-             "landing": N_("landing, a unit")}
-    return Table(N_("Command point costs"), [N_("Use"), N_("CP")], [[_(names.get(k, k)), fmt(v)] for k, v in c.items()])
-
-
-def _sj_damage(game, data) -> Table:
-    steps = data["damage"]["steps"]
-    names = {"flip": N_("① flip (damaged)"), "retreat": N_("② retreat"), "remove": N_("③ remove")}
-    rows = [[_(names.get(s["step"], s["step"])), tr(s["who"]), tr(s["cost"]) if isinstance(s["cost"], str) else fmt(s["cost"])]
-            for s in steps]
-    return Table(N_("Damage: hits are paid step by step"), [N_("Step"), N_("Who"), N_("Hits each")], rows,
-                 tr(data["damage"]["_about"]))
-
-
-def _sj_damage_examples(game, data) -> Table:
-    ex = data["damage"]["examples"]
-    by = {r["hits"]: r for r in ex["without_retreat"]}
-    rows = [[fmt(r["hits"]), tr(r["text"]), tr(by[r["hits"]]["text"]) if r["hits"] in by else "—"] for r in ex["with_retreat"]]
-    return Table(N_("Damage examples: two undamaged brigades"), [N_("Hits"), N_("With a retreat path"),
-                                                                  N_("Without")], rows, tr(ex["_about"]))
-
-
-def _sj_turns(game, data) -> Table:
-    tl = {str(t["turn"]): t["events"] for t in data.get("timeline", [])}
-    return Table(N_("Turn track"), [N_("Turn"), N_("Month"), N_("History")],
-                 [[k, tr(v["label"]), tr(tl.get(k, ""))] for k, v in sorted(data["turn_track"].items(), key=lambda x: int(x[0]))
-                  if not k.startswith("_")])
-
-
-def _cp_terrain(game, data) -> Table:
-    return Table(N_("Terrain"), [N_("Terrain"), N_("Defence")],
-                 [[bilingual(t['name_en'], t['name_zh'], "zh"), signed(t["defence"])] for k, t in data["terrain_types"].items() if not k.startswith("_")])
-
-
-def _cp_movement(game, data) -> Table:
-    al = data["movement"]["allowance"]
-    pieces = list(data["pieces"])
-    rows = []
-    for kind, per in al.items():
-        lk = data["link_kinds"].get(kind, {})
-        rows.append([bilingual(lk.get('name_en', kind), lk.get('name_zh', ''), "zh")]
-                    + [_("any") if per.get(p, 0) is None else (fmt(per[p]) if per.get(p) else "—") for p in pieces])
-    head = [N_("Link")] + [bilingual(data['pieces'][p]['name_en'], data['pieces'][p]['name_zh'], "zh") for p in pieces]
-    return Table(N_("Movement: most links in one move"), head, rows, _("—: that piece may not use that kind of link."))
-
-
-def _cp_pieces(game, data) -> Table:
-    return Table(N_("Pieces"), [N_("Piece"), N_("Strength"), N_("Upkeep units")],
-                 [[bilingual(p['name_en'], p['name_zh'], "zh"), fmt(p["strength"]), fmt(p["upkeep_units"])]
-                  for k, p in data["pieces"].items() if not k.startswith("_")])
-
-
-def _cp_upkeep(game, data) -> Table:
-    up = data["upkeep"]
-    return Table(N_("Upkeep (funds a turn)"), [N_("Upkeep units"), N_("Pay")],
-                 [[f"{r['units'][0]}–{r['units'][1]}", fmt(r["pay"])] for r in up["table"]],
-                 _("Upkeep units: {units}; pay one fund for every {per}, rounded up.").format(
-                     units=", ".join(f"{data['pieces'][k]['name_zh']} {fmt(v)}" for k, v in up["units"].items()
-                                     if k in data["pieces"]), per=up["per"]))
-
-
-def _cp_camps(game, data) -> Table:
-    rows = [[bilingual(c['name_en'], c['name_zh'], "zh"), " ".join(data["commanders"][k]["name_zh"] for k in c["commanders"]),
-             fmt(c["commands"]), fmt(c["hand_limit"])] for k, c in data["camps"].items() if not k.startswith("_")]
-    return Table(N_("Camps"), [N_("Camp"), N_("Commanders"), N_("Commands a turn"), N_("Hand limit")], rows)
-
-
-def _cp_commanders(game, data) -> Table:
-    tk = data["tracks"]
-    rows = [[bilingual(c['name_en'], c['name_zh'], "zh"), bilingual(c.get('faction_en', ''), c.get('faction_zh', ''), "zh"),
-             data["camps"][c["camp"]]["name_zh"], fmt(tk["troops"]["start"][k]), fmt(tk["funds"]["start"][k]),
-             fmt(tk["morale"]["start"][k])] for k, c in data["commanders"].items() if not k.startswith("_")]
-    return Table(N_("Commanders at the start"), [N_("Commander"), N_("Faction"), N_("Camp"), N_("Troops"), N_("Funds"),
-                                                 N_("Morale")], rows)
-
-
-def _cp_cards(game, data) -> Table:
-    k = data["card_kinds"]
-    return Table(N_("Kinds of card"), [N_("Kind"), N_("What it does")],
-                 [[bilingual(v['name_en'], v['name_zh'], "zh"), tr(v.get("_", ""))] for n, v in k.items() if not n.startswith("_")])
-
-
-TABLES: dict[str, Callable[[Any, dict], Table]] = {
-    "nomonhan.terrain": _nomonhan_terrain, "nomonhan.units": _nomonhan_units, "nomonhan.points": _nomonhan_points,
-    "nomonhan.turns": _nomonhan_turns,
-    "across_suez.crt": _suez_crt, "across_suez.results": _suez_results, "across_suez.terrain": _suez_terrain,
-    "across_suez.turns": _suez_turns, "across_suez.units": _suez_units,
-    "yoshitsune.tribute": _die_table(N_("Tribute table"), "tribute", "spaces"),
-    "yoshitsune.leader_fate": _die_table(N_("Fate of generals (討取)"), "leader_fate", "result"),
-    "yoshitsune.storm_fate": _die_table(N_("Storm (暴風雨) fate"), "storm_fate", "result"),
-    "yoshitsune.generals": _yoshi_generals, "yoshitsune.court": _yoshi_court, "yoshitsune.cards": _yoshi_cards, "yoshitsune.turns": _yoshi_turns,
-    "sino_japanese.terrain": _sj_terrain, "sino_japanese.cities": _sj_cities, "sino_japanese.units": _sj_units,
-    "sino_japanese.costs": _sj_costs, "sino_japanese.damage": _sj_damage,
-    "sino_japanese.damage_examples": _sj_damage_examples, "sino_japanese.turns": _sj_turns,
-    "central_plains.terrain": _cp_terrain, "central_plains.movement": _cp_movement,
-    "central_plains.pieces": _cp_pieces, "central_plains.upkeep": _cp_upkeep, "central_plains.camps": _cp_camps,
-    "central_plains.commanders": _cp_commanders, "central_plains.cards": _cp_cards,
-}
+def table(game, name: str, data: dict[str, Any]) -> Table:
+    """The table a reference file names ``"<game id>.<name>"``, built by the game's own
+    builder (its ``CLIENT`` facts' ``rules_tables``: game/client/games/<game id>_tables.py)."""
+    gid, _dot, short = name.partition(".")
+    path = client_facts(gid).rules_tables
+    builders = load_object(path) if path else {}
+    if short not in builders:
+        raise KeyError(f"{gid}: no rules reference table {short!r} ({path or 'the game names no tables'})")
+    return builders[short](game, data)
 
 
 # -- rulings --------------------------------------------------------------------------------
@@ -494,7 +248,7 @@ def reference(game, ui) -> list[Section]:
             return fill(prose.text(trans, f"{sid}.{n}", english), data)
         for b in s["blocks"]:
             if "table" in b:
-                sec.blocks.append(("table", TABLES[b["table"]](game, data)))
+                sec.blocks.append(("table", table(game, b["table"], data)))
             elif "li" in b:
                 for x in b["li"]:
                     sec.blocks.append(("li", say(x)))
@@ -516,6 +270,15 @@ def reference(game, ui) -> list[Section]:
         cs.blocks.append(("li", fill(prose.text(trans, f"controls.{i}", x), data)))
     out.append(cs)
     return out
+
+
+def game_name(game_id: str) -> str:
+    """The game's title and its title in the original script, as its spec writes them."""
+    from game.core.spec import lookup
+    spec = lookup(game_id)
+    if spec is None:
+        return game_id
+    return f"{spec.title}  {spec.local}" if spec.local and spec.local != spec.title else spec.title
 
 
 # -- the view -------------------------------------------------------------------------------
@@ -761,7 +524,7 @@ class RulesOverlay:
         surf.blit(veil, (0, 0))
         s = self.scale
         panel(surf, self.frame, alpha=248)
-        title = f"{self.title} — {getattr(self.game, 'title', '') or self.game.game_id}"
+        title = f"{self.title} — {game_name(self.game.game_id)}"
         surf.blit(fit_text(assets, title, int(32 * s), self.frame.width - 40, ACCENT, bold=True),
                   (self.frame.x + 20, self.frame.y + int(12 * s)))
         cur = self.current()

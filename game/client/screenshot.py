@@ -12,10 +12,15 @@ BOARD_SCENES = ("board", "threat", "help", "pause", "quit", "savefail", "pass", 
 #: screens that are the same for every game (rendered once a size by render_all)
 GLOBAL_SCENES = ("title", "select", "settings", "saves")
 SCENES = GLOBAL_SCENES + ("seats", "gameover", "replay", "rules", "tutorial", "newgame") + BOARD_SCENES + KIOSK_SCENES
-#: the decision at which a game shows cards to point at (the "hover" scene)
-HOVER_AT = {"yoshitsune": "build", "central_plains": "command"}
 #: the window sizes every screen must work at
 SIZES = ((1280, 720), (1920, 1080), (1024, 576))
+
+
+def hover_at(game_id: str) -> str:
+    """The decision at which a game shows cards to point at (the "hover" scene; "" for none):
+    its client facts' ``hover_decision``."""
+    from .facts import client_facts
+    return client_facts(game_id).hover_decision
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -214,7 +219,7 @@ def _over_board(app, sc, scene: str) -> None:
         sc.session.autosave = True
         sc.ask_quit()
     elif scene == "savefail":               # the banner of a save that failed
-        sc.session.save_error = "Read-only file system: saves/autosave-nomonhan-20250101-120000-1a2b.json"
+        sc.session.save_error = f"Read-only file system: saves/autosave-{sc.game.game_id}-20250101-120000-1a2b.json"
         sc.session.save_failures += 1
     elif scene == "threat":                 # the board with the threat view on (T)
         sc.toggle_threat()
@@ -267,7 +272,7 @@ def render_all(out_dir: str, games=None, sizes=SIZES, kinds: int = 4) -> list[st
                 if sc in GLOBAL_SCENES or sc == "newgame":     # (newgame: only with an unfinished save)
                     continue
                 # (the hover: at the decision with cards to point at, if the game has one)
-                at = positions.get(HOVER_AT.get(gid, "")) if sc == "hover" else None
+                at = positions.get(hover_at(gid)) if sc == "hover" else None
                 paths.append(render(gid, str(d / f"{gid}-{sc}.png"), size=(w, h), scene=sc,
                                     game=at.clone() if at is not None else None))
             for kind, g in positions.items():

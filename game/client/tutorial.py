@@ -39,12 +39,25 @@ from .scenes.board import BoardScene
 from .session import Session
 from .widgets import ACCENT, BAD, DIM, FOCUS, TEXT, panel
 
-STEPS_FILE = Path(__file__).resolve().parent / "games" / "rules" / "nomonhan_tutorial.json"
+RULES_DIR = Path(__file__).resolve().parent / "games" / "rules"
 ARROW = (255, 214, 70)
 
 
-def load_tutorial(path: Path = STEPS_FILE) -> dict[str, Any]:
-    return json.loads(path.read_text(encoding="utf-8"))
+def tutorial_name() -> str:
+    """The tutorial the select screen offers: the first game's in the catalogue that has one
+    (its client facts' ``tutorial``, a file in games/rules/)."""
+    from .facts import tutorials
+    found = tutorials()
+    if not found:
+        raise LookupError("no game has a guided tutorial")
+    return found[0][1]
+
+
+def load_tutorial(path: Path | None = None) -> dict[str, Any]:
+    path = path or RULES_DIR / f"{tutorial_name()}.json"
+    spec = json.loads(path.read_text(encoding="utf-8"))
+    spec.setdefault("name", path.stem)
+    return spec
 
 
 def matches(action, want: dict[str, Any]) -> bool:
@@ -100,7 +113,7 @@ class TutorialScene(BoardScene):
     def prompt(self, st: dict[str, Any]) -> str:
         """The step's prompt in the interface language (``rules/<lang>/nomonhan_tutorial.json``,
         keyed by the step's id; the English where it has none)."""
-        return prose.text(prose.translation(prose.TUTORIAL), st["id"], st["prompt"])
+        return prose.text(prose.translation(self.spec["name"]), st["id"], st["prompt"])
 
     def refuse(self, what: str) -> None:
         self.note = what

@@ -372,6 +372,74 @@ def polygon_center(poly: list[Point]) -> Point:
     return (best[1], cy)
 
 
+# -- the two searches of Board.search ------------------------------------------------------
+def _breadth_first(nbrs: Mapping[str, tuple[str, ...]], dist: dict[str, Any],
+                   enter: Callable[[str], bool] | None, limit: float | None, goal: str | None) -> Reach:
+    """Every step costs 1: breadth-first from the cells already in ``dist`` (at 0)."""
+    prev: dict[str, str] = {}
+    blocked: set[str] = set()
+    todo = deque(dist)
+    while todo:
+        c = todo.popleft()
+        d = dist[c] + 1
+        if limit is not None and d > limit:
+            break
+        for n in nbrs[c]:
+            if n in dist or n in blocked:
+                continue
+            if enter is not None and not enter(n):
+                blocked.add(n)
+                continue
+            dist[n] = d
+            prev[n] = c
+            if n == goal:
+                return Reach(dist, prev, blocked)
+            todo.append(n)
+    return Reach(dist, prev, blocked)
+
+
+def _cheapest_first(nbrs: Mapping[str, tuple[str, ...]], dist: dict[str, Any],
+                    enter: Callable[[str], bool] | None, limit: float | None, goal: str | None,
+                    cost: Callable[[str, str], float | None]) -> Reach:
+    """Steps priced by ``cost``: Dijkstra from the cells already in ``dist`` (at 0); ``enter``
+    is asked once a cell, when a step into it would first improve it."""
+    prev: dict[str, str] = {}
+    blocked: set[str] = set()
+    done: set[str] = set()
+    ok: dict[str, bool] = {}
+    heap = [(0, i, s) for i, s in enumerate(dist)]
+    seq = len(heap)
+    while heap:
+        d, _, c = heapq.heappop(heap)
+        if c in done or d > dist[c]:
+            continue
+        done.add(c)
+        if c == goal:
+            break
+        for n in nbrs[c]:
+            if n in done:
+                continue
+            step = cost(c, n)
+            if step is None:
+                continue
+            nd = d + step
+            if (limit is not None and nd > limit) or nd >= dist.get(n, math.inf):
+                continue
+            if enter is not None:
+                allowed = ok.get(n)
+                if allowed is None:
+                    allowed = ok[n] = bool(enter(n))
+                    if not allowed:
+                        blocked.add(n)
+                if not allowed:
+                    continue
+            dist[n] = nd
+            prev[n] = c
+            seq += 1
+            heapq.heappush(heap, (nd, seq, n))
+    return Reach(dist, prev, blocked)
+
+
 # ---------------------------------------------------------------------------
 
 
@@ -422,14 +490,7 @@ class Board:
         self.tilewidth, self.tileheight = int(tilewidth), int(tileheight)
         self.hexsidelength = hexsidelength
         self.properties: Mapping[str, Any] = _frozen(properties)
-        own = {"hex": "hex", "area": "region", "point": "node"}[kind]
-        self.cells: dict[str, Cell] = {}
-        for c in cells:
-            if c.name in self.cells:
-                raise ValueError(f"duplicate cell name {c.name!r}")
-            if c.kind != own and (not c.kind or (kind == "hex" and c.kind != "box")):
-                c = replace(c, kind=own)       # hex boards: boxes and hexes; others: as given
-            self.cells[c.name] = c
+        self.cells: dict[str, Cell] = self._own_cells(cells, kind)
         self.boxes: tuple[str, ...] = tuple(n for n, c in self.cells.items() if c.kind == "box")
         self.routes: dict[str, tuple[str, ...]] = dict(self._init["routes"])
         self.objects: tuple[MapObject, ...] = self._init["objects"]
@@ -439,34 +500,66 @@ class Board:
         self._axial: dict[str, tuple[int, int]] = {}
         self._polys: dict[str, tuple[Point, ...]] = dict(self._init["polygons"])
         self._radii: dict[str, float] = dict(self._init["radii"])
-        grid: dict[str, list[str]] = {n: [] for n in self.cells}
-
         if kind == "hex":
-            geo = self.geometry = HexGeometry(staggeraxis or "y", staggerindex or "odd",
-                                              self.tilewidth, self.tileheight, hexsidelength or 0)
-            self.pixel_width, self.pixel_height = geo.pixel_size(self.width, self.height)
-            by_axial: dict[tuple[int, int], str] = {}
-            for c in self.cells.values():
-                if c.kind == "box":
-                    if c.name not in self._polys:
-                        raise ValueError(f"box {c.name!r} has no outline (polygons)")
-                    continue
-                xy = (int(c.x), int(c.y))
-                self._xy[xy] = c.name
-                ax = geo.to_axial(*xy)
-                self._axial[c.name] = ax
-                by_axial[ax] = c.name
-            for name, (q, r) in self._axial.items():
-                for dq, dr in geo.dirs:
-                    other = by_axial.get((q + dq, r + dr))
-                    if other is not None:
-                        grid[name].append(other)
+            grid = self._hex_grid()
         else:
             self.geometry = None
             self.pixel_width = self.width * self.tilewidth
             self.pixel_height = self.height * self.tileheight
-
+            grid = {n: [] for n in self.cells}
         # links: on every kind of board, after the hex grid
+        nbrs = self._add_links(links, grid)
+        if kind != "hex":       # on area and point boards a link is also the side between its cells
+            sides = {**self._link_sides(), **{pair(*k): v for k, v in (sides or {}).items()}}
+        self._grid: dict[str, tuple[str, ...]] = {n: tuple(v) for n, v in grid.items()}
+        self._nbrs: dict[str, tuple[str, ...]] = {n: tuple(v) for n, v in nbrs.items()}
+        self._adj: dict[str, frozenset[str]] = {n: frozenset(v) for n, v in nbrs.items()}
+        normal = {pair(*k): v for k, v in (sides or {}).items()}
+        self._sides: dict[tuple[str, str], Mapping[str, Any]] = {
+            k: _frozen(normal[k]) for k in sorted(normal)}
+
+    @staticmethod
+    def _own_cells(cells: tuple[Cell, ...], kind: str) -> dict[str, Cell]:
+        """The cells by name, each of the board's own kind (hex boards: boxes and hexes;
+        others: as given, or the board's kind where none is given)."""
+        own = {"hex": "hex", "area": "region", "point": "node"}[kind]
+        out: dict[str, Cell] = {}
+        for c in cells:
+            if c.name in out:
+                raise ValueError(f"duplicate cell name {c.name!r}")
+            if c.kind != own and (not c.kind or (kind == "hex" and c.kind != "box")):
+                c = replace(c, kind=own)
+            out[c.name] = c
+        return out
+
+    def _hex_grid(self) -> dict[str, list[str]]:
+        """A hex board's geometry, its cells' places (``_xy``, ``_axial``) and each cell's
+        neighbours on the grid, in the geometry's order of directions."""
+        geo = self.geometry = HexGeometry(self.staggeraxis or "y", self.staggerindex or "odd",
+                                          self.tilewidth, self.tileheight, self.hexsidelength or 0)
+        self.pixel_width, self.pixel_height = geo.pixel_size(self.width, self.height)
+        by_axial: dict[tuple[int, int], str] = {}
+        for c in self.cells.values():
+            if c.kind == "box":
+                if c.name not in self._polys:
+                    raise ValueError(f"box {c.name!r} has no outline (polygons)")
+                continue
+            xy = (int(c.x), int(c.y))
+            self._xy[xy] = c.name
+            ax = geo.to_axial(*xy)
+            self._axial[c.name] = ax
+            by_axial[ax] = c.name
+        grid: dict[str, list[str]] = {n: [] for n in self.cells}
+        for name, (q, r) in self._axial.items():
+            for dq, dr in geo.dirs:
+                other = by_axial.get((q + dq, r + dr))
+                if other is not None:
+                    grid[name].append(other)
+        return grid
+
+    def _add_links(self, links: tuple[Link, ...], grid: dict[str, list[str]]) -> dict[str, list[str]]:
+        """Each cell's neighbours: the grid's, then the links' (a one-way link only from its
+        first cell); keeps the links (``_link_list``, ``link_kinds``, ``_links`` by pair)."""
         nbrs = {n: list(v) for n, v in grid.items()}
         grouped: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
         for link in links:
@@ -485,21 +578,17 @@ class Board:
         self.link_kinds: frozenset[str] = frozenset(k.kind for k in links)
         self._links: dict[tuple[str, str], tuple[Mapping[str, Any], ...]] = {
             key: tuple(grouped[key]) for key in sorted(grouped)}
-        if kind != "hex":       # on area and point boards a link is also the side between its cells
-            merged_sides: dict[tuple[str, str], dict[str, Any]] = {}
-            for key, group in self._links.items():
-                merged: dict[str, Any] = {}
-                for p in group:
-                    merged.update(p)
-                merged_sides[key] = merged
-            sides = {**merged_sides, **{pair(*k): v for k, v in (sides or {}).items()}}
+        return nbrs
 
-        self._grid: dict[str, tuple[str, ...]] = {n: tuple(v) for n, v in grid.items()}
-        self._nbrs: dict[str, tuple[str, ...]] = {n: tuple(v) for n, v in nbrs.items()}
-        self._adj: dict[str, frozenset[str]] = {n: frozenset(v) for n, v in nbrs.items()}
-        normal = {pair(*k): v for k, v in (sides or {}).items()}
-        self._sides: dict[tuple[str, str], Mapping[str, Any]] = {
-            k: _frozen(normal[k]) for k in sorted(normal)}
+    def _link_sides(self) -> dict[tuple[str, str], dict[str, Any]]:
+        """The side between two linked cells: their links' properties merged."""
+        merged_sides: dict[tuple[str, str], dict[str, Any]] = {}
+        for key, group in self._links.items():
+            merged: dict[str, Any] = {}
+            for p in group:
+                merged.update(p)
+            merged_sides[key] = merged
+        return merged_sides
 
     # -- pickling: rebuild from the constructor arguments -------------------
     def __reduce__(self):
@@ -640,65 +729,14 @@ class Board:
             if s not in nbrs:
                 raise self._unknown(s)
             dist[s] = 0
-        prev: dict[str, str] = {}
-        blocked: set[str] = set()
         if goal is not None:
             if goal not in nbrs:
                 raise self._unknown(goal)
             if goal in dist:
-                return Reach(dist, prev, blocked)
+                return Reach(dist, {}, set())
         if cost is None:
-            todo = deque(dist)
-            while todo:
-                c = todo.popleft()
-                d = dist[c] + 1
-                if limit is not None and d > limit:
-                    break
-                for n in nbrs[c]:
-                    if n in dist or n in blocked:
-                        continue
-                    if enter is not None and not enter(n):
-                        blocked.add(n)
-                        continue
-                    dist[n] = d
-                    prev[n] = c
-                    if n == goal:
-                        return Reach(dist, prev, blocked)
-                    todo.append(n)
-            return Reach(dist, prev, blocked)
-        done: set[str] = set()
-        ok: dict[str, bool] = {}
-        heap = [(0, i, s) for i, s in enumerate(dist)]
-        seq = len(heap)
-        while heap:
-            d, _, c = heapq.heappop(heap)
-            if c in done or d > dist[c]:
-                continue
-            done.add(c)
-            if c == goal:
-                break
-            for n in nbrs[c]:
-                if n in done:
-                    continue
-                step = cost(c, n)
-                if step is None:
-                    continue
-                nd = d + step
-                if (limit is not None and nd > limit) or nd >= dist.get(n, math.inf):
-                    continue
-                if enter is not None:
-                    allowed = ok.get(n)
-                    if allowed is None:
-                        allowed = ok[n] = bool(enter(n))
-                        if not allowed:
-                            blocked.add(n)
-                    if not allowed:
-                        continue
-                dist[n] = nd
-                prev[n] = c
-                seq += 1
-                heapq.heappush(heap, (nd, seq, n))
-        return Reach(dist, prev, blocked)
+            return _breadth_first(nbrs, dist, enter, limit, goal)
+        return _cheapest_first(nbrs, dist, enter, limit, goal, cost)
 
     # -- sides -----------------------------------------------------------------
     def side(self, a: str, b: str) -> Mapping[str, Any]:

@@ -83,9 +83,19 @@ class GameSnapshot:
     events_len: int
 
 
+class _SpecTitle:
+    """``Game.title``: the English title in the game's spec (written once, there); the
+    game's id for a game with no spec."""
+
+    def __get__(self, obj: Any, cls: type) -> str:
+        s = lookup(cls.game_id)
+        return s.title if s is not None else cls.game_id
+
+
 class Game:
     game_id: ClassVar[str] = ""
-    title: ClassVar[str] = ""
+    #: the game's title, read from its spec (a subclass does not write it again)
+    title: ClassVar[str] = _SpecTitle()     # type: ignore[assignment]
     #: the seats with the default options; a game whose seats depend on its options
     #: (the number of players) overrides :meth:`seats_for`. Read ``game.seats``.
     seats: ClassVar[tuple[str, ...]] = ()
@@ -137,7 +147,7 @@ class Game:
     def spec(cls) -> GameSpec:
         """The game's spec (registered by its ruleset package); a game with no
         spec has no options."""
-        return lookup(cls.game_id) or GameSpec(cls.game_id, cls.title, cls.title, "", seats=cls.seats)
+        return lookup(cls.game_id) or GameSpec(cls.game_id, cls.game_id, cls.game_id, "", seats=cls.seats)
 
     @classmethod
     def check_options(cls, options: dict[str, Any] | None) -> dict[str, Any]:

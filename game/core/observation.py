@@ -25,66 +25,81 @@ def _check(v: Any, tp: Any, where: str, out: list[str]) -> None:
         return
     origin = get_origin(tp)
     if origin in (Union, types.UnionType):
-        for arg in get_args(tp):
-            if not problems(v, arg, where):
-                return
-        out.append(f"{where}: {v!r} is not {tp}")
-        return
-    if origin is Literal:
+        _check_union(v, tp, where, out)
+    elif origin is Literal:
         if v not in get_args(tp):
             out.append(f"{where}: {v!r} is not one of {get_args(tp)}")
-        return
-    if tp is None or tp is type(None):
+    elif tp is None or tp is type(None):
         if v is not None:
             out.append(f"{where}: {v!r} should be None")
-        return
-    if _is_typeddict(tp):
-        if not isinstance(v, dict):
-            out.append(f"{where}: {type(v).__name__} is not a mapping")
+    elif _is_typeddict(tp):
+        _check_typeddict(v, tp, where, out)
+    elif origin in (list, tuple, typing.Sequence):
+        _check_sequence(v, tp, origin, where, out)
+    elif origin is dict:
+        _check_mapping(v, tp, where, out)
+    else:
+        _check_plain(v, tp, where, out)
+
+
+def _check_union(v: Any, tp: Any, where: str, out: list[str]) -> None:
+    for arg in get_args(tp):
+        if not problems(v, arg, where):
             return
-        hints = get_type_hints(tp)
-        required = getattr(tp, "__required_keys__", frozenset(hints))
-        missing = sorted(required - set(v))
-        extra = sorted(set(v) - set(hints))
-        if missing:
-            out.append(f"{where}: missing keys {missing}")
-        if extra:
-            out.append(f"{where}: keys not in {tp.__name__}: {extra}")
-        for k, sub in hints.items():
-            if k in v:
-                _check(v[k], sub, f"{where}.{k}", out)
+    out.append(f"{where}: {v!r} is not {tp}")
+
+
+def _check_typeddict(v: Any, tp: Any, where: str, out: list[str]) -> None:
+    if not isinstance(v, dict):
+        out.append(f"{where}: {type(v).__name__} is not a mapping")
         return
-    if origin in (list, tuple, typing.Sequence):
-        if not isinstance(v, (list, tuple)):
-            out.append(f"{where}: {type(v).__name__} is not a list")
-            return
-        args = get_args(tp)
-        if origin is tuple and args and args[-1] is not Ellipsis:
-            if len(args) != len(v):
-                out.append(f"{where}: {len(v)} items, not {len(args)}")
-                return
-            for i, (x, a) in enumerate(zip(v, args)):
-                _check(x, a, f"{where}[{i}]", out)
-            return
-        item = args[0] if args else Any
-        for i, x in enumerate(v):
-            _check(x, item, f"{where}[{i}]", out)
+    hints = get_type_hints(tp)
+    required = getattr(tp, "__required_keys__", frozenset(hints))
+    missing = sorted(required - set(v))
+    extra = sorted(set(v) - set(hints))
+    if missing:
+        out.append(f"{where}: missing keys {missing}")
+    if extra:
+        out.append(f"{where}: keys not in {tp.__name__}: {extra}")
+    for k, sub in hints.items():
+        if k in v:
+            _check(v[k], sub, f"{where}.{k}", out)
+
+
+def _check_sequence(v: Any, tp: Any, origin: Any, where: str, out: list[str]) -> None:
+    if not isinstance(v, (list, tuple)):
+        out.append(f"{where}: {type(v).__name__} is not a list")
         return
-    if origin is dict:
-        if not isinstance(v, dict):
-            out.append(f"{where}: {type(v).__name__} is not a mapping")
+    args = get_args(tp)
+    if origin is tuple and args and args[-1] is not Ellipsis:
+        if len(args) != len(v):
+            out.append(f"{where}: {len(v)} items, not {len(args)}")
             return
-        kt, vt = get_args(tp) or (Any, Any)
-        for k, x in v.items():
-            _check(k, kt, f"{where} key", out)
-            _check(x, vt, f"{where}[{k!r}]", out)
+        for i, (x, a) in enumerate(zip(v, args)):
+            _check(x, a, f"{where}[{i}]", out)
         return
+    item = args[0] if args else Any
+    for i, x in enumerate(v):
+        _check(x, item, f"{where}[{i}]", out)
+
+
+def _check_mapping(v: Any, tp: Any, where: str, out: list[str]) -> None:
+    if not isinstance(v, dict):
+        out.append(f"{where}: {type(v).__name__} is not a mapping")
+        return
+    kt, vt = get_args(tp) or (Any, Any)
+    for k, x in v.items():
+        _check(k, kt, f"{where} key", out)
+        _check(x, vt, f"{where}[{k!r}]", out)
+
+
+def _check_plain(v: Any, tp: Any, where: str, out: list[str]) -> None:
+    """A number, a class, or a type this module cannot check."""
     if tp is float:
         if not isinstance(v, (int, float)) or isinstance(v, bool):
             out.append(f"{where}: {v!r} is not a number")
-        return
-    if isinstance(tp, type):
+    elif isinstance(tp, type):
         if not isinstance(v, tp) or (tp is int and isinstance(v, bool)):
             out.append(f"{where}: {v!r} is not {tp.__name__}")
-        return
-    out.append(f"{where}: cannot check against {tp!r}")
+    else:
+        out.append(f"{where}: cannot check against {tp!r}")

@@ -2,10 +2,12 @@
 
 A ruleset package (``game/rulesets/<id>/__init__.py``) builds one
 :class:`GameSpec` and passes it to :func:`register`. The spec names the rules
-class, the heuristic agent and the client's UI plugin by *module path*
-("package.module:Class"), so the kernel never imports a layer above it: the
-catalogue (``game.rulesets``), saves, the agent lookup (``game.ai``) and the
-client's plugin lookup all read the spec and import what it names.
+class, the heuristic agent, the AI levels' adapter and the client's UI plugin by
+*module path* ("package.module:Class"), so the kernel never imports a layer above
+it: the catalogue (``game.rulesets``), saves, the agent lookup (``game.ai``), the
+levels (``game.ai.adapter``, ``game.ai.tuning``) and the client (its plugin and
+everything per game it shows: ``game.client.games``) all read the spec and import
+what it names. Nothing outside a game's own modules names the game.
 
 Options are declared here too, each with a type and, where it is limited, the
 values it may take; :meth:`GameSpec.check_options` refuses anything else with
@@ -51,8 +53,9 @@ class GameSpec:
     local: str                      # the original script
     year: str
     rules: str = ""                 # "game.rulesets.nomonhan.rules:Nomonhan"
-    agent: str = ""                 # the heuristic agent, "module:Class"
-    ui: str = ""                    # the client plugin, "module:Class"
+    agent: str = ""                 # the heuristic agent, "module:Class" (its module keeps the tunable weights)
+    adapter: str = ""               # what the AI levels need to know of the game, "module:NAME" (game.ai.adapter)
+    ui: str = ""                    # the client plugin, "module:Class" (its module keeps the client's facts)
     observation: str = ""           # the TypedDict of what a seat sees, "module:Name"
     options: tuple[Option, ...] = ()
     seats: tuple[str, ...] = ()     # the seats with the default options

@@ -19,21 +19,44 @@ names the file, the object (id, name and type) and the problem.
 """
 from __future__ import annotations
 
+import importlib
 import math
 import os
 import re
+import sys
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from types import ModuleType
+from typing import Any, Iterable, Iterator
 from xml.etree import ElementTree
 
-# pytmx imports pygame when it is installed; keep its banner off stdout so
-# `map-info --json` prints clean JSON. We never call pygame here.
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-import pytmx  # noqa: E402
+from .board import GRID, Board, Cell, HexGeometry, Link, MapObject, pair, polygon_center, segment_distance
+from .errors import MapError
 
-from .board import (GRID, Board, Cell, HexGeometry, Link, MapObject, pair,  # noqa: E402
-                    polygon_center, segment_distance)
-from .errors import MapError  # noqa: E402
+#: what pytmx imports when it can and the kernel never uses: pygame (for a type hint) and its
+#: pygame image loader
+_PYTMX_OPTIONAL = ("pygame", "pytmx.util_pygame")
+
+
+def _import_pytmx() -> ModuleType:
+    """pytmx, without loading pygame: the rules side (and the AI worker, the tools, ``map-info
+    --json``) never draws. While pytmx is imported its optional imports are blocked (a module
+    set to None in ``sys.modules`` cannot be imported), then unblocked, so a client that imports
+    pygame afterwards gets it. Where pygame is already loaded (the client) pytmx is imported
+    as it is."""
+    if "pytmx" in sys.modules or sys.modules.get("pygame") is not None:
+        return importlib.import_module("pytmx")
+    blocked = [m for m in _PYTMX_OPTIONAL if m not in sys.modules]
+    for m in blocked:
+        sys.modules[m] = None           # type: ignore[assignment]
+    try:
+        return importlib.import_module("pytmx")
+    finally:
+        for m in blocked:
+            if sys.modules.get(m, 0) is None:
+                del sys.modules[m]
+
+
+pytmx = _import_pytmx()
 
 __all__ = ["load_board", "map_info", "clear_cache", "HEXSIDE_TYPES", "ROUTE_TYPES"]
 
@@ -208,6 +231,67 @@ def _layer_groups(el: ElementTree.Element, dx: float = 0.0, dy: float = 0.0
             yield child, ox, oy
         elif child.tag == "group":
             yield from _layer_groups(child, ox, oy)
+
+
+def _hex_cells(geo: HexGeometry, raw: list[tuple[str, int, int, dict[str, Any], str]],
+               boxes: dict[str, tuple[_Obj, list[tuple[float, float]]]],
+               overrides: dict[str, dict[str, Any]]) -> list[Cell]:
+    """A hex map's cells, its hexes then its boxes, with the cell objects' properties."""
+    cells = []
+    for name, x, y, props, terr in raw:
+        extra = overrides.get(name)
+        if extra:
+            props = {**props, **extra}
+            terr = str(extra.get("terrain", terr))
+        cells.append(Cell(name, x, y, geo.center(x, y), terr, props, "hex"))
+    for name, (o, poly) in boxes.items():
+        props = {**o.props, **overrides.get(name, {})}
+        cx, cy = polygon_center(poly)
+        cells.append(Cell(name, cx, cy, (cx, cy), str(props.get("terrain") or "box"), props, "box"))
+    return cells
+
+
+@dataclass
+class _HexFeatures:
+    """What a hex map's objects add to its grid, as they are read."""
+    links: list[Link] = field(default_factory=list)
+    sides: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    routes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    route_owner: dict[str, _Obj] = field(default_factory=dict)
+    overrides: dict[str, dict[str, Any]] = field(default_factory=dict)
+    objects: list[MapObject] = field(default_factory=list)
+
+    def side_feature(self, hexsides: Iterable[tuple[str, str]], feature: dict[str, Any]) -> None:
+        for a, b in hexsides:
+            self.sides.setdefault(pair(a, b), {}).update(feature)
+
+    def override(self, target: str, o: _Obj) -> None:
+        """A cell object: its properties (and its name as the cell's label) on the cell."""
+        extra = {k: v for k, v in o.props.items() if k not in ("cell", "hex")}
+        if o.name and "label" not in extra:
+            extra["label"] = o.name
+        self.overrides.setdefault(target, {}).update(extra)
+
+
+def _is_graph_cell(o: _Obj, kind: str, cell_types: set[str]) -> bool:
+    """Is ``o`` a region of an area map (a polygon, or a rectangle of a named type) or a
+    node of a point map (a point or an ellipse)?"""
+    if o.type == DECOR:
+        return False
+    if kind == "area":
+        return ((o.shape == "polygon" and o.type in cell_types)
+                or (o.shape == "rectangle" and o.type in cell_types - {""}))
+    return o.shape in ("point", "ellipse") and o.type in cell_types
+
+
+@dataclass
+class _GraphCells:
+    """An area or point map's cells as they are read, and the objects that are not cells."""
+    cells: list[Cell] = field(default_factory=list)
+    owner: dict[str, _Obj] = field(default_factory=dict)
+    polygons: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
+    radii: dict[str, float] = field(default_factory=dict)
+    rest: list[_Obj] = field(default_factory=list)
 
 
 class _Loader:
@@ -433,6 +517,26 @@ class _Loader:
 
     def _load_hex(self) -> Board:
         tmx = self.tmx
+        axis, index, side = self._hex_grid_layout()
+        numbering, col0, row0 = self._hex_numbering()
+        raw = self._hex_tiles(numbering, col0, row0)
+        box_types = BOX_TYPES | self._extra_types("box_types")
+        link_types = LINK_TYPES | self._extra_types("link_types")
+        boxes = self._boxes(box_types, {r[0] for r in raw})
+        common = dict(path=self.path, kind="hex", orientation="hexagonal", staggeraxis=axis,
+                      staggerindex=index, width=tmx.width, height=tmx.height,
+                      tilewidth=tmx.tilewidth, tileheight=tmx.tileheight, hexsidelength=side,
+                      properties=self.props, polygons={n: poly for n, (_, poly) in boxes.items()})
+        geo = HexGeometry(axis, index, tmx.tilewidth, tmx.tileheight, side)
+        grid = Board(cells=_hex_cells(geo, raw, boxes, {}), **common)   # geometry and adjacency for the objects
+        self.board = grid
+        f = self._hex_features(box_types, link_types)
+        return Board(cells=_hex_cells(geo, raw, boxes, f.overrides), sides=f.sides, links=f.links, routes=f.routes,
+                     objects=f.objects, **common)
+
+    def _hex_grid_layout(self) -> tuple[str, str, float]:
+        """The hex grid's stagger axis and index and its side length, checked."""
+        tmx = self.tmx
         axis = tmx.staggeraxis or "y"
         index = tmx.staggerindex or "odd"
         if axis not in ("x", "y"):
@@ -444,6 +548,12 @@ class _Loader:
         if not 0 <= side <= limit:
             raise self.fail(f"hexsidelength {_fmt(side)} must be between 0 and the tile "
                             f"{'width' if axis == 'x' else 'height'} {limit}")
+        return axis, index, side
+
+    def _hex_numbering(self) -> tuple[str, int, int]:
+        """How hexes are named (CCRR or RRCC, the first column and row), and the tolerance
+        objects are snapped to hexes with (``self.tol``)."""
+        tmx = self.tmx
         numbering = str(self.props.get("hex_numbering", "CCRR")).strip().upper()
         if numbering not in ("CCRR", "RRCC"):
             raise self.fail(f'map property hex_numbering "{self.props.get("hex_numbering")}" '
@@ -455,12 +565,18 @@ class _Loader:
             self.tol = float(tol) if tol not in (None, "") else max(3.0, min(tmx.tilewidth, tmx.tileheight) / 16)
         except ValueError:
             raise self.fail(f'map property snap_tolerance "{tol}" is not a number') from None
+        return numbering, col0, row0
 
+    def _hex_tiles(self, numbering: str, col0: int, row0: int) -> list[tuple[str, int, int, dict[str, Any], str]]:
+        """(name, x, y, properties, terrain) of each hex the terrain layer has a tile on, the
+        other tile layers' properties laid over its own."""
+        tmx = self.tmx
         tile_layers = [l for l in tmx.layers if isinstance(l, pytmx.TiledTileLayer)]
         terrain = next((l for l in tile_layers if l.name == "terrain"), tile_layers[0] if tile_layers else None)
         if terrain is None:
             raise self.fail('no terrain layer: a hex map needs a tile layer (named "terrain")')
         tiles = self._tile_properties()
+        overlays = [l for l in tile_layers if l is not terrain]
 
         def tile_at(layer: Any, x: int, y: int) -> tuple[dict[str, Any], str] | None:
             try:
@@ -480,86 +596,51 @@ class _Loader:
                 if t is None:
                     continue
                 props, tile_class = dict(t[0]), t[1]
-                for overlay in tile_layers:
-                    if overlay is terrain:
-                        continue
+                for overlay in overlays:
                     o = tile_at(overlay, x, y)
                     if o:
                         props.update({k: v for k, v in o[0].items() if k != "terrain"})
                 c, r = col0 + x, row0 + y
                 name = f"{c:0{cw}d}{r:0{rw}d}" if numbering == "CCRR" else f"{r:0{rw}d}{c:0{cw}d}"
                 raw.append((name, x, y, props, str(t[0].get("terrain") or tile_class or "clear")))
+        return raw
 
-        box_types = BOX_TYPES | self._extra_types("box_types")
-        link_types = LINK_TYPES | self._extra_types("link_types")
-        boxes = self._boxes(box_types, {r[0] for r in raw})
-        common = dict(path=self.path, kind="hex", orientation="hexagonal", staggeraxis=axis,
-                      staggerindex=index, width=tmx.width, height=tmx.height,
-                      tilewidth=tmx.tilewidth, tileheight=tmx.tileheight, hexsidelength=side,
-                      properties=self.props, polygons={n: poly for n, (_, poly) in boxes.items()})
-
-        def make_cells(overrides: dict[str, dict[str, Any]]) -> list[Cell]:
-            cells = []
-            for name, x, y, props, terr in raw:
-                extra = overrides.get(name)
-                if extra:
-                    props = {**props, **extra}
-                    terr = str(extra.get("terrain", terr))
-                cells.append(Cell(name, x, y, geo.center(x, y), terr, props, "hex"))
-            for name, (o, poly) in boxes.items():
-                props = {**o.props, **overrides.get(name, {})}
-                cx, cy = polygon_center(poly)
-                cells.append(Cell(name, cx, cy, (cx, cy), str(props.get("terrain") or "box"), props, "box"))
-            return cells
-
-        geo = HexGeometry(axis, index, tmx.tilewidth, tmx.tileheight, side)
-        grid = Board(cells=make_cells({}), **common)   # geometry and adjacency for the objects
-        self.board = grid
-
+    def _hex_features(self, box_types: set[str], link_types: set[str]) -> "_HexFeatures":
+        """What a hex map's objects add to the grid: links, hexside features, routes, cell
+        properties and plain objects (boxes were read before)."""
         hexside_types = HEXSIDE_TYPES | self._extra_types("hexside_types")
-        links: list[Link] = []
-        sides: dict[tuple[str, str], dict[str, Any]] = {}
-        routes: dict[str, tuple[str, ...]] = {}
-        route_owner: dict[str, _Obj] = {}
-        overrides: dict[str, dict[str, Any]] = {}
-        objects: list[MapObject] = []
+        f = _HexFeatures()
         for o in self.objs:
             t = o.type
             if t == DECOR:
-                objects.append(self._plain(o))
+                f.objects.append(self._plain(o))
             elif t in box_types:
                 continue                    # read above
             elif t in link_types:
-                links.append(self._link(o, "hex"))
+                f.links.append(self._link(o, "hex"))
             elif t in CELL_TYPES:
-                target = self._cell_of(o)
-                extra = {k: v for k, v in o.props.items() if k not in ("cell", "hex")}
-                if o.name and "label" not in extra:
-                    extra["label"] = o.name
-                overrides.setdefault(target, {}).update(extra)
+                f.override(self._cell_of(o), o)
             elif t in ROUTE_TYPES:
-                chain = self._route(o)
-                name = o.name or f"{t}{o.id}"
-                if name in routes:
-                    raise self.obj_fail(o, f'duplicate route name "{name}" '
-                                           f"(also object {route_owner[name].id})")
-                routes[name] = chain
-                route_owner[name] = o
-                feature = self._feature(o, "road")
-                for a, b in zip(chain, chain[1:]):
-                    sides.setdefault(pair(a, b), {}).update(feature)
+                self._add_route(o, f)
             elif "hexside" in o.props or "hexsides" in o.props:
                 feature = self._feature(o, self._need_type(o))
-                for a, b in self._explicit_hexsides(o):
-                    sides.setdefault(pair(a, b), {}).update(feature)
+                f.side_feature(self._explicit_hexsides(o), feature)
             elif t in hexside_types or o.layer == "hexsides":
                 feature = self._feature(o, self._need_type(o))
-                for a, b in self._drawn_hexsides(o):
-                    sides.setdefault(pair(a, b), {}).update(feature)
+                f.side_feature(self._drawn_hexsides(o), feature)
             else:
-                objects.append(self._plain(o))
-        return Board(cells=make_cells(overrides), sides=sides, links=links, routes=routes, objects=objects,
-                     **common)
+                f.objects.append(self._plain(o))
+        return f
+
+    def _add_route(self, o: _Obj, f: "_HexFeatures") -> None:
+        chain = self._route(o)
+        name = o.name or f"{o.type}{o.id}"
+        if name in f.routes:
+            raise self.obj_fail(o, f'duplicate route name "{name}" '
+                                   f"(also object {f.route_owner[name].id})")
+        f.routes[name] = chain
+        f.route_owner[name] = o
+        f.side_feature(zip(chain, chain[1:]), self._feature(o, "road"))
 
     def _boxes(self, box_types: set[str], hexes: set[str]) -> dict[str, tuple[_Obj, list[tuple[float, float]]]]:
         """The boxes of a hex map: name -> (object, outline)."""
@@ -706,57 +787,69 @@ class _Loader:
         except ValueError:
             raise self.fail(f'map property node_radius "{self.props.get("node_radius")}" '
                             "is not a number") from None
-
-        cells: list[Cell] = []
-        owner: dict[str, _Obj] = {}
-        polygons: dict[str, list[tuple[float, float]]] = {}
-        radii: dict[str, float] = {}
-        rest: list[_Obj] = []
+        cell_types = region_types if kind == "area" else node_types
+        g = _GraphCells()
         for o in self.objs:
-            if kind == "area":
-                is_cell = ((o.shape == "polygon" and o.type in region_types)
-                           or (o.shape == "rectangle" and o.type in region_types - {""}))
+            if not _is_graph_cell(o, kind, cell_types):
+                g.rest.append(o)
             else:
-                is_cell = o.shape in ("point", "ellipse") and o.type in node_types
-            if not is_cell or o.type == DECOR:
-                rest.append(o)
-                continue
-            name = str(o.props.get("region_name", "") or o.name) if kind == "area" else o.name
-            what = "region" if kind == "area" else "node"
-            if not name:
-                raise self.obj_fail(o, f"a {what} needs a name")
-            if name in owner:
-                raise self.obj_fail(o, f'duplicate {what} name "{name}" (also object {owner[name].id})')
-            owner[name] = o
-            if kind == "area":
-                if o.shape == "rectangle":
-                    poly = [(o.x, o.y), (o.x + o.width, o.y), (o.x + o.width, o.y + o.height),
-                            (o.x, o.y + o.height)]
-                else:
-                    poly = list(o.points)
-                if len(poly) < 3:
-                    raise self.obj_fail(o, "a region polygon needs at least three points")
-                polygons[name] = poly
-                cx, cy = polygon_center(poly)
-            else:
-                cx, cy = o.position
-                r = o.props.get("radius", "")
-                try:
-                    radii[name] = (float(r) if r != "" else
-                                   max(o.width, o.height) / 2 if o.shape == "ellipse" and o.width
-                                   else default_r)
-                except ValueError:
-                    raise self.obj_fail(o, f'radius "{r}" is not a number') from None
-            cells.append(Cell(name, cx, cy, (cx, cy), str(o.props.get("terrain") or "clear"), o.props))
-
+                self._graph_cell(o, kind, default_r, g)
         common = dict(path=self.path, kind=kind, orientation=tmx.orientation, width=tmx.width,
                       height=tmx.height, tilewidth=tmx.tilewidth, tileheight=tmx.tileheight,
-                      properties=self.props, polygons=polygons, radii=radii)
-        self.board = grid = Board(cells=cells, **common)
+                      properties=self.props, polygons=g.polygons, radii=g.radii)
+        self.board = grid = Board(cells=g.cells, **common)
+        links = self._adjacency_links(g.owner, grid, kind)
+        objects: list[MapObject] = []
+        for o in g.rest:
+            has_ends = "from" in o.props or "to" in o.props
+            if o.type != DECOR and (has_ends or (o.shape == "polyline" and o.type in link_types)):
+                links.append(self._link(o, kind))
+            else:
+                objects.append(self._plain(o))
+        return Board(cells=g.cells, links=links, objects=objects, **common)
 
+    def _graph_cell(self, o: _Obj, kind: str, default_r: float, g: "_GraphCells") -> None:
+        """A region (area maps) or a node (point maps): its cell, and its outline or radius."""
+        name = str(o.props.get("region_name", "") or o.name) if kind == "area" else o.name
+        what = "region" if kind == "area" else "node"
+        if not name:
+            raise self.obj_fail(o, f"a {what} needs a name")
+        if name in g.owner:
+            raise self.obj_fail(o, f'duplicate {what} name "{name}" (also object {g.owner[name].id})')
+        g.owner[name] = o
+        if kind == "area":
+            poly = self._region_outline(o)
+            g.polygons[name] = poly
+            cx, cy = polygon_center(poly)
+        else:
+            cx, cy = o.position
+            g.radii[name] = self._node_radius(o, default_r)
+        g.cells.append(Cell(name, cx, cy, (cx, cy), str(o.props.get("terrain") or "clear"), o.props))
+
+    def _region_outline(self, o: _Obj) -> list[tuple[float, float]]:
+        if o.shape == "rectangle":
+            poly = [(o.x, o.y), (o.x + o.width, o.y), (o.x + o.width, o.y + o.height), (o.x, o.y + o.height)]
+        else:
+            poly = list(o.points)
+        if len(poly) < 3:
+            raise self.obj_fail(o, "a region polygon needs at least three points")
+        return poly
+
+    def _node_radius(self, o: _Obj, default_r: float) -> float:
+        r = o.props.get("radius", "")
+        try:
+            return (float(r) if r != "" else
+                    max(o.width, o.height) / 2 if o.shape == "ellipse" and o.width
+                    else default_r)
+        except ValueError:
+            raise self.obj_fail(o, f'radius "{r}" is not a number') from None
+
+    def _adjacency_links(self, owner: dict[str, _Obj], grid: Board,
+                         kind: str) -> list[Link | tuple[str, str, dict[str, Any], bool]]:
+        """The links written as a cell's property: adj="a,b,c" (each pair once)."""
         links: list[Link | tuple[str, str, dict[str, Any], bool]] = []
         seen: set[tuple[str, str]] = set()
-        for name, o in owner.items():       # adjacency written as a property: adj="a,b,c"
+        for name, o in owner.items():
             for other in _names(o.props.get("adj", "")):
                 if other not in grid.cells:
                     raise self.obj_fail(o, f'adj names "{other}", which is not a '
@@ -764,14 +857,7 @@ class _Loader:
                 if other != name and pair(name, other) not in seen:
                     seen.add(pair(name, other))
                     links.append((name, other, {"link": True}, False))
-        objects: list[MapObject] = []
-        for o in rest:
-            has_ends = "from" in o.props or "to" in o.props
-            if o.type != DECOR and (has_ends or (o.shape == "polyline" and o.type in link_types)):
-                links.append(self._link(o, kind))
-            else:
-                objects.append(self._plain(o))
-        return Board(cells=cells, links=links, objects=objects, **common)
+        return links
 
     def _link(self, o: _Obj, kind: str) -> Link:
         """A link object: its ends from the from/to properties or from the first

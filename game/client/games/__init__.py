@@ -1,8 +1,16 @@
-"""Per-game UI plugins. ``plugin_for(game)`` returns the GameUI for a game;
-games without their own plugin get the generic one (units from
-public_state(), no special markers)."""
+"""Per-game UI plugins, found through the games' specs.
+
+``plugin_for(game)`` returns the game's GameUI (its spec's ``ui=``, "module:Class");
+games without one get the generic plugin (units from public_state(), no special
+markers). What the shared screens need to know of a game besides its plugin (its
+palette, its rules reference's tables, its word for a turn ...) is the ``CLIENT`` of
+the same module: game/client/facts.py. Nothing else in the client names a game.
+"""
 from __future__ import annotations
 
+from game.core.spec import load_object
+
+from ..facts import ClientFacts, client_facts, ui_path
 from .base import GameUI
 
 
@@ -16,19 +24,8 @@ def plugin_for(game, assets) -> GameUI:
 
 
 def _plugin(game, assets) -> GameUI:
-    if getattr(game, "game_id", "") == "nomonhan":
-        from .nomonhan import NomonhanUI
-        return NomonhanUI(game, assets)
-    if getattr(game, "game_id", "") == "yoshitsune":
-        from .yoshitsune import YoshitsuneUI
-        return YoshitsuneUI(game, assets)
-    if getattr(game, "game_id", "") == "sino_japanese":
-        from .sino_japanese import SinoJapaneseUI
-        return SinoJapaneseUI(game, assets)
-    if getattr(game, "game_id", "") == "central_plains":
-        from .central_plains import CentralPlainsUI
-        return CentralPlainsUI(game, assets)
-    if getattr(game, "game_id", "") == "across_suez":
-        from .across_suez import AcrossSuezUI
-        return AcrossSuezUI(game, assets)
-    return GameUI(game, assets)
+    path = ui_path(getattr(game, "game_id", ""))
+    return load_object(path)(game, assets) if path else GameUI(game, assets)
+
+
+__all__ = ["ClientFacts", "GameUI", "client_facts", "plugin_for"]

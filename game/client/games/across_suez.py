@@ -945,3 +945,15 @@ def _moon(surf, center, r) -> None:
     cx, cy = center
     pygame.draw.circle(surf, (240, 236, 190), (cx, cy), r)
     pygame.draw.circle(surf, (20, 28, 70), (cx + r * 0.45, cy - r * 0.2), r * 0.85)
+
+
+# -- what the client's shared screens know of this game (game/client/facts.py) ---------------------
+from ..palette import BLUE, ORANGE  # noqa: E402
+from ..facts import ClientFacts  # noqa: E402
+
+CLIENT = ClientFacts(
+    sides={"ISR": ((72, 112, 176), BLUE, "circle"), "EGY": ((196, 160, 72), ORANGE, "triangle")},
+    sprites=((r"ISR_", "ISR", "counter"), (r"EGY_", "EGY", "counter"), (r"(crossed_box|artillery)\.", "ISR", "marker"),
+             (r"bombardment\.", "EGY", "marker")),
+    rules_tables="game.client.games.across_suez_tables:TABLES",
+)

@@ -992,3 +992,18 @@ class CentralPlainsUI(GameUI):
         if primary is not None:
             primary.primary = True
         return out[:6]
+
+
+# -- what the client's shared screens know of this game (game/client/facts.py) ---------------------
+from ..palette import BLUE, BLUISH_GREEN, GREY, REDDISH_PURPLE, VERMILLION, YELLOW  # noqa: E402
+from ..facts import ClientFacts  # noqa: E402
+
+CLIENT = ClientFacts(
+    sides={"CHIANG": ((44, 92, 196), BLUE, "circle"), "HE": ((124, 60, 168), REDDISH_PURPLE, "square"),
+           "YAN": ((128, 84, 44), BLUISH_GREEN, "triangle"), "LI": ((228, 186, 36), YELLOW, "diamond"),
+           "FENG": ((196, 40, 36), VERMILLION, "cross"), "grey": ((140, 140, 136), GREY, "")},
+    sprites=((r"piece_(CHIANG|HE|YAN|LI|FENG|grey)_", r"\1", "piece"),),
+    turn_word=N_("Round {turn}"),           # a round: each commander's turn in it shares its number
+    hover_decision="command",
+    rules_tables="game.client.games.central_plains_tables:TABLES",
+)

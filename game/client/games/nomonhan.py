@@ -678,3 +678,16 @@ def _nato(surf, kind: str, box: pygame.Rect, ink, w: int) -> None:
         pygame.draw.line(surf, ink, box.bottomleft, box.topright, w)
     if kind == "artillery":
         pygame.draw.circle(surf, ink, box.center, max(2, bh * 0.2))
+
+
+# -- what the client's shared screens know of this game (game/client/facts.py) ---------------------
+from ..palette import BLUE, ORANGE  # noqa: E402
+from ..facts import ClientFacts  # noqa: E402
+
+CLIENT = ClientFacts(
+    sides={"JP": ((214, 180, 92), ORANGE, "circle"), "SOV": ((178, 60, 52), BLUE, "triangle")},
+    sprites=((r"JP_", "JP", "counter"), (r"SV_", "SOV", "counter"), (r"turn_JP", "JP", "marker"),
+             (r"turn_SOV", "SOV", "marker")),
+    rules_tables="game.client.games.nomonhan_tables:TABLES",
+    tutorial="nomonhan_tutorial", tutorial_label=N_("Tutorial: Nomonhan"),
+)

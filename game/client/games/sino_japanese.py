@@ -1084,3 +1084,17 @@ def _badge(surf, assets, center, r, col, text) -> None:
     pygame.draw.circle(surf, col, center, r)
     t = assets.text(text, max(8, int(r * 1.5)), (255, 255, 255), bold=True)
     surf.blit(t, t.get_rect(center=center))
+
+
+# -- what the client's shared screens know of this game (game/client/facts.py) ---------------------
+from ..palette import SKY_BLUE, VERMILLION  # noqa: E402
+from ..facts import ClientFacts  # noqa: E402
+
+CLIENT = ClientFacts(
+    # Japanese counters stay white with red ink (the sheet's); the UI's red becomes vermillion
+    sides={"JP": ((236, 232, 224), (236, 232, 224), "circle"), "QING": ((214, 178, 64), SKY_BLUE, "triangle")},
+    ui_colours={"JP": VERMILLION},
+    sprites=((r"J\d", "JP", "counter"), (r"Q\d", "QING", "counter"), (r"(ammo|cp)_JP", "JP", "marker"),
+             (r"(ammo|cp)_QING", "QING", "marker"), (r"bridgehead", "JP", "marker"), (r"fleet", "QING", "marker")),
+    rules_tables="game.client.games.sino_japanese_tables:TABLES",
+)

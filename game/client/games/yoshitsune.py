@@ -656,7 +656,7 @@ class YoshitsuneUI(GameUI):
         if img is None:
             bg = CLAN_COLOURS.get(clan, (160, 160, 160))
             ink = CLAN_INK.get(clan, (255, 255, 255))
-            bg, glyph = self.assets.palette.clan(clan, bg)      # (colour-blind palette: a side glyph)
+            bg, glyph = self.assets.palette.group(self.game.game_id, clan, bg)      # (colour-blind palette: a side glyph)
             if glyph:
                 ink = (20, 18, 14) if sum(bg) > 420 else (255, 255, 255)
             t = self.assets.text(text, size, ink, bold=True)
@@ -1426,3 +1426,19 @@ def _arrow(surf, p, q, colour, width: int) -> None:
     pygame.draw.line(surf, colour, p, base, width)
     pygame.draw.polygon(surf, colour, [q, (base[0] - uy * head * 0.7, base[1] + ux * head * 0.7),
                                        (base[0] + uy * head * 0.7, base[1] - ux * head * 0.7)])
+
+
+# -- what the client's shared screens know of this game (game/client/facts.py) ---------------------
+from ..palette import BLUE, BLUISH_GREEN, SKY_BLUE, VERMILLION, WHITE, YELLOW  # noqa: E402
+from ..facts import ClientFacts  # noqa: E402
+
+CLIENT = ClientFacts(
+    sides={"MINAMOTO": ((236, 232, 220), WHITE, "circle"), "TAIRA": ((178, 52, 48), VERMILLION, "triangle")},
+    # each clan's colour in the colour-blind palette, and whose glyph it carries (木曾 changes
+    # sides during the game: its own glyph)
+    groups={"genji": (WHITE, "circle"), "ogata": (BLUE, "circle"), "kono": (SKY_BLUE, "circle"),
+            "sohei": ((120, 110, 100), "circle"), "heike": (VERMILLION, "triangle"),
+            "fujiwara": (YELLOW, "triangle"), "kiso": (BLUISH_GREEN, "diamond")},
+    hover_decision="build",
+    rules_tables="game.client.games.yoshitsune_tables:TABLES",
+)

@@ -31,6 +31,7 @@ import pygame
 from game import rulesets
 from game.core.save import write_atomic
 
+from ..facts import client_facts
 from ..i18n import N_, _
 from ..input import Intent
 from ..session import (SaveError, SaveInfo, Session, delete_save, last_unfinished, prune_empty_autosaves,
@@ -83,7 +84,7 @@ def when_line(info: SaveInfo) -> str:
 def turn_line(info: SaveInfo) -> str:
     bits = []
     if info.turn is not None:
-        bits.append((_("Round {turn}") if info.game_id == "central_plains" else _("Turn {turn}")).format(turn=info.turn))
+        bits.append(_(client_facts(info.game_id).turn_word).format(turn=info.turn))
     if info.over:
         bits.append(_("finished"))
     bits.append(_("{n} moves").format(n=info.actions))

@@ -7,6 +7,7 @@ import pygame
 from game import rulesets
 
 from ..board_view import BoardView
+from ..facts import tutorial_label
 from ..games import plugin_for
 from ..i18n import _
 from ..input import Intent
@@ -69,7 +70,7 @@ class SelectScene(Scene):
         self.back = Button(_("◀ Back"), pygame.Rect(round(40 * s), h - bh - round(44 * s), round(180 * s), bh), "back",
                            size=round(24 * s))
         tw = min(round(340 * s), w // 3)
-        self.tutorial = Button(_("Tutorial: Nomonhan"), pygame.Rect(w - round(40 * s) - tw, h - bh - round(44 * s), tw, bh),
+        self.tutorial = Button(_(tutorial_label()), pygame.Rect(w - round(40 * s) - tw, h - bh - round(44 * s), tw, bh),
                                "tutorial", hint="T / Y", size=round(22 * s))
 
     def open_rules(self) -> None:
@@ -102,7 +103,7 @@ class SelectScene(Scene):
         self.app.switch(SeatsScene(self.app, self.ids[i]))
 
     def start_tutorial(self) -> None:
-        """The guided first turn on Nomonhan (game/client/tutorial.py)."""
+        """The guided first turn (game/client/tutorial.py)."""
         self.app.audio.play("click")
         from ..tutorial import TutorialScene
         self.app.switch(TutorialScene(self.app))

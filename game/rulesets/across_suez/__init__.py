@@ -5,6 +5,7 @@ SPEC = register(GameSpec(
     id="across_suez", title="Across Suez", local="スエズを渡れ", year="1973", order=20,
     rules="game.rulesets.across_suez.rules:AcrossSuez",
     agent="game.ai.across_suez:AcrossSuezAgent",
+    adapter="game.ai.adapters.across_suez:ADAPTER",
     observation="game.rulesets.across_suez.observation:AcrossSuezObservation",
     ui="game.client.games.across_suez:AcrossSuezUI",
     seats=("ISR", "EGY"), side_names=(("ISR", "Israel"), ("EGY", "Egypt")),

@@ -13,6 +13,7 @@ SPEC = register(GameSpec(
     id="central_plains", title="Central Plains War", local="中原大戰", year="1930", order=50,
     rules="game.rulesets.central_plains.rules:CentralPlains",
     agent="game.ai.central_plains:CentralPlainsAgent",
+    adapter="game.ai.adapters.central_plains:ADAPTER",
     ui="game.client.games.central_plains:CentralPlainsUI",
     observation="game.rulesets.central_plains.observation:CentralPlainsObservation",
     seats=("CHIANG", "HE", "YAN", "LI", "FENG"),

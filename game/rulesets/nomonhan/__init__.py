@@ -5,6 +5,7 @@ SPEC = register(GameSpec(
     id="nomonhan", title="Battle of Nomonhan", local="ノモンハンの戦い", year="1939", order=10,
     rules="game.rulesets.nomonhan.rules:Nomonhan",
     agent="game.ai.nomonhan:NomonhanAgent",
+    adapter="game.ai.adapters.nomonhan:ADAPTER",
     observation="game.rulesets.nomonhan.observation:NomonhanObservation",
     ui="game.client.games.nomonhan:NomonhanUI",
     seats=("JP", "SOV"), side_names=(("JP", "Japan"), ("SOV", "Soviet Union")),

@@ -5,6 +5,7 @@ SPEC = register(GameSpec(
     id="sino_japanese", title="Sino-Japanese War", local="日清戰爭 旭日與斜陽", year="1894–95", order=30,
     rules="game.rulesets.sino_japanese.rules:SinoJapanese",
     agent="game.ai.sino_japanese:SinoJapaneseAgent",
+    adapter="game.ai.adapters.sino_japanese:ADAPTER",
     ui="game.client.games.sino_japanese:SinoJapaneseUI",
     observation="game.rulesets.sino_japanese.observation:SinoJapaneseObservation",
     seats=("JP", "QING"), side_names=(("JP", "Japan"), ("QING", "Qing")),

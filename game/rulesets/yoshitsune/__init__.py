@@ -9,6 +9,7 @@ SPEC = register(GameSpec(
     id="yoshitsune", title="Yoshitsune", local="義經", year="1180–85", order=40,
     rules="game.rulesets.yoshitsune.rules:Yoshitsune",
     agent="game.ai.yoshitsune:YoshitsuneAgent",
+    adapter="game.ai.adapters.yoshitsune:ADAPTER",
     observation="game.rulesets.yoshitsune.observation:YoshitsuneObservation",
     ui="game.client.games.yoshitsune:YoshitsuneUI",
     seats=("MINAMOTO", "TAIRA"), side_names=(("MINAMOTO", "Genji"), ("TAIRA", "Heike")),
