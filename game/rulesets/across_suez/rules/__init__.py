@@ -116,8 +116,6 @@ from .view import FlowView, View
 
 class AcrossSuez(Setup, Sequence, Movement, Crossing, CombatRules, Artillery, Victory, View, HexUnits, PhasedGame):
     game_id = "across_suez"
-    title = "Across Suez"
-    title_en = "Across Suez: The Battle of the Chinese Farm, 1973"
     seats = sides = SIDES
     unit_component, position_component = Unit, Position
     static_components = (Hex,)      # the map hexes never change: shared by every copy

@@ -37,7 +37,6 @@ from .view import View
 
 class Nomonhan(Setup, Sequence, Movement, CombatRules, Victory, View, HexUnits, PhasedGame):
     game_id = "nomonhan"
-    title = "ノモンハンの戦い"
     seats = sides = SIDES
     unit_component, position_component = Unit, Position
     static_components = (Hex,)      # the map hexes never change: shared by every copy
