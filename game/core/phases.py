@@ -42,11 +42,15 @@ class Phase:
     constant of the ruleset). ``legal(game)``: the actions the deciding seat
     may choose. ``decision(game)``: the :class:`Decision` (who decides, the
     prompt); None only for the phase that ends the game. ``on``: action type
-    -> ``handler(game, action)``, for every type ``legal`` may list."""
+    -> ``handler(game, action)``, for every type ``legal`` may list. ``main``: the
+    action type that ends the phase, if one does."""
     kind: str
     legal: Callable[[Any], list[Action]]
     decision: Callable[[Any], Decision | None]
     on: Mapping[type, Callable[[Any, Any], None]] = field(default_factory=dict)
+    #: the action that ends this phase (the client's main button), when it has one: shown
+    #: even while it is not legal, with the rules' reason (:meth:`PhasedGame.refusal`)
+    main: type | None = None
 
     def apply(self, game: Any, action: Action) -> None:
         handler = self.on.get(type(action))
@@ -97,6 +101,25 @@ class PhasedGame(Game):
 
     def phase(self) -> Phase:
         return self.phases[self.phase_kind()]
+
+    def main_action(self) -> tuple[Action | None, str]:
+        """The current phase's main action (the one that ends it) and, when it is not legal
+        now, why not: (the legal action, "") / (an instance of it, the reason) / (None, "")."""
+        main = self.phases[self.phase_kind()].main
+        if main is None:
+            return None, ""
+        for a in self.legal_actions():
+            if type(a) is main:
+                return a, ""
+        try:
+            a = main()
+        except TypeError:           # a main action with fields: nothing to show while it is not legal
+            return None, ""
+        return a, self.refusal(a)
+
+    def refusal(self, action: Action) -> str:
+        """Why ``action`` is not legal now, in the rules' words ("" if the ruleset does not say)."""
+        return ""
 
     def _pending(self) -> Decision | None:
         # a decision is a fact of the current state: kept in the memo until the next write

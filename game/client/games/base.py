@@ -17,9 +17,11 @@ from typing import Any
 import pygame
 
 from game.core.actions import Action
+from game.core.picks import CELL, UNIT, is_button, is_main
 from game.core.text import Msg
 
 from ..i18n import N_, tr
+from ..interaction import Picker
 from ..widgets import round_rect, stamp
 
 #: the sides' names in the games' data (data.json "sides"), translated where shown
@@ -372,6 +374,103 @@ class GameUI:
                 c = x if x in cells else self.unit_hex(x)
                 if c and c in cells and c not in out:
                     out.append(c)
+        return out
+
+
+#: how a unit is chosen at once when a decision comes (PickingUI.AUTO_SELECT)
+LONE, FIRST = "lone", "first"
+
+
+class PickingUI(GameUI):
+    """A game interface whose clicks, lit cells, buttons and selection come from the one
+    interaction layer (game.client.interaction), built from the picks its actions
+    declare (game.core.picks). The game keeps what is its own: ``button_label`` (a
+    button's words), ``refusal`` (why a click does nothing), ``AUTO_SELECT`` (decision
+    kinds whose unit is chosen at once), and its drawing and hover texts."""
+
+    #: decision kind -> which unit is chosen at once when the decision comes: LONE (the only one
+    #: that may act, if only one may), FIRST (the first of them); other kinds: none
+    AUTO_SELECT: dict[str, str] = {}
+
+    @property
+    def picker(self) -> Picker:
+        p = self.__dict__.get("_picker")
+        if p is None:
+            p = self.__dict__["_picker"] = Picker(self._pick_cell, self.units_in_cell)
+        legal = self._legal()
+        if legal != p.legal:
+            p.update(legal, tuple(legal))
+        return p
+
+    def _pick_cell(self, value, what: str) -> str | None:
+        return value if what == CELL else self.unit_hex(value) if what == UNIT else None
+
+    def units_in_cell(self, cell: str) -> list[str]:
+        """The units standing in ``cell`` (a click on it picks among them)."""
+        u = self.unit_at(cell)
+        return [u] if u else []
+
+    # the interaction the board asks of every game ----------------------------------------
+    def auto_select(self) -> None:
+        p = self.picker
+        if self.selected is None:
+            p.clear()
+        elif self.selected != p.selected and not p.select(self.selected):
+            p.clear()
+        how = self.AUTO_SELECT.get(self._kind())
+        if how is not None:
+            p.auto_select(first=how == FIRST)
+        self.selected = p.selected
+
+    def targets(self) -> dict[str, str]:
+        return self.picker.targets()
+
+    def actable_hexes(self) -> list[str]:
+        return self.picker.actable_cells()
+
+    def select_at(self, hex_: str) -> None:
+        for u in self.units_in_cell(hex_):
+            if self.picker.select(u):
+                self.selected = u
+                return
+
+    def click(self, hex_: str | None) -> ClickResult:
+        p = self.picker
+        before = p.path
+        out = p.click(hex_)
+        self.selected = p.selected
+        if out.action is not None:
+            return ClickResult(action=out.action)
+        if out.handled:
+            return ClickResult(handled=True)
+        p.path = before
+        self.selected = p.selected
+        return ClickResult(error=self.refusal(hex_) or "")
+
+    def refusal(self, hex_: str | None) -> str:
+        """Why a click on ``hex_`` does nothing now ("" to say nothing but the error sound)."""
+        return ""
+
+    def button_label(self, action: Action) -> str:
+        """A button's words (default: the action as the log says it)."""
+        return self.action_text(action)
+
+    def choices(self) -> list[Choice]:
+        """The buttons: every legal action declared a button or the main one, in the order
+        listed (the first main one primary); the phase's main action, when it is not legal
+        now, disabled with the rules' reason."""
+        out: list[Choice] = []
+        primary = False
+        for a in self.picker.legal:
+            t = type(a)
+            main = is_main(t)
+            if main or is_button(t):
+                out.append(Choice(self.button_label(a), a, primary=main and not primary))
+                primary = primary or main
+        if not primary and hasattr(self.game, "main_action"):
+            a, reason = self.game.main_action()
+            if a is not None and reason:
+                out.append(Choice(self.button_label(a), a, primary=True, enabled=False, reason=tr(reason)))
         return out
 
 

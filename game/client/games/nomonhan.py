@@ -11,14 +11,13 @@ from typing import Any
 import pygame
 
 from game.rulesets.nomonhan.actions import (Advance, Assign, BlowBridge, EndAdvance, EndDeclarations,
-                                            EndPhase, Enter, Move, Resolve, Retreat, StepLoss)
+                                            EndPhase, Enter, Resolve, Retreat, StepLoss)
 from game.rulesets.nomonhan.kinds import ADVANCE, DECLARE, LOSS, MOVE, ORDER, OVER
-
 from game.systems.combat import pool_odds
+
 from .. import threat
-from ..i18n import _
-from .base import blit_counter, Choice, ClickResult, GameUI
 from ..i18n import N_, _, bilingual, tr
+from .base import FIRST, LONE, PickingUI, blit_counter
 
 GLYPH_COLOURS = {"JP": ((250, 250, 246), (206, 30, 40)), "SOV": ((206, 30, 40), (255, 214, 60))}
 NATO = {"infantry": "infantry", "motorized": "motorized", "cavalry": "cavalry", "tank": "armor",
@@ -27,7 +26,7 @@ PHASES = {MOVE: N_("Movement"), DECLARE: N_("Combat: declare"), ORDER: N_("Comba
           ADVANCE: N_("Advance"), OVER: N_("Game over")}
 
 
-class NomonhanUI(GameUI):
+class NomonhanUI(PickingUI):
     def __init__(self, game, assets):
         super().__init__(game, assets)
         self.data = game.data
@@ -400,49 +399,50 @@ class NomonhanUI(GameUI):
         return []
 
     # interaction ------------------------------------------------------------------
-    def auto_select(self) -> None:
-        """Keep the selection valid for the decision at hand."""
-        kind = self._kind()
-        if kind == LOSS:
-            units = self._units_with(StepLoss)
-            if self.selected not in units:
-                self.selected = units[0] if len(units) == 1 else None
-        elif kind == ADVANCE:
-            units = self._units_with(Advance)
-            if self.selected not in units:
-                self.selected = units[0] if units else None
-        elif kind == MOVE:
-            if self.selected not in self._units_with(Move):
-                self.selected = None
-        elif kind == DECLARE:
-            if self.selected not in self._units_with(Assign):
-                self.selected = None
-        else:
-            self.selected = None
+    #: a lone loser is chosen at once (click it again: it loses a step); the winner's first unit that may advance
+    AUTO_SELECT = {LOSS: LONE, ADVANCE: FIRST}
 
-    def targets(self) -> dict[str, str]:
+    def button_label(self, a) -> str:
+        lab = self.lab
+        if isinstance(a, Enter):
+            return _("Bring in {lab}").format(lab=lab(a.unit))
+        if isinstance(a, BlowBridge):
+            return _("Blow the bridge")
+        if isinstance(a, Resolve):
+            atts = dict((d, at) for d, at in self.state.get("declared", [])).get(a.defender, [])
+            return _("Resolve {names} → {lab}").format(names="+".join(lab(x) for x in atts), lab=lab(a.defender))
+        if isinstance(a, StepLoss):
+            return _("{lab}: lose a step").format(lab=lab(a.unit))
+        if isinstance(a, EndPhase):
+            return _("End movement")
+        if isinstance(a, EndDeclarations):
+            return _("Resolve attacks") if (self.state.get("declared") or a not in self._legal()) \
+                else _("No attack: end combat")
+        if isinstance(a, EndAdvance):
+            return _("Stop advancing")
+        return super().button_label(a)
+
+    def refusal(self, hex_: str | None) -> str:
+        """Why a click does nothing, in the words of the decision at hand."""
         kind = self._kind()
-        out: dict[str, str] = {}
+        unit = self.unit_at(hex_)
         sel = self.selected
         if kind == MOVE:
-            if sel:
-                self._mark_dest(out, Move, "move", sel)
-            else:
-                self._mark_units(out, self._units_with(Move), "select")
-        elif kind == DECLARE:
-            if sel:
-                self._mark_named(out, Assign, "defender", "attack", when=lambda a: a.attacker == sel)
-            else:
-                self._mark_units(out, self._units_with(Assign), "select")
-        elif kind == ORDER:
-            self._mark_named(out, Resolve, "defender", "resolve")
-        elif kind == LOSS:
-            self._mark_dest(out, Retreat, "retreat", sel)
-        elif kind == ADVANCE:
-            if sel:
-                self._mark_dest(out, Advance, "advance", sel)
-            self._mark_units(out, [k for k in self._units_with(Advance) if k != sel], "select", keep=True)
-        return out
+            if unit and self.disp[unit]["side"] == self.state["side"]:
+                why = _("has already moved") if unit in self.state.get("moved", ()) else _("cannot move (enemy ZOC or MA 0)")
+                return f"{self.units_static[unit]['label']} {why}"
+            return _("{hex_} is out of reach").format(hex_=hex_) if sel and hex_ else ""
+        if kind == DECLARE:
+            if sel and unit:
+                return _("{label} cannot attack that unit").format(label=self.units_static[sel]['label'])
+            return _("select one of your units that can attack first") if unit else ""
+        if kind == ORDER:
+            return _("click a defender with an arrow pointing at it")
+        if kind == LOSS:
+            return _("retreat to a lit hex, or click the unit to lose a step")
+        if kind == ADVANCE:
+            return _("advance to a lit hex, or stop advancing")
+        return ""
 
     def blinking(self) -> set[str]:
         kind = self._kind()
@@ -463,117 +463,6 @@ class NomonhanUI(GameUI):
                 if ah and dh:
                     out.append((ah, dh))
         return out
-
-    def click(self, hex_: str | None) -> ClickResult:
-        kind = self._kind()
-        legal = self._legal()
-        unit = self.unit_at(hex_)
-        sel = self.selected
-        if hex_ is None:
-            self.selected = None
-            return ClickResult(handled=True)
-        if kind == MOVE:
-            if sel:
-                for a in legal:
-                    if isinstance(a, Move) and a.unit == sel and a.to == hex_:
-                        return ClickResult(action=a)
-            if unit and unit in self._units_with(Move):
-                self.selected = None if unit == sel else unit
-                return ClickResult(handled=True)
-            if unit and self.disp[unit]["side"] == self.state["side"]:
-                self.selected = None
-                why = _("has already moved") if unit in self.state.get("moved", ()) else _("cannot move (enemy ZOC or MA 0)")
-                return ClickResult(error=f"{self.units_static[unit]['label']} {why}")
-            if sel:
-                self.selected = None
-                return ClickResult(error=_("{hex_} is out of reach").format(hex_=hex_))
-            return ClickResult(handled=True)
-        if kind == DECLARE:
-            if sel and unit:
-                for a in legal:
-                    if isinstance(a, Assign) and a.attacker == sel and a.defender == unit:
-                        self.selected = None
-                        return ClickResult(action=a)
-            if unit and unit in self._units_with(Assign):
-                self.selected = None if unit == sel else unit
-                return ClickResult(handled=True)
-            if sel and unit:
-                return ClickResult(error=_("{label} cannot attack that unit").format(label=self.units_static[sel]['label']))
-            if unit:
-                return ClickResult(error=_("select one of your units that can attack first"))
-            self.selected = None
-            return ClickResult(handled=True)
-        if kind == ORDER:
-            for a in legal:
-                if isinstance(a, Resolve) and a.defender == unit:
-                    return ClickResult(action=a)
-            return ClickResult(error=_("click a defender with an arrow pointing at it"))
-        if kind == LOSS:
-            losers = self._units_with(StepLoss)
-            for a in legal:
-                if isinstance(a, Retreat) and a.to == hex_ and (sel is None or a.unit == sel):
-                    return ClickResult(action=a)
-            if unit in losers:
-                if unit == sel or len(losers) == 1:
-                    return ClickResult(action=StepLoss(unit))
-                self.selected = unit
-                return ClickResult(handled=True)
-            return ClickResult(error=_("retreat to a lit hex, or click the unit to lose a step"))
-        if kind == ADVANCE:
-            for a in legal:
-                if isinstance(a, Advance) and a.unit == sel and a.to == hex_:
-                    return ClickResult(action=a)
-            if unit in self._units_with(Advance):
-                self.selected = unit
-                return ClickResult(handled=True)
-            return ClickResult(error=_("advance to a lit hex, or stop advancing"))
-        return ClickResult()
-
-    def choices(self) -> list[Choice]:
-        legal = self._legal()
-        kind = self._kind()
-        out: list[Choice] = []
-        lab = self.lab
-        for a in legal:
-            if isinstance(a, Enter):
-                out.append(Choice(_("Bring in {lab}").format(lab=lab(a.unit)), a))
-        for a in legal:
-            if isinstance(a, BlowBridge):
-                out.append(Choice(_("Blow the bridge"), a))
-        for a in legal:
-            if isinstance(a, Resolve):
-                atts = dict((d, at) for d, at in self.state.get("declared", [])).get(a.defender, [])
-                names = "+".join(lab(x) for x in atts)
-                out.append(Choice(_("Resolve {names} → {lab}").format(names=names, lab=lab(a.defender)), a, primary=not any(c.primary for c in out)))
-        for a in legal:
-            if isinstance(a, StepLoss):
-                out.append(Choice(_("{lab}: lose a step").format(lab=lab(a.unit)), a))
-        if kind == MOVE:
-            out.append(Choice(_("End movement"), EndPhase(), primary=True, enabled=EndPhase() in legal))
-        elif kind == DECLARE:
-            ok = EndDeclarations() in legal
-            label = _("Resolve attacks") if (self.state.get("declared") or not ok) else _("No attack: end combat")
-            out.append(Choice(label, EndDeclarations(), primary=True, enabled=ok,
-                              reason="" if ok else _("blinking units in enemy ZOC must attack first")))
-        elif kind == ADVANCE:
-            out.append(Choice(_("Stop advancing"), EndAdvance(), primary=True))
-        return out
-
-    def actable_hexes(self) -> list[str]:
-        kind = self._kind()
-        cls = {MOVE: Move, DECLARE: Assign, LOSS: StepLoss, ADVANCE: Advance}.get(kind)
-        if kind == ORDER:
-            keys = [a.defender for a in self._legal() if isinstance(a, Resolve)]
-        elif cls:
-            keys = self._units_with(cls)
-        else:
-            keys = []
-        return [h for h in (self.unit_hex(k) for k in keys) if h]
-
-    def select_at(self, hex_: str) -> None:
-        k = self.unit_at(hex_)
-        if k:
-            self.selected = k
 
     def preview(self, hover: str | None) -> dict[str, Any] | None:
         kind = self._kind()

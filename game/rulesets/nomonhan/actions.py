@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.actions import Action, action
+from game.core.picks import ADVANCE, ATTACK, CELL, MOVE, RESOLVE, RETREAT, Pick
 from game.core.text import Msg, Name
 
 # labels: game.core.text Msg (unit keys as Name, shown as they are); the constant ones made once
@@ -18,6 +19,8 @@ _STOP_ADVANCING = Msg("stop advancing")
 class Move(Action):
     unit: str
     to: str
+    picks = (Pick("unit"), Pick("to", CELL))
+    light = MOVE
 
     def label(self) -> str:
         return Msg("move {unit} to {to}", unit=Name(self.unit), to=self.to)
@@ -43,6 +46,7 @@ class BlowBridge(Action):
 @action("nomonhan.end_phase")
 @dataclass(frozen=True, slots=True)
 class EndPhase(Action):
+    main = True
     def label(self) -> str:
         return _END_MOVEMENT
 
@@ -53,6 +57,8 @@ class Assign(Action):
     """Declare that ``attacker`` takes part in the attack on ``defender``."""
     attacker: str
     defender: str
+    picks = (Pick("attacker"), Pick("defender"))
+    light = ATTACK
 
     def label(self) -> str:
         return Msg("{attacker} attacks {defender}", attacker=Name(self.attacker), defender=Name(self.defender))
@@ -61,6 +67,7 @@ class Assign(Action):
 @action("nomonhan.end_declarations")
 @dataclass(frozen=True, slots=True)
 class EndDeclarations(Action):
+    main = True
     def label(self) -> str:
         return _RESOLVE_ATTACKS
 
@@ -70,6 +77,10 @@ class EndDeclarations(Action):
 class Resolve(Action):
     """Choose which declared combat (by defender) to resolve next."""
     defender: str
+    picks = (Pick("defender"),)
+    light = RESOLVE
+    button = True
+    main = True                     # Space resolves the first declared combat
 
     def label(self) -> str:
         return Msg("resolve the attack on {defender}", defender=Name(self.defender))
@@ -79,6 +90,8 @@ class Resolve(Action):
 @dataclass(frozen=True, slots=True)
 class StepLoss(Action):
     unit: str
+    picks = (Pick("unit"),)
+    button = True
 
     def label(self) -> str:
         return Msg("{unit} loses a step", unit=Name(self.unit))
@@ -89,6 +102,8 @@ class StepLoss(Action):
 class Retreat(Action):
     unit: str
     to: str
+    picks = (Pick("unit"), Pick("to", CELL))
+    light = RETREAT
 
     def label(self) -> str:
         return Msg("{unit} retreats to {to}", unit=Name(self.unit), to=self.to)
@@ -99,6 +114,8 @@ class Retreat(Action):
 class Advance(Action):
     unit: str
     to: str
+    picks = (Pick("unit"), Pick("to", CELL))
+    light = ADVANCE
 
     def label(self) -> str:
         return Msg("{unit} advances to {to}", unit=Name(self.unit), to=self.to)
@@ -107,5 +124,6 @@ class Advance(Action):
 @action("nomonhan.end_advance")
 @dataclass(frozen=True, slots=True)
 class EndAdvance(Action):
+    main = True
     def label(self) -> str:
         return _STOP_ADVANCING

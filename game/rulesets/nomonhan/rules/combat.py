@@ -32,6 +32,8 @@ NOT_NEXT_TO_IT = N_("not next to it")
 UNIT_THERE = N_("a unit is there")
 IN_ENEMY_ZOC = N_("in enemy ZOC")
 STOOD_THERE = N_("it already stood there in this combat")
+#: why the declarations cannot end yet [9.0] (refusal: the main button says it; the units that must attack blink)
+MUST_ATTACK = N_("blinking units in enemy ZOC must attack first")
 #: the dice modifiers of a combat (strengths), shown in the odds preview
 ACROSS_A_BRIDGE = N_("attack across a bridge")
 ARTILLERY_IN_RANGE = N_("Soviet artillery within range")
@@ -97,6 +99,12 @@ class CombatRules:
         if duty_met:
             out.append(EndDeclarations())
         return out
+
+    def refusal(self, action: Action) -> str:
+        """Why the combat phase's declarations cannot end yet [9.0]."""
+        if isinstance(action, EndDeclarations) and self.phase_kind() == DECLARE:
+            return MUST_ATTACK
+        return ""
 
     def on_assign(self, a: Assign) -> None:
         f = self.flow()

@@ -144,16 +144,16 @@ class Sequence:
 
 #: the sequence of play [5.0] [9.0], as the kernel dispatches it
 PHASES = phase_table(
-    Phase(MOVE, legal=Movement.legal_move, decision=Sequence.decide,
+    Phase(MOVE, legal=Movement.legal_move, decision=Sequence.decide, main=EndPhase,
           on={Move: Movement.on_move, Enter: Movement.on_enter, BlowBridge: Movement.on_blow_bridge,
               EndPhase: Movement.on_end_movement}),
-    Phase(DECLARE, legal=CombatRules.legal_declare, decision=Sequence.decide,
+    Phase(DECLARE, legal=CombatRules.legal_declare, decision=Sequence.decide, main=EndDeclarations,
           on={Assign: CombatRules.on_assign, EndDeclarations: CombatRules.on_end_declarations}),
     Phase(ORDER, legal=CombatRules.legal_order, decision=Sequence.decide,
           on={Resolve: CombatRules.on_resolve}),
     Phase(LOSS, legal=CombatRules.legal_loss, decision=Sequence.decide,
           on={StepLoss: CombatRules.on_step_loss, Retreat: CombatRules.on_retreat}),
-    Phase(ADVANCE, legal=CombatRules.legal_advance, decision=Sequence.decide,
+    Phase(ADVANCE, legal=CombatRules.legal_advance, decision=Sequence.decide, main=EndAdvance,
           on={Advance: CombatRules.on_advance, EndAdvance: CombatRules.on_end_advance}),
     over(OVER),
 )

@@ -1,0 +1,128 @@
+"""The one interaction layer (game/client/interaction.py): clicks, lit cells and buttons
+worked out from the picks the actions declare (game/core/picks.py), on Nomonhan
+positions. No window: the Picker needs only where each unit stands."""
+from __future__ import annotations
+
+from game.client.interaction import Picker, build_tree
+from game.core.picks import CELL, UNIT
+from game.rulesets.nomonhan import Nomonhan
+from game.rulesets.nomonhan.actions import (Advance, Assign, EndDeclarations, EndPhase, Move, Resolve, Retreat,
+                                            StepLoss)
+from tests.helpers import load
+
+P = Nomonhan.from_position
+
+
+def picker_for(g) -> Picker:
+    def where(v, what):
+        return v if what == CELL else g.pos(v) if what == UNIT else None
+
+    def units_in(cell):
+        return [k for k in g.unit_ent if g.pos(k) == cell]
+    p = Picker(where, units_in)
+    p.update(g.legal_actions(), len(g.history))
+    return p
+
+
+def test_every_legal_action_with_picks_is_one_path_of_the_tree():
+    g = Nomonhan(seed=1)
+    tree = build_tree(g.legal_actions())
+    moves = [a for a in g.legal_actions() if isinstance(a, Move)]
+    assert moves and all(a in tree[(a.unit, a.to)].actions for a in moves)
+    assert set(tree[()].children) == {a.unit for a in moves}
+
+
+def test_a_move_is_the_unit_then_a_lit_cell():
+    g = Nomonhan(seed=1)
+    p = picker_for(g)
+    assert p.targets()["0308"] == "select"            # JP_KOB may move: its hex is lit to choose it
+    assert p.click("0308").handled and p.selected == "JP_KOB"
+    lit = p.targets()
+    assert lit["0207"] == "move" and lit.get("0408") == "select"     # its moves, and the others to choose instead
+    out = p.click("0207")
+    assert out.action == Move("JP_KOB", "0207") and p.path == ()
+
+
+def test_a_click_on_the_chosen_unit_again_lets_it_go_and_on_another_chooses_that_one():
+    g = Nomonhan(seed=1)
+    p = picker_for(g)
+    p.click("0308")
+    assert p.click("0308").handled and p.selected is None
+    p.click("0308")
+    assert p.click("0408").handled and p.selected == "JP_T3"
+
+
+def test_a_click_out_of_reach_does_nothing_and_keeps_the_choice():
+    g = Nomonhan(seed=1)
+    p = picker_for(g)
+    p.click("0308")
+    out = p.click("0101")
+    assert out.action is None and not out.handled
+    # (the interface puts the choice back and says why: PickingUI.click)
+
+
+def test_an_attack_is_the_attacker_then_the_defender_lit_as_an_attack():
+    g = P({"JP_T3": "0404", "SV_149": "0403"})
+    p = picker_for(g)
+    p.click("0404")
+    assert p.targets()["0403"] == "attack"
+    assert p.click("0403").action == Assign("JP_T3", "SV_149")
+
+
+def test_a_lone_loser_chosen_at_once_loses_a_step_when_clicked_and_retreats_to_a_lit_cell():
+    g = P({"JP_T3": "0404", "JP_T4": "0304", "SV_149": "0403"}, phase="declare")
+    g.apply(Assign("JP_T3", "SV_149"))
+    g.apply(Assign("JP_T4", "SV_149"))
+    load(g, 5, 6, 1, 1, 1, 1, 1)
+    g.apply(EndDeclarations())
+    assert g.pending().kind == "loss"
+    p = picker_for(g)
+    p.auto_select()
+    assert p.selected == "SV_149"
+    lit = p.targets()
+    assert {c for c, how in lit.items() if how == "retreat"} == {a.to for a in g.legal_actions()
+                                                                  if isinstance(a, Retreat)}
+    assert p.click("0403").action == StepLoss("SV_149")
+    p.auto_select()
+    retreat = next(a for a in g.legal_actions() if isinstance(a, Retreat))
+    assert p.click(retreat.to).action == retreat
+
+
+def test_the_buttons_and_the_main_one():
+    g = Nomonhan(seed=1)
+    p = picker_for(g)
+    assert p.main() == EndPhase() and EndPhase() not in p.buttons()
+    g2 = P({"JP_T3": "0404", "JP_T4": "0604", "SV_149": "0403", "SV_9": "0603"}, phase="declare")
+    g2.apply(Assign("JP_T3", "SV_149"))
+    g2.apply(Assign("JP_T4", "SV_9"))
+    g2.apply(EndDeclarations())
+    p2 = picker_for(g2)
+    assert g2.pending().kind == "order"
+    assert p2.main() == Resolve("SV_149")           # Space resolves the first declared; a click chooses another
+    assert p2.click("0603").action == Resolve("SV_9")
+
+
+def test_the_main_button_not_legal_now_says_why_in_the_rules_words():
+    """[9.0]: a unit in enemy ZOC, off the hills, must attack: the declarations cannot end."""
+    g = P({"JP_T3": "0404", "SV_149": "0403"})
+    a, reason = g.main_action()
+    assert a == EndDeclarations() and "must attack" in reason
+    g.apply(Assign("JP_T3", "SV_149"))
+    assert g.main_action() == (EndDeclarations(), "")
+
+
+def test_advance_choices_are_each_unit_then_its_lit_cells():
+    g = P({"JP_T3": "0404", "SV_149": "0403"})
+    g.apply(Assign("JP_T3", "SV_149"))
+    load(g, 5, 6, 5, 1)
+    g.apply(EndDeclarations())
+    while g.pending().kind == "loss":
+        g.apply(next(a for a in g.legal_actions() if isinstance(a, Retreat)) if any(
+            isinstance(a, Retreat) for a in g.legal_actions()) else g.legal_actions()[0])
+    if g.pending().kind != "advance":
+        return                                      # (no advance in this roll: nothing to check)
+    p = picker_for(g)
+    p.auto_select(first=True)
+    adv = [a for a in g.legal_actions() if isinstance(a, Advance) and a.unit == p.selected]
+    assert adv and p.targets()[adv[0].to] == "advance"
+    assert p.click(adv[0].to).action == adv[0]
