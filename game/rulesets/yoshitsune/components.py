@@ -5,8 +5,8 @@ map area and the 奥羽 box is an entity (Area + Garrison: retainers by clan;
 retainer counters are identical, so a count is the whole truth). One "game"
 entity holds the sequence of play: Track (turn, court marker), Markers,
 DeckBuilding (this turn's card counts), Flow (phase and seat) and, while they
-last, Act (the card being used), MoveState and Battle. The cards are in the
-zones of game.systems.cards (one more entity; see Yoshitsune.ZONES).
+last, Act (the card being used), MoveState and Battle. The cards and their
+zones are entities of game.systems.cards (see card_zones in rules.py).
 """
 from __future__ import annotations
 

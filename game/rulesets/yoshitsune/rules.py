@@ -1403,8 +1403,11 @@ class Yoshitsune(Game):
         self.put(self.game_ent, Markers())
         for area in self.areas + (OU,):
             self._supply_limit(area)
-        # every card comes back; a removed general's card leaves the game
-        self.zones.reset(self, {"removed": sorted(self.removed_cards())}, rest="box")
+        # every card comes back; a removed general's card leaves the game. The cards keep their
+        # owners (no pool is open: nothing shows them) until the next deck building deals them again
+        z = self.zones
+        z.reset(self, {"removed": sorted(self.removed_cards())}, owners=z.owners(self),
+                rest="box")
         self.put(self.game_ent, DeckBuilding())
         turn = self.track().turn
         self.emit_msg("TurnEnded", "End of turn {turn}", {"turn": turn}, turn=turn)
@@ -1606,15 +1609,14 @@ def _within_limits(view: Yoshitsune):
     """Dealing a view: each side's hidden choice keeps to its limit [7.0], counting
     the cards of its choice already turned (public)."""
     z = view.zones
-    st = z.state(view)
-    own, ci = st.owners, z.card_index
-    shown = st.piles[z.index["turned"]] + st.piles[z.index["play"]]
+    own = {c: z.owner(view, c) for c in z.cards}
+    shown = view.cards_in("turned") + view.cards_in("play")
     limits = dict(view.building().limits)
 
     def fits(view: Yoshitsune, zone: str, host: str | None, card: str, taken: tuple[str, ...]) -> bool:
         if card in COURT_CARDS or zone.startswith("pool:"):
             return True
-        side = own[ci[card]]
-        prior = tuple(x for x in shown + taken if own[ci[x]] == side)
+        side = own[card]
+        prior = tuple(x for x in shown + taken if own[x] == side)
         return Yoshitsune._choice_ok(prior, card, limits.get(side, 0))
     return fits
