@@ -17,8 +17,6 @@ Reads ``Location``, ``Garrison`` and ``Act``; writes ``Location`` (enter),
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from game.core.actions import Action
 from game.core.text import N_, Msg
 
@@ -112,7 +110,7 @@ class GeneralOrders:
                 ok = g.clan == "genji" and key != "yoritomo"
             else:  # H08
                 ok = g.clan == "heike" and self.loc(key) not in (WAITING, None) and self._can_move(key)
-            if ok and (act.card == "H08" or self.orders(key, replace(act, general=key))):
+            if ok and (act.card == "H08" or self.orders(key, Act(act.card, act.user, key, act.coward_first, act.fought))):
                 out.append(key)
         return out
 
