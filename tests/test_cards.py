@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from game.core.game import Game
 from game.systems.cards import (BOTTOM, DECK, DISCARD, HAND, NOBODY, OWNER, PLAY, REMOVED, TOP, CardError,
-                                DealError, Zone, Zones)
+                                DealError, Pile, Zone, Zones)
 
 A_CARDS = tuple(f"a{i}" for i in range(1, 7))
 B_CARDS = tuple(f"b{i}" for i in range(1, 7))
@@ -184,11 +184,8 @@ def test_a_card_under_another_must_be_detached_before_it_moves():
 
 def test_conservation_names_a_card_in_two_places_or_in_none():
     g = Toy()
-    st = g.zones.state(g)
-    piles = list(st.piles)
-    piles[g.zones.index["hand:B"]] = ("a1",)
-    piles[g.zones.index["deck:B"]] = ()
-    g.put(g.zones.ent, type(st)(tuple(piles), st.owners))
+    g.put(g.zones.zone_ent["hand:B"], Pile(("a1",)))                   # a1 is in deck:A too
+    g.put(g.zones.zone_ent["deck:B"], Pile(()))
     bad = g.zones.problems(g)
     assert any("a1 is in deck:A and in hand:B" in p for p in bad)
     assert any("6 card(s) in no place" in p for p in bad)

@@ -68,6 +68,25 @@ def test_a_restored_copy_is_independent_of_the_original(fast):
     assert esper.component_for_entity(1, Pos).hex == "0101"
 
 
+def test_a_shared_snapshot_is_copied_on_write():
+    """The game's copies share every entity's component dict with the snapshot and copy
+    one only before writing to it: a write never reaches the snapshot or another copy."""
+    w = _build()
+    snap = w.snapshot(share=True)
+    other = World()
+    other.restore(snap, share=True)
+    w.add(1, Pos("0505"))
+    other.remove(3, Tag)
+    assert snap.table[1][Pos].hex == "0101" and Tag in snap.table[3]
+    w.activate()
+    assert esper.component_for_entity(1, Pos).hex == "0505" and esper.has_component(3, Tag)
+    other.activate()
+    assert esper.component_for_entity(1, Pos).hex == "0101" and not esper.has_component(3, Tag)
+    assert other.table()[1] is snap.table[1]        # an entity it did not write is still shared
+    w.restore(snap, share=True)
+    assert w.table()[1][Pos].hex == "0101"
+
+
 def test_fast_and_public_snapshots_restore_the_same_world():
     w = _build()
     a, b = w.snapshot(fast=True), w.snapshot(fast=False)

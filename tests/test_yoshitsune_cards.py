@@ -4,7 +4,7 @@ Cards: G08 奇襲, G10 梶原景時, G11 強訴, H07 暴風雨, H08 平家水軍
 C03 追討令 (data.json "cards"; data sheet ../shared/rules/yoshitsune.md §3.6).
 Small hand-built positions, loaded dice, driven through the public pipeline
 (legal_actions / apply / events / public_state). Rulings are listed in the
-docstring of game/rulesets/yoshitsune/rules.py.
+docstrings of game/rulesets/yoshitsune/rules/ (each in its section's module).
 """
 from __future__ import annotations
 

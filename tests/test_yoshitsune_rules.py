@@ -1,8 +1,8 @@
 """義經 Yoshitsune: one test per rule clause, on small hand-built positions.
 
 Section numbers are those of the Chinese rules (seed 003); "sheet" is the
-data sheet ../shared/rules/yoshitsune.md. Rulings are listed in the docstring
-of game/rulesets/yoshitsune/rules.py.
+data sheet ../shared/rules/yoshitsune.md. Rulings are listed in the docstrings
+of game/rulesets/yoshitsune/rules/ (each in its section's module).
 """
 from __future__ import annotations
 
@@ -71,9 +71,9 @@ def test_court_friendship_by_space():
 # -- [6.0] replenishment ----------------------------------------------------------------------------
 def test_replenishment_numbers_come_from_the_court_space():
     g = P({}, {"kanto": {}, "minami_kanto": {"genji": 1}, "kyo": {"heike": 1}}, court=-3, start="replenish")
-    assert dict(g.flow().repl_queue) == {"MINAMOTO": 2, "TAIRA": 6}
+    assert dict(g.replenishment().queue) == {"MINAMOTO": 2, "TAIRA": 6}
     g = P({}, {"minami_kanto": {"genji": 1}, "kyo": {"heike": 1}}, court=4, start="replenish")
-    assert dict(g.flow().repl_queue) == {"MINAMOTO": 6, "TAIRA": 2}
+    assert dict(g.replenishment().queue) == {"MINAMOTO": 6, "TAIRA": 2}
 
 
 def test_replenishment_the_court_friendly_side_places_last_genji_first_on_start():

@@ -39,6 +39,8 @@ from game.rulesets.yoshitsune.actions import (BattleIn, Choose, ContinueBattle, 
                                               EnterAt, Order, Pick, PickUp, Place, Step, StopBattle,
                                               UseCard)
 from game.rulesets.yoshitsune.components import Battle
+from game.rulesets.yoshitsune.kinds import (BATTLE_AREAS, BUILD, CONTINUE, ENTER, GENERAL, MOVE, OVER, PICK_GENERAL,
+                                            REPLENISH, REPLENISH_AT, TARGET, TURN, USE)
 from game.rulesets.yoshitsune.rules import OU, WAITING, Yoshitsune
 
 WIN = 10_000.0
@@ -56,7 +58,7 @@ PRESENT = 0.5          # expected retainers below this count as gone
 K_SAMPLES = 3          # dice samples for a one-ply action that rolls
 
 LEADERS = {"yoritomo": "MINAMOTO", "munemori": "TAIRA"}
-PLAN_KINDS = {"use", "general", "pick_general", "target", "move", "enter", "replenish_at", "battle_areas"}
+PLAN_KINDS = {USE, GENERAL, PICK_GENERAL, TARGET, MOVE, ENTER, REPLENISH_AT, BATTLE_AREAS}
 
 # deck-building preference (higher first); adjusted in _card_score
 CARD_PRIORITY = {
@@ -294,7 +296,7 @@ def evaluate(g: Yoshitsune, side: str) -> float:
     """Static value of the position for ``side`` (higher is better);
     evaluate(g, "MINAMOTO") == -evaluate(g, "TAIRA")."""
     f = g.flow()
-    if f.phase == "over":
+    if f.phase == OVER:
         if f.winner is None:
             return 0.0
         return WIN if f.winner == side else -WIN
@@ -367,7 +369,7 @@ class YoshitsuneAgent:
         if not legal:
             raise ValueError("no legal action: the game is over")
         d = game.pending()
-        if d.kind in ("use", "turn", "build", "replenish"):
+        if d.kind in (USE, TURN, BUILD, REPLENISH):
             self.plan = []
         if len(legal) == 1:
             return legal[0]
@@ -382,16 +384,16 @@ class YoshitsuneAgent:
         try:
             self._sgn = _sign(seat)
             self._dice = [random.Random(seed * 7919 + k).getstate() for k in range(self.samples)]
-            if d.kind == "build":
+            if d.kind == BUILD:
                 act = self._build(view, legal, seat)
-            elif d.kind == "replenish":
+            elif d.kind == REPLENISH:
                 act = self._replenish(view, legal)
-            elif d.kind == "use":
+            elif d.kind == USE:
                 self.plan = self._plan_use(view, legal, seat)
                 act = self.plan.pop(0)
-            elif d.kind == "continue":
+            elif d.kind == CONTINUE:
                 act = self._continue(view, legal)
-            elif d.kind == "move":
+            elif d.kind == MOVE:
                 act = EndMove() if EndMove() in legal else self._one_ply(view, legal, seat)
             else:
                 act = self._one_ply(view, legal, seat)
@@ -593,7 +595,7 @@ class YoshitsuneAgent:
         g.apply(UseCard("play"))
         inner = g.snapshot()
         d = g.pending()
-        if d is not None and d.seat == seat and d.kind == "target":
+        if d is not None and d.seat == seat and d.kind == TARGET:
             for t in g.legal_actions():
                 out.append((self._sampled(g, t, inner, seat), [UseCard("play"), t]))
         g.restore(snap)

@@ -68,7 +68,7 @@ class World:
     world current first (esper's queries and writes work on the current
     world). Rules code uses only these methods, never ``esper.*``."""
 
-    __slots__ = ("name", "_finalizer", "_ents", "_index", "__weakref__")
+    __slots__ = ("name", "_finalizer", "_ents", "_index", "_own", "__weakref__")
 
     def __init__(self, name: str | None = None) -> None:
         self.name = name or f"sandtable-{next(_names)}"
@@ -78,6 +78,10 @@ class World:
         # (switching worlds rebinds esper's globals to them; clearing empties them in place)
         self._ents: dict[int, dict[type, Any]] = esper._entities
         self._index: dict[type, set[int]] = esper._components
+        # copy-on-write: after a shared snapshot or restore (share=True) the entities'
+        # component dicts are shared with snapshots and other worlds; ``_own`` holds the
+        # entities whose dict this world has copied since (None: it owns every dict)
+        self._own: set[int] | None = None
         self._finalizer = weakref.finalize(self, _drop_world, self.name)
 
     def activate(self) -> None:
@@ -124,14 +128,30 @@ class World:
     # -- writing (the game's put/take call these, so its memos stay true) ------------
     def create(self, *components: Any) -> int:
         self.activate()
-        return esper.create_entity(*components)
+        ent = esper.create_entity(*components)
+        if self._own is not None:
+            self._own.add(ent)
+        return ent
+
+    def _copy(self, ent: int) -> None:
+        """Copy the entity's component dict, shared with snapshots, before it is first changed."""
+        comps = self._ents.get(ent)
+        if comps is not None:
+            self._ents[ent] = dict(comps)
+        self._own.add(ent)
 
     def add(self, ent: int, component: Any) -> None:
-        self.activate()
+        if esper.current_world != self.name:
+            self.activate()
+        if self._own is not None and ent not in self._own:
+            self._copy(ent)
         esper.add_component(ent, component)
 
     def remove(self, ent: int, component_type: type) -> None:
-        self.activate()
+        if esper.current_world != self.name:
+            self.activate()
+        if self._own is not None and ent not in self._own:
+            self._copy(ent)
         esper.try_remove_component(ent, component_type)
 
     def close(self) -> None:
@@ -139,15 +159,23 @@ class World:
         self._finalizer()
 
     # -- snapshots ---------------------------------------------------------
-    def snapshot(self, fast: bool = FAST, static: frozenset[int] = frozenset()) -> Snapshot:
+    def snapshot(self, fast: bool = FAST, static: frozenset[int] = frozenset(), share: bool = False) -> Snapshot:
         """The entity table. Entities in ``static`` (whose components are never
         written after set-up, such as map hexes) share their component dict with
-        the world and every copy instead of being copied."""
+        the world and every copy instead of being copied. ``share``: every
+        entity's dict is shared, and this world copies a dict before its first
+        write to it (copy-on-write: the world must then be written only through
+        :meth:`add`, :meth:`remove` and :meth:`create`, never ``esper.*``)."""
         self.activate()
         if fast:
             dead = esper._dead_entities
             ents = esper._entities
-            table = {e: (ents[e] if e in static else dict(ents[e])) for e in sorted(ents) if e not in dead}
+            if share:
+                # entity ids are created in increasing order and restored sorted: the table is in id order
+                table = dict(ents) if not dead else {e: c for e, c in ents.items() if e not in dead}
+                self._own = set()
+            else:
+                table = {e: (ents[e] if e in static else dict(ents[e])) for e in sorted(ents) if e not in dead}
             index = {t: frozenset(s - dead if dead else s) for t, s in esper._components.items()}
             # read the id counter without moving it: take the next value, then put a counter back
             nxt = next(esper._entity_count)
@@ -156,10 +184,13 @@ class World:
         table = {e: {type(c): c for c in esper.components_for_entity(e)} for e in sorted(esper.get_entities())}
         return Snapshot(table, max(table, default=0) + 1)
 
-    def restore(self, snap: Snapshot, fast: bool = FAST, static: frozenset[int] = frozenset()) -> None:
+    def restore(self, snap: Snapshot, fast: bool = FAST, static: frozenset[int] = frozenset(),
+                share: bool = False) -> None:
         """Replace this world's contents with ``snap``, keeping entity ids (the
-        component dicts of ``static`` entities are shared, not copied)."""
+        component dicts of ``static`` entities are shared, not copied; with
+        ``share``, every entity's dict is, copied on write: see :meth:`snapshot`)."""
         self.activate()
+        self._own = None
         if fast:
             if snap.index is None:      # made by the public path
                 index: dict[type, set[int]] = {}
@@ -169,7 +200,11 @@ class World:
             else:
                 index = {t: set(s) for t, s in snap.index.items() if s}
             esper._entities.clear()
-            esper._entities.update({e: (comps if e in static else dict(comps)) for e, comps in snap.table.items()})
+            if share:
+                esper._entities.update(snap.table)
+                self._own = set()
+            else:
+                esper._entities.update({e: (comps if e in static else dict(comps)) for e, comps in snap.table.items()})
             esper._components.clear()
             esper._components.update(index)
             esper._dead_entities.clear()

@@ -216,13 +216,15 @@ class Game:
 
     def put(self, ent: int, component: Any) -> None:
         """Add or replace a component (components are frozen: replace, never mutate)."""
-        self._writable(ent)
+        if ent in self._static_ents:
+            self._writable(ent)
         self.world.add(ent, component)
         self._wrote(type(component))
 
     def take(self, ent: int, component_type: type) -> None:
         """Remove a component if present."""
-        self._writable(ent)
+        if ent in self._static_ents:
+            self._writable(ent)
         self.world.remove(ent, component_type)
         self._wrote(component_type)
 
@@ -349,7 +351,7 @@ class Game:
         """The esper world as of now. Kept until the next write, so cloning one
         position many times (AI search, undo) copies the table once."""
         if self._world_snap is None:
-            self._world_snap = self.world.snapshot(static=self._static_ents)
+            self._world_snap = self.world.snapshot(static=self._static_ents, share=True)
         return self._world_snap
 
     def snapshot(self) -> GameSnapshot:
@@ -357,7 +359,7 @@ class Game:
 
     def restore(self, snap: GameSnapshot) -> None:
         """Go back to ``snap`` (taken earlier from this game: history and events are truncated)."""
-        self.world.restore(snap.world, static=self._static_ents)
+        self.world.restore(snap.world, static=self._static_ents, share=True)
         self.dice.setstate(snap.dice)
         del self.history[snap.history_len:]
         del self.events[snap.events_len:]
@@ -370,7 +372,7 @@ class Game:
         copying history and events (for AI search). ``reseed`` gives the copy
         fresh dice, so a search cannot peek at the real game's future rolls."""
         other = self._blank_copy(self.seed)
-        other.world.restore(self.world_snapshot(), static=self._static_ents)
+        other.world.restore(self.world_snapshot(), static=self._static_ents, share=True)
         if reseed is None:
             other.dice = self.dice.copy(other._roll_reporter())
         else:

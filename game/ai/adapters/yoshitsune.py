@@ -19,6 +19,7 @@ from game.ai.adapter import Adapter
 from game.ai.search import Candidate, SearchConfig
 from game.ai.yoshitsune import PLAN_KINDS, State, YoshitsuneAgent, _sign, evaluate
 from game.rulesets.yoshitsune.actions import EndBattles, Pick, UseCard
+from game.rulesets.yoshitsune.kinds import ALLOCATE, BUILD, COMMANDER, CONTINUE, REPLENISH, RETREAT, USE
 
 
 class YoshitsuneAdapter(Adapter):
@@ -31,7 +32,7 @@ class YoshitsuneAdapter(Adapter):
     max_candidates = 6
     plan_kinds = frozenset(PLAN_KINDS)
     # deck building and replenishment are the heuristic's (their effect shows only turns later)
-    search_kinds = frozenset({"use", "continue", "commander", "allocate", "retreat"})
+    search_kinds = frozenset({USE, CONTINUE, COMMANDER, ALLOCATE, RETREAT})
     horizon_turns = 1           # playouts: to the end of the turn's cards and its adjustment
     config = SearchConfig(playout_depth=30, tree_depth=3, expand_after=3, widen=0.0, c_uct=0.6, worlds=8)
 
@@ -39,7 +40,7 @@ class YoshitsuneAdapter(Adapter):
         return evaluate(g, side)
 
     def candidates(self, g, seat, legal, rng: random.Random):
-        if g.pending().kind == "use":
+        if g.pending().kind == USE:
             return self.plans(g, seat, legal)
         return super().candidates(g, seat, legal, rng)
 
@@ -81,7 +82,7 @@ class YoshitsuneAdapter(Adapter):
 
     def decisions_left(self, g, seat):
         f = g.flow()
-        if f.phase in ("build", "replenish"):
+        if f.phase in (BUILD, REPLENISH):
             return 10.0
         return 2.0 + g.cards().deck.__len__()
 

@@ -20,6 +20,8 @@ from game.rulesets.yoshitsune.actions import (AllocateHit, BattleIn, Choose, Cho
                                               DoneChoosing, Drop, EndBattles, EndMove, EnterAt, Order, Pick,
                                               PickUp, Place, ReplenishAt, RetreatTo, Step, StopBattle, Target,
                                               TurnCard, UseCard)
+from game.rulesets.yoshitsune.kinds import (ADJUST, ALLOCATE, BATTLE_AREAS, BUILD, COMMANDER, CONTINUE, ENTER, GENERAL,
+                                            MOVE, OVER, PICK_GENERAL, REPLENISH, REPLENISH_AT, RETREAT, TARGET, TURN, USE)
 
 from .. import threat
 from ..i18n import _
@@ -40,10 +42,10 @@ BOX = (46, 52, 62)
 ORDER_LABELS = {"move": N_("Move"), "battle": N_("Battle here"), "enter": N_("Enter the map"), "replenish": N_("Replenish"),
                 "tribute": N_("Tribute to the court")}
 PHASE_NAMES = {
-    "replenish": N_("Replenishment"), "build": N_("Deck building"), "turn": N_("Action phase"), "use": N_("Action phase"),
-    "general": N_("General's order"), "pick_general": N_("Choose a general"), "target": N_("Card target"), "move": N_("Movement"),
-    "enter": N_("Entering"), "replenish_at": N_("Replenish"), "battle_areas": N_("Battles"), "commander": N_("Battle"),
-    "allocate": N_("Battle"), "retreat": N_("Fate table"), "continue": N_("Battle"), "over": N_("Game over"), "adjust": N_("Adjustment")}
+    REPLENISH: N_("Replenishment"), BUILD: N_("Deck building"), TURN: N_("Action phase"), USE: N_("Action phase"),
+    GENERAL: N_("General's order"), PICK_GENERAL: N_("Choose a general"), TARGET: N_("Card target"), MOVE: N_("Movement"),
+    ENTER: N_("Entering"), REPLENISH_AT: N_("Replenish"), BATTLE_AREAS: N_("Battles"), COMMANDER: N_("Battle"),
+    ALLOCATE: N_("Battle"), RETREAT: N_("Fate table"), CONTINUE: N_("Battle"), OVER: N_("Game over"), ADJUST: N_("Adjustment")}
 
 
 class YoshitsuneUI(GameUI):
@@ -102,7 +104,7 @@ class YoshitsuneUI(GameUI):
 
     def private_decision(self) -> bool:
         d = self.game.pending()
-        return d is not None and d.kind == "build"
+        return d is not None and d.kind == BUILD
 
     def unit_hex(self, key: str) -> str | None:
         return self.st.get("generals", {}).get(key, {}).get("where")
@@ -797,7 +799,7 @@ class YoshitsuneUI(GameUI):
                 blit_center(surf, self.assets.text("法皇", max(12, d // 3), (255, 255, 255), bold=True), c)
             pygame.draw.rect(surf, ACCENT, cr.inflate(6, 6), 4, border_radius=6)
         self._draw_deck(surf, view)
-        if st.get("phase") == "build":
+        if st.get("phase") == BUILD:
             self._draw_build(surf, view)
         else:
             self.card_rects = []
@@ -936,7 +938,7 @@ class YoshitsuneUI(GameUI):
         act = self.st.get("act") or {}
         if not cur:
             return
-        if self.st.get("phase") in ("turn", "use"):
+        if self.st.get("phase") in (TURN, USE):
             # the card being decided on: large, with its text, over the south-west sea
             w, h = 200, 280
             cx, cy = area.x + 14, area.bottom - h - 12
@@ -1085,12 +1087,12 @@ class YoshitsuneUI(GameUI):
         pygame.draw.rect(surf, ACCENT, big.inflate(6, 6), 3, border_radius=14)
 
     def focus_rects(self) -> list[pygame.Rect]:
-        if self.st.get("phase") != "build" or self.viewer != self.st.get("seat"):
+        if self.st.get("phase") != BUILD or self.viewer != self.st.get("seat"):
             return []
         return [r for r, _ in self.card_rects] + ([self.confirm_rect] if self.confirm_rect else [])
 
     def click_at(self, pos, view) -> ClickResult | None:
-        if self.st.get("phase") != "build" or self.viewer != self.st.get("seat"):
+        if self.st.get("phase") != BUILD or self.viewer != self.st.get("seat"):
             return None
         if self.confirm_rect is not None and self.confirm_rect.collidepoint(pos):
             return ClickResult(action=DoneChoosing())
@@ -1111,7 +1113,7 @@ class YoshitsuneUI(GameUI):
         st = self.st or self.game.public_state()
         ph = _(PHASE_NAMES.get(st.get("phase"), st.get("phase", "")))
         cur = (st.get("cards") or {}).get("current")
-        if cur and st.get("phase") not in ("build", "replenish"):
+        if cur and st.get("phase") not in (BUILD, REPLENISH):
             ph = f"{ph}: {self.game.cdata[cur]['name_local']}"
         court = st.get("court", 0)
         sp = self.game.court_spaces.get(court, {})
@@ -1122,7 +1124,7 @@ class YoshitsuneUI(GameUI):
         if not hex_ or hex_ not in self.board.cells:
             if self.obs is not None and getattr(self, "single_viewer", True):
                 deck = self.obs.get("my_cards_in_deck", [])
-                if deck and self.st.get("phase") not in ("build",):
+                if deck and self.st.get("phase") not in (BUILD,):
                     return [_("Your cards still in the deck"),
                             *[self.card_title(c) for c in deck]]
             return []
@@ -1227,9 +1229,9 @@ class YoshitsuneUI(GameUI):
 
     def targets(self) -> dict[str, str]:
         legal = self._legal()
-        if not legal or self.st.get("phase") == "build":
+        if not legal or self.st.get("phase") == BUILD:
             return {}
-        kind = {"retreat": "retreat", "battle_areas": "attack", "target": "attack", "move": "move"}.get(
+        kind = {RETREAT: "retreat", BATTLE_AREAS: "attack", TARGET: "attack", MOVE: "move"}.get(
             self.st.get("phase"), "move")
         out: dict[str, str] = {}
         for a in legal:
@@ -1273,7 +1275,7 @@ class YoshitsuneUI(GameUI):
         legal = self._legal()
         if not legal:
             return []
-        if self.st.get("phase") == "build" and self.viewer != self.st.get("seat"):
+        if self.st.get("phase") == BUILD and self.viewer != self.st.get("seat"):
             return []
         buttons = [a for a in legal if not self._areas_of(a) and not isinstance(a, Choose)]
         areal = [a for a in legal if self._areas_of(a)]

@@ -1,18 +1,28 @@
 """義經 components: frozen dataclasses of plain values, held by esper entities.
 
-Each general is an entity (General + Location, or Removed / OutOfPlay). Each
-map area and the 奥羽 box is an entity (Area + Garrison: retainers by clan;
-retainer counters are identical, so a count is the whole truth). One "game"
-entity holds the sequence of play: Track (turn, court marker), Markers,
-DeckBuilding (this turn's card counts), Flow (phase and seat) and, while they
-last, Act (the card being used), MoveState and Battle. The cards are in the
-zones of game.systems.cards (one more entity; see Yoshitsune.ZONES).
+Entities (made at set-up, game/rulesets/yoshitsune/rules/setup.py):
+
+- each general: ``General`` (never written) and where he is: ``Location``,
+  ``Removed`` or ``OutOfPlay``;
+- each map area and the 奥羽 box: ``Area`` (never written) and ``Garrison``
+  (retainers by clan; retainer counters are identical, so a count is the whole truth);
+- the turn marker (``TurnMarker``) and the Go-Shirakawa marker (``CourtMarker``);
+- the 臆病者 and 梶原景時 markers: ``Marker``, and ``MarkerOn`` while placed;
+- the sequence of play: ``Flow`` (the phase: what the kernel dispatches on),
+  ``DeckBuilding`` and, while they last, ``Replenishment``, ``Act`` (the card
+  being used), ``MoveState``, ``Battle`` with its ``Round`` and ``FateQueue``,
+  ``StormFate`` and ``RetreatDue``;
+- the cards and their zones: entities of game.systems.cards (rules/deck.py).
+
+``Track``, ``Markers`` and ``Cards`` are summaries read from those (tests, the
+AI, the client), not components.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 
+# -- generals ---------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class General:
     key: str
@@ -39,6 +49,7 @@ class OutOfPlay:
     """Not in this (hand-built) position at all."""
 
 
+# -- areas ------------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Area:
     key: str
@@ -53,16 +64,61 @@ class Garrison:
     counts: tuple[tuple[str, int], ...] = ()     # (clan, retainers), sorted, no zeros
 
 
+# -- markers ----------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class TurnMarker:
+    """The marker on the turn track [4.0]."""
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class CourtMarker:
+    """The Go-Shirakawa marker on the court track [5.0]: its space, -3 .. 4."""
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """A marker an event card places with a general: "okubyo" (臆病者, G09) or "kajiwara" (梶原景時, G10)."""
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerOn:
+    """The general a marker is placed with (absent: the marker is off the map)."""
+    general: str
+
+
 @dataclass(frozen=True, slots=True)
 class Track:
+    """The turn and the court space (a summary of the two markers, not a component)."""
     turn: int
     court: int                      # Go-Shirakawa index, -3 .. 4
 
 
 @dataclass(frozen=True, slots=True)
 class Markers:
+    """Where the two markers are (a summary, not a component; a hand-built position takes one)."""
     okubyo: str | None = None       # 臆病者 on this general
     kajiwara: str | None = None     # 梶原景時 with this general
+
+
+# -- the sequence of play -----------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Flow:
+    """The phase: its kind (a decision kind of kinds.py, or a step where nobody decides)
+    and who decides; once the game is over, who won and why."""
+    phase: str
+    seat: str | None
+    winner: str | None = None
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Replenishment:
+    """The replenishment phase [6.0] under way."""
+    queue: tuple[tuple[str, int], ...] = ()     # (side, retainers still to place), first is placing
+    placed: tuple[str, ...] = ()                # areas that side has replenished this phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,17 +156,6 @@ class Cards:
 
 
 @dataclass(frozen=True, slots=True)
-class Flow:
-    phase: str          # replenish|build|turn|use|general|pick_general|target|move|enter|replenish_at|
-                        # battle_areas|commander|allocate|retreat|continue|over
-    seat: str | None
-    repl_queue: tuple[tuple[str, int], ...] = ()   # (side, retainers still to place), first is placing
-    placed: tuple[str, ...] = ()                   # areas that side has replenished this phase
-    winner: str | None = None
-    reason: str = ""
-
-
-@dataclass(frozen=True, slots=True)
 class Act:
     """The turned card being used."""
     card: str
@@ -137,12 +182,13 @@ class StormFate:
     """H07 暴風雨: generals of clans the storm wiped out, rolling the storm table in turn."""
     area: str
     queue: tuple[str, ...] = ()
-    general: str | None = None      # waiting for its player to choose a retreat area
-    options: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Battle:
+    """A battle [10.0]: where, the acting clan and player, whether more rounds may be
+    fought (seed 9.2(2)), what follows it ("card": the card is done; "areas": the next
+    8.0 Battle area), the coward sequence of 奇襲's first round, and the round."""
     area: str
     acting: str                     # acting clan
     side: str                       # acting player (card user)
@@ -150,10 +196,27 @@ class Battle:
     then: str                       # "card" | "areas"
     coward_first: bool = False
     round: int = 1
-    stage: str = "commanders"
-    commanders: tuple[tuple[str, str | None], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """The battle round being fought: each clan's retainers at its start (the acting
+    clan first), the commanders chosen so far, the fire's stage, and the acting
+    clan's hits still to allocate."""
     start_counts: tuple[tuple[str, int], ...] = ()
+    commanders: tuple[tuple[str, str | None], ...] = ()
+    stage: str = "commanders"       # commanders | enemies_fire (coward sequence) | fate
     alloc_left: int = 0
-    fate_queue: tuple[str, ...] = ()
-    fate_general: str | None = None
-    retreat_options: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FateQueue:
+    """The generals still to roll the leader fate table after a round [10(6)]."""
+    generals: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatDue:
+    """A general whose fate is retreat, waiting for his player to choose where [10(6), 暴風雨]."""
+    general: str
+    options: tuple[str, ...] = ()
