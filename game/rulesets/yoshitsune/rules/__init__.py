@@ -57,8 +57,6 @@ from .view import View
 class Yoshitsune(Setup, Sequence, RetainerReplenishment, CardDeck, ActionPhase, GeneralOrders, Movement,
                  EventCards, CombatRules, Adjustment, Victory, View, PhasedGame):
     game_id = "yoshitsune"
-    title = "義經"
-    title_en = "Yoshitsune (Genpei War, 1180-1185)"
     seats = SIDES
     hidden_information = True
     phases = PHASES
