@@ -1,0 +1,162 @@
+"""The choices of the card ops that need one (§6.1): targets, and the marks lasting cards make.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..actions import PIECE_TEXT
+from ..components import Ask, Effects, Loss, Marks
+from .basics import GREY
+
+class Targets:
+    """The choices of the card ops that need one (§6.1): targets, and the marks lasting cards make."""
+
+    def _choose(self, e: Effects, purpose: str, keep_step: bool = False) -> Ask | None:
+        step = e.step if keep_step else f"target:{purpose}"
+        if e.step != step:
+            e = replace(e, step=step)
+            self.put(self.game_ent, e)
+        opts = self.targets(e)
+        if not opts:
+            self._pop(e)
+            return None
+        if len(opts) == 1:
+            self._target(opts[0])
+            return None
+        return Ask("target", self.seat_of[e.commander])
+
+    def _purpose(self, e: Effects) -> str:
+        return "place" if e.step == "place" else e.step.partition(":")[2]
+
+    def _where(self, cmd: str, where: dict, occupancy: str | None = None) -> list[str]:
+        """The strongholds a 'where' allows: listed ones or those on the lines, held as its occupancy says."""
+        if "strongholds" in where:
+            cand = list(where["strongholds"])
+        else:
+            cand = sorted(set().union(*(self.line_nodes.get(ln, frozenset()) for ln in where.get("lines", ()))))
+        occ = occupancy or where.get("occupancy", "own_or_empty")
+        camp = self.data_camp[cmd]
+        out = []
+        for s in cand:
+            held = {c for c, _ in self.stacks()[s]}
+            if occ == "any":
+                out.append(s)
+            elif occ == "own" and cmd in held:
+                out.append(s)
+            elif occ == "own_or_empty" and (not held or cmd in held):
+                out.append(s)
+            elif occ == "not_enemy" and self.camp_at(s) in (None, camp):
+                out.append(s)
+        return out
+
+    def targets(self, e: Effects, op: dict | None = None) -> list[str]:
+        op = op or self.op(e.queue[0])
+        cmd = e.commander
+        stacks = self.stacks()
+        purpose = "grey" if op["op"] == "place_grey" else self._purpose(e)
+        if purpose == "enemy_morale":
+            return list(self.enemies(cmd))
+        if purpose == "ally_funds":
+            return list(self.allies(cmd))
+        if purpose == "place":
+            room = [s for s in self.nodes if len(stacks[s]) < self.stack_limit]
+            hq = self.hq_of[cmd]
+            hq_ok = len(stacks[hq]) < self.stack_limit and self.camp_at(hq) in (None, self.data_camp[cmd])
+            if op.get("where"):
+                got = [s for s in self._where(cmd, op["where"]) if s in room]
+            else:
+                got = [s for s in room if any(c == cmd for c, _ in stacks[s])] + ([hq] if hq_ok else [])
+            if not got and hq_ok:
+                got = [hq]
+            return sorted(set(got))
+        if purpose == "enemy_troops":
+            mine = self.positions(cmd)
+            within = int(op["within"])
+            near = {s for m in mine for s in self.nodes if self.board.distance(m, s) <= within}
+            return [k for k in self.enemies(cmd) if any(c == k for s in near for c, _ in stacks[s])]
+        if purpose == "defect":
+            mine = set(self.positions(cmd))
+            out = set()
+            for s in self.nodes:
+                if any(m in mine for m in self.adj[s]):
+                    for c, code in stacks[s]:
+                        if c in op["commanders"] and code == op["piece"]:
+                            out.add(f"{s}/{c}")
+            return sorted(out)
+        if purpose == "defend":
+            where = op.get("where")
+            if op["at"] == "chosen" and where:
+                return list(where["strongholds"])
+            return list(self.nodes)
+        if purpose == "cut":
+            mine = set(self.positions(cmd))
+            cut = self.cut_links()
+            return sorted(name for name, (a, b, kind) in self.link_ends.items()
+                          if kind == "rail" and (a in mine or b in mine) and name not in cut)
+        if purpose == "grey":
+            n = sum(op["pieces"].values())
+            for where in (op["where"], op.get("fallback")):
+                if where:
+                    got = [s for s in self._where(cmd, where) if len(stacks[s]) + n <= self.stack_limit]
+                    if got:
+                        return got
+            return []
+        raise AssertionError(purpose)
+
+    def _target(self, x: str) -> None:
+        e = self._get(Effects)
+        op = self.op(e.queue[0])
+        cmd = e.commander
+        why = self.card_name(e.queue[0].card)
+        purpose = "grey" if op["op"] == "place_grey" else self._purpose(e)
+        if purpose == "enemy_morale":
+            self._morale(x, -int(op["n"]), why)
+            self._pop(e, struck=x)
+        elif purpose == "ally_funds":
+            self._funds(x, int(op["n"]), why)
+            self._pop(e)
+        elif purpose == "place":
+            self._add(x, cmd, "infantry")
+            self.emit_msg("PiecePlaced", "{commander} places a new infantry at {place}",
+                          {"commander": self.name(cmd), "place": self.place_name(x)}, commander=cmd, at=x, piece="infantry")
+            self.put(self.game_ent, replace(e, left=e.left - 1, placed=x))
+        elif purpose == "enemy_troops":
+            crossed = self._troops_down(x, int(op["n"]), why)
+            self._pop(e, struck=x)
+            if crossed and self.over() is None:
+                self.put(self.game_ent, Loss(x, None, 0, victim=x, remove=crossed))
+        elif purpose == "defect":
+            s, _, k = x.partition("/")
+            self._take(s, k, op["piece"])
+            self.emit_msg("PieceDefected", "{commander}'s {piece} at {place} defects ({card})",
+                          {"commander": self.name(k), "piece": PIECE_TEXT[op["piece"]], "place": self.place_name(s),
+                           "card": why}, commander=k, at=s, piece=op["piece"])
+            self._pop(e, struck=k)
+        elif purpose in ("defend", "cut"):
+            self._set_mark(e.queue[0].card, x)
+            if purpose == "defend":
+                self.emit_msg("CardMarked", "{card}: defend at {place}", {"card": why, "place": self.place_name(x)},
+                              card=e.queue[0].card, target=x)
+            else:
+                self.emit_msg("CardMarked", "{card}: cut at {link}", {"card": why, "link": x}, card=e.queue[0].card,
+                              target=x)
+            self._pop(e)
+        elif purpose == "grey":
+            for code, k in sorted(op["pieces"].items()):
+                for _ in range(k):
+                    self._add(x, cmd, GREY + code)
+            self.emit_msg("PiecePlaced", "{card}'s troops stand at {place} under {commander}",
+                          {"card": why, "place": self.place_name(x), "commander": self.name(cmd)},
+                          commander=cmd, at=x, piece="grey")
+            self._pop(e, placed=x)
+        else:
+            raise AssertionError(purpose)
+
+    def _set_mark(self, card: str, target: str) -> None:
+        m = self.marks()
+        self.put(self.game_ent, Marks(tuple(sorted(dict(m.marks, **{card: target}).items()))))
+
+    def _clear_mark(self, card: str) -> None:
+        m = self.marks()
+        if m.of(card) is not None:
+            self.put(self.game_ent, Marks(tuple((c, t) for c, t in m.marks if c != card)))
