@@ -87,7 +87,7 @@ rulebook's sections:
 """
 from __future__ import annotations
 
-from game.core.game import Game
+from game.core.phases import PhasedGame
 
 from .basics import DEFAULT_SEATS, KINDS, base, load_data, parse_pieces, submultisets
 from .combat import CombatRules
@@ -97,7 +97,7 @@ from .effects import CardEffects
 from .losses import Losses
 from .movement import Movement
 from .pieces import Pieces
-from .sequence import Sequence
+from .sequence import PHASES, Sequence
 from .setup import Setup
 from .targets import Targets
 from .tracks import TrackRules
@@ -106,12 +106,13 @@ from .view import View
 
 
 class CentralPlains(Setup, Decks, Pieces, TrackRules, Sequence, Commands, Movement, CombatRules, Losses,
-                    CardEffects, Targets, Victory, View, Game):
+                    CardEffects, Targets, Victory, View, PhasedGame):
     game_id = "central_plains"
     title = "中原大戰"
     title_en = "The Chinese Civil War of 1930 (Central Plains War)"
     seats = DEFAULT_SEATS
     hidden_information = True
+    phases = PHASES
 
 
 __all__ = ["CentralPlains", "KINDS", "base", "card_zones", "load_data", "parse_pieces", "submultisets"]

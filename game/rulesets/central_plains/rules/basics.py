@@ -10,6 +10,8 @@ from game.core.data import load_json
 from game.core.text import Msg, Name
 
 from .. import seating
+from ..kinds import (ADVANCE, CARD_ATTACK, CARD_MOVE, COMMAND, DISCARD, LOSS, NAME, RETREAT, SACRIFICE, STAND,
+                     TARGET)
 from ..components import Side
 
 KINDS = ("rail", "road", "river")
@@ -21,17 +23,17 @@ DEFAULT_SEATS = ("CHIANG", "HE", "YAN", "LI", "FENG")
 #: ops that, in a lasting card's while_active, only act while the card is in play
 LASTING_OPS = ("attack_all", "defend", "income", "hand_limit", "cut_rail")
 PROMPTS = {
-    "command": Msg("choose a command: move, attack, play a card, or end"),
-    "discard": Msg("discard a card to pay for the command"),
-    "sacrifice": Msg("sacrifice a card: from the hand or the top of the deck"),
-    "card_move": Msg("make the card's move (or skip)"),
-    "card_attack": Msg("make the card's attack (or skip)"),
-    "target": Msg("choose the card's target"),
-    "name": Msg("name the enemy commander to attack"),
-    "stand": Msg("retreat or defend?"),
-    "retreat": Msg("retreat a piece"),
-    "loss": Msg("remove a piece"),
-    "advance": Msg("advance into the battlefield?"),
+    COMMAND: Msg("choose a command: move, attack, play a card, or end"),
+    DISCARD: Msg("discard a card to pay for the command"),
+    SACRIFICE: Msg("sacrifice a card: from the hand or the top of the deck"),
+    CARD_MOVE: Msg("make the card's move (or skip)"),
+    CARD_ATTACK: Msg("make the card's attack (or skip)"),
+    TARGET: Msg("choose the card's target"),
+    NAME: Msg("name the enemy commander to attack"),
+    STAND: Msg("retreat or defend?"),
+    RETREAT: Msg("retreat a piece"),
+    LOSS: Msg("remove a piece"),
+    ADVANCE: Msg("advance into the battlefield?"),
 }
 #: why a track moves, when it is not a card (the log line says it in brackets)
 WHY_INCOME, WHY_UPKEEP = Msg("income"), Msg("upkeep")

@@ -3,17 +3,52 @@ the totals, the dice, and the advance.
 """
 from __future__ import annotations
 
+from game.core.actions import Action
+
 from dataclasses import replace
 from typing import Iterable
 
 from game.core.text import Msg
 
-from ..actions import PIECE_TEXT, Advance, Attack, RetreatPiece, joined
+from ..actions import PIECE_TEXT, Advance, Attack, EndAttack, NameDefender, RetreatPiece, Stand, joined
 from ..components import Ask, Battle, Effects, LastBattle, Loss, Op, Side
+from ..kinds import ADVANCE, NAME, RETREAT, STAND
 from .basics import WHY_LOST_BATTLE, _side, base, submultisets
 
 class CombatRules:
     """Combat (seed 6(2), 7): the attack, naming the defender, retreat or defence,"""
+
+    # -- the decisions of a battle (seed 6(2)) and their handlers ---------------------------------------------------
+    def legal_name(self) -> list[Action]:
+        b = self._get(Battle)
+        out: list[Action] = [NameDefender(x) for x in self.to_name(b)]
+        return out + ([EndAttack()] if b.retreated else [])
+
+    def legal_stand(self) -> list[Stand]:
+        return [Stand("retreat"), Stand("defend")]        # (retreat only when a piece can: _battle_step)
+
+    def legal_retreat(self) -> list[RetreatPiece]:
+        return self.retreat_options(self._get(Battle))
+
+    def legal_advance(self) -> list[Advance]:
+        return self.advance_options(self._get(Battle)) + [Advance(())]
+
+    def on_name(self, a: NameDefender) -> None:
+        b = self._get(Battle)
+        self.put(self.game_ent, replace(b, defender=a.commander, stage="stand"))
+        self._defender_named(b, a.commander)
+
+    def on_end_attack(self, a: EndAttack) -> None:
+        self._end_battle(self._get(Battle))
+
+    def on_stand(self, a: Stand) -> None:
+        self._stand(a.choice)
+
+    def on_retreat(self, a: RetreatPiece) -> None:
+        self._retreat(a)
+
+    def on_advance(self, a: Advance) -> None:
+        self._advance(a.pieces)
 
     # -- attacks (seed 6(2), 7) --------------------------------------------------------------------------------------
     def attacks(self, cmd: str, origins: Iterable[str] | None = None) -> list[Attack]:
@@ -63,15 +98,15 @@ class CombatRules:
                 self.put(self.game_ent, replace(b, defender=foes[0], stage="stand"))
                 self._defender_named(b, foes[0])
             else:
-                return Ask("name", seat)
+                return Ask(NAME, seat)
             return None
         if b.stage == "stand":
             if not self.retreat_options(b):                    # ruling retreat_one_piece: no step, no retreat
                 self._stand("defend")
                 return None
-            return Ask("stand", self.seat_of[b.defender])
+            return Ask(STAND, self.seat_of[b.defender])
         if b.stage == "retreat":
-            return Ask("retreat", self.seat_of[b.defender])
+            return Ask(RETREAT, self.seat_of[b.defender])
         if b.stage == "resolve":
             self._fight(b)
             return None
@@ -83,7 +118,7 @@ class CombatRules:
             return None
         if b.stage == "advance":
             if self.advance_options(b):
-                return Ask("advance", seat)
+                return Ask(ADVANCE, seat)
             self._end_battle(b)
             return None
         raise AssertionError(b.stage)

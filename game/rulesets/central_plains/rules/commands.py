@@ -2,13 +2,56 @@
 """
 from __future__ import annotations
 
+from game.core.actions import Action
+
 from dataclasses import replace
 
+from ..actions import Attack, Discard, EndCommands, Move, Play, Sacrifice
 from ..components import Cost, Effects, Op
 from .basics import KIND_TEXT
 
 class Commands:
     """The commands (seed 6): a move (discard 1), an attack (discard 2) or a card play."""
+
+    # -- the decisions of the command phase (seed 6) and their handlers --------------------------------------------
+    def legal_command(self) -> list[Action]:
+        cmd = self.turn().commander
+        hand = self.hand(self.seat_of[cmd])
+        out: list[Action] = [Play(c) for c in hand if self.playable(c)]
+        if hand:
+            out += self.moves(cmd, "normal")
+        if len(hand) >= 2:
+            out += self.attacks(cmd)
+        return out + [EndCommands()]
+
+    def legal_discard(self) -> list[Action]:
+        return [Discard(c) for c in self.hand(self.seat_of[self.turn().commander])]
+
+    def legal_sacrifice(self) -> list[Action]:
+        seat = self.seat_of[self._get(Effects).commander]
+        out: list[Action] = [Sacrifice(c) for c in self.hand(seat)]
+        if self.cards_in(f"deck:{seat}") or self.cards_in(f"discard:{seat}"):
+            out.append(Sacrifice("deck"))
+        return out
+
+    def on_play(self, a: Play) -> None:
+        self._play(a.card)
+
+    def on_move(self, a: Move) -> None:
+        self._command("move", a.frm, a.to, a.pieces)
+
+    def on_attack(self, a: Attack) -> None:
+        self._command("attack", a.origin, a.battlefield)
+
+    def on_end_commands(self, a: EndCommands) -> None:
+        self._set_turn(commands=0)
+        self.emit_msg("CommandsEnded", "{commander} ends the commands", {"commander": self.name(self.turn().commander)})
+
+    def on_discard(self, a: Discard) -> None:
+        self._discard(a.card)
+
+    def on_sacrifice(self, a: Sacrifice) -> None:
+        self._sacrifice(a.card)
 
     # -- commands (seed 6) ---------------------------------------------------------------------------------------
     def _use_command(self) -> None:

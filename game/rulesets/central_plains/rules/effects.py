@@ -2,16 +2,36 @@
 """
 from __future__ import annotations
 
+from game.core.actions import Action
+
 from dataclasses import replace
 from typing import Any
 
 from game.systems.cards import BOTTOM
 
-from ..actions import Attack, Move
+from ..actions import Attack, Move, Skip
 from ..components import Ask, Effects, Op
+from ..kinds import CARD_ATTACK, CARD_MOVE, SACRIFICE
 
 class CardEffects:
     """Card effects (§6.1): one implementation per op."""
+
+    # -- the decisions of a card's move or attack, and their handlers ---------------------------------------------
+    def legal_card_move(self) -> list[Action]:
+        return self.effect_moves(self._get(Effects)) + [Skip()]
+
+    def legal_card_attack(self) -> list[Action]:
+        return self.effect_attacks(self._get(Effects)) + [Skip()]
+
+    def on_card_move(self, a: Move) -> None:
+        self._effect_move(a)
+
+    def on_card_attack(self, a: Attack) -> None:
+        self._effect_attack(a)
+
+    def on_skip(self, a: Skip) -> None:
+        self._pop(self._get(Effects))
+        self.emit_msg("EffectSkipped", "the rest of the card's move or attack is skipped", {})
 
     # -- card effects (§6.1): one implementation per op --------------------------------------------------------------------
     def op(self, ref: Op) -> dict[str, Any]:
@@ -71,7 +91,7 @@ class CardEffects:
 
     # each _op_<name>(effects, op) does what it can now and returns None, or the decision it needs
     def _op_sacrifice(self, e: Effects, op: dict) -> Ask | None:
-        return Ask("sacrifice", self.seat_of[e.commander])
+        return Ask(SACRIFICE, self.seat_of[e.commander])
 
     def _op_counters(self, e: Effects, op: dict) -> Ask | None:
         got = self._attach_from_deck(e.card, e.commander, int(op["n"]))
@@ -87,7 +107,7 @@ class CardEffects:
         if e.left <= 0 or not self.effect_moves(e):
             self._pop(e)
             return None
-        return Ask("card_move", self.seat_of[e.commander])
+        return Ask(CARD_MOVE, self.seat_of[e.commander])
 
     def _op_move(self, e: Effects, op: dict) -> Ask | None:
         return self._moving(e, "move", int(op["n"]))
@@ -101,7 +121,7 @@ class CardEffects:
     def _op_cav_raid(self, e: Effects, op: dict) -> Ask | None:
         if e.step == "raid_attack":
             if self.effect_attacks(e):
-                return Ask("card_attack", self.seat_of[e.commander])
+                return Ask(CARD_ATTACK, self.seat_of[e.commander])
             self._pop(e)
             return None
         return self._moving(e, "raid", 1)
@@ -132,7 +152,7 @@ class CardEffects:
             return None
         if not e.step:
             self.put(self.game_ent, replace(e, step="attack"))
-        return Ask("card_attack", self.seat_of[e.commander])
+        return Ask(CARD_ATTACK, self.seat_of[e.commander])
 
     def effect_attacks(self, e: Effects) -> list[Attack]:
         op = self.op(e.queue[0])

@@ -6,10 +6,19 @@ from dataclasses import replace
 
 from ..actions import PIECE_TEXT, RemovePiece
 from ..components import Ask, Loss
+from ..kinds import LOSS
 from .basics import WHY_BATTLE
 
 class Losses:
     """Losses (seed 7(3)): troops lost one at a time, a piece for each zone left."""
+
+    def legal_loss(self) -> list[RemovePiece]:
+        return self._removal_options(self._get(Loss))
+
+    def on_remove(self, a: RemovePiece) -> None:
+        loss = self._get(Loss)
+        self._remove_piece(loss.victim, a.at, a.piece)
+        self.put(self.game_ent, replace(loss, remove=loss.remove - 1))
 
     # -- losses (seed 7(3)) ----------------------------------------------------------------------------------------------
     def _loss_victim(self, loss: Loss) -> str | None:
@@ -30,7 +39,7 @@ class Losses:
                 self._remove_piece(loss.victim, opts[0].at, opts[0].piece)
                 self.put(self.game_ent, replace(loss, remove=loss.remove - 1))
             else:
-                return Ask("loss", self.seat_of[loss.victim])
+                return Ask(LOSS, self.seat_of[loss.victim])
             return None
         if loss.left <= 0 or loss.at is None:
             self.take(self.game_ent, Loss)

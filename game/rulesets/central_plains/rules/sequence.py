@@ -7,15 +7,25 @@ from dataclasses import replace
 from typing import Any
 
 from game.core.actions import Action, Decision
+from game.core.phases import Phase, over, phase_table
 from game.core.text import Msg
 from game.systems.cards import BOTTOM
 
-from ..actions import Advance, Attack, Discard, EndAttack, EndCommands, Move, NameDefender, Play, RemovePiece, RetreatPiece, Sacrifice, Skip, Stand, Target
+from ..actions import (Advance, Attack, Discard, EndAttack, EndCommands, Move, NameDefender, Play, RemovePiece,
+                       RetreatPiece, Sacrifice, Skip, Stand, Target)
 from ..components import Ask, Battle, Cost, Effects, Loss, Op, Turn
+from ..kinds import (ADVANCE, CARD_ATTACK, CARD_MOVE, COMMAND, DISCARD, LOSS, NAME, OVER, RETREAT, SACRIFICE, STAND,
+                     TARGET)
 from .basics import PROMPTS, WHY_INCOME, WHY_UPKEEP
+from .combat import CombatRules
+from .commands import Commands
+from .effects import CardEffects
+from .losses import Losses
+from .targets import Targets
 
 class Sequence:
-    """The sequence of play (seed 4, 5): upkeep, counters, commands, refill, and the"""
+    """The sequence of play (seed 4, 5): a commander's turn step by step (the ``Turn`` component), the
+    automatic steps until a decision (written as the ``Ask`` component, the phase the kernel dispatches on)."""
 
     def _set_turn(self, **changes: Any) -> Turn:
         t = replace(self.turn(), **changes)
@@ -49,17 +59,14 @@ class Sequence:
             return self._effects_step(e)
         t = self.turn()
         if self._get(Cost) is not None:
-            return Ask("discard", self.seat_of[t.commander])
-        if t.phase == "upkeep":
-            self._upkeep(t)
-        elif t.phase == "counters":
-            self._counters_step(t)
-        elif t.phase == "commands":
-            if t.commands > 0:
-                return Ask("command", self.seat_of[t.commander])
-            self._set_turn(phase="refill")
-        elif t.phase == "refill":
-            self._refill(t)
+            return Ask(DISCARD, self.seat_of[t.commander])
+        return TURN_STEPS[t.phase](self, t)
+
+    def _commands_step(self, t: Turn) -> Ask | None:
+        """seed 5(3): the commands, until none is left (or he ends them)."""
+        if t.commands > 0:
+            return Ask(COMMAND, self.seat_of[t.commander])
+        self._set_turn(phase="refill")
         return None
 
     def _upkeep(self, t: Turn) -> None:
@@ -124,97 +131,47 @@ class Sequence:
             return
         self.put(self.game_ent, Turn(rnd, i, self.order[i], "upkeep"))
 
-    # -- decisions ----------------------------------------------------------------------------------------------
-    def _pending(self) -> Decision | None:
-        if self.over() is not None:
-            return None
-        a = self._get(Ask)
-        return Decision(a.seat, a.kind, a.prompt) if a is not None else None
+    # -- decisions: the phase component (Ask) and the phases the kernel dispatches -------------------------------
+    def phase_kind(self) -> str:
+        """The decision awaited (the Ask component written when the automatic steps stop), or OVER."""
+        a = self.world.try_get(self.game_ent, Ask)
+        return OVER if a is None else a.kind
 
-    def _legal(self) -> list[Action]:
-        a = self._get(Ask)
-        k = a.kind
-        t = self.turn()
-        cmd = t.commander
-        if k == "command":
-            seat = self.seat_of[cmd]
-            hand = self.hand(seat)
-            out: list[Action] = [Play(c) for c in hand if self.playable(c)]
-            if hand:
-                out += self.moves(cmd, "normal")
-            if len(hand) >= 2:
-                out += self.attacks(cmd)
-            return out + [EndCommands()]
-        if k == "discard":
-            return [Discard(c) for c in self.hand(self.seat_of[cmd])]
-        if k == "loss":
-            return self._removal_options(self._get(Loss))
-        b = self._get(Battle)
-        if b is not None and k in ("name", "stand", "retreat", "advance"):
-            if k == "name":
-                out = [NameDefender(x) for x in self.to_name(b)]
-                return out + ([EndAttack()] if b.retreated else [])
-            if k == "stand":
-                return [Stand("retreat"), Stand("defend")]        # (retreat only when a piece can: _battle_step)
-            if k == "retreat":
-                return self.retreat_options(b)
-            return self.advance_options(b) + [Advance(())]
-        e = self._get(Effects)
-        if k == "sacrifice":
-            seat = self.seat_of[e.commander]
-            out = [Sacrifice(c) for c in self.hand(seat)]
-            if self.cards_in(f"deck:{seat}") or self.cards_in(f"discard:{seat}"):
-                out.append(Sacrifice("deck"))
-            return out
-        if k == "card_move":
-            return self.effect_moves(e) + [Skip()]
-        if k == "card_attack":
-            return self.effect_attacks(e) + [Skip()]
-        if k == "target":
-            return [Target(x) for x in self.targets(e)]
-        raise AssertionError(k)
+    def decide(self) -> Decision | None:
+        a = self.world.get(self.game_ent, Ask)
+        return Decision(a.seat, a.kind, a.prompt)
 
-    def _apply(self, a: Action) -> None:
-        if isinstance(a, Play):
-            self._play(a.card)
-        elif isinstance(a, Move):
-            if self._get(Effects) is not None and self._get(Ask).kind == "card_move":
-                self._effect_move(a)
-            else:
-                self._command("move", a.frm, a.to, a.pieces)
-        elif isinstance(a, Attack):
-            if self._get(Effects) is not None and self._get(Ask).kind == "card_attack":
-                self._effect_attack(a)
-            else:
-                self._command("attack", a.origin, a.battlefield)
-        elif isinstance(a, EndCommands):
-            self._set_turn(commands=0)
-            self.emit_msg("CommandsEnded", "{commander} ends the commands", {"commander": self.name(self.turn().commander)})
-        elif isinstance(a, Discard):
-            self._discard(a.card)
-        elif isinstance(a, Sacrifice):
-            self._sacrifice(a.card)
-        elif isinstance(a, Skip):
-            self._pop(self._get(Effects))
-            self.emit_msg("EffectSkipped", "the rest of the card's move or attack is skipped", {})
-        elif isinstance(a, Target):
-            self._target(a.target)
-        elif isinstance(a, NameDefender):
-            b = self._get(Battle)
-            self.put(self.game_ent, replace(b, defender=a.commander, stage="stand"))
-            self._defender_named(b, a.commander)
-        elif isinstance(a, EndAttack):
-            self._end_battle(self._get(Battle))
-        elif isinstance(a, Stand):
-            self._stand(a.choice)
-        elif isinstance(a, RetreatPiece):
-            self._retreat(a)
-        elif isinstance(a, RemovePiece):
-            loss = self._get(Loss)
-            self._remove_piece(loss.victim, a.at, a.piece)
-            self.put(self.game_ent, replace(loss, remove=loss.remove - 1))
-        elif isinstance(a, Advance):
-            self._advance(a.pieces)
-        else:
-            raise AssertionError(a)
+    def _apply(self, action: Action) -> None:
+        """The current phase's handler carries the action out (game.core.phases); then the
+        automatic steps run until the next decision."""
+        super()._apply(action)
         self._run()
+
+
+#: the automatic steps of a commander's turn (seed 5), by the turn's phase: each does one step
+#: and returns None, or the decision it waits for
+TURN_STEPS = {"upkeep": Sequence._upkeep, "counters": Sequence._counters_step, "commands": Sequence._commands_step,
+              "refill": Sequence._refill}
+
+#: the decisions of the sequence of play (seed 5-7, §6.1), as the kernel dispatches them
+PHASES = phase_table(
+    Phase(COMMAND, legal=Commands.legal_command, decision=Sequence.decide,
+          on={Play: Commands.on_play, Move: Commands.on_move, Attack: Commands.on_attack,
+              EndCommands: Commands.on_end_commands}),
+    Phase(DISCARD, legal=Commands.legal_discard, decision=Sequence.decide, on={Discard: Commands.on_discard}),
+    Phase(SACRIFICE, legal=Commands.legal_sacrifice, decision=Sequence.decide,
+          on={Sacrifice: Commands.on_sacrifice}),
+    Phase(CARD_MOVE, legal=CardEffects.legal_card_move, decision=Sequence.decide,
+          on={Move: CardEffects.on_card_move, Skip: CardEffects.on_skip}),
+    Phase(CARD_ATTACK, legal=CardEffects.legal_card_attack, decision=Sequence.decide,
+          on={Attack: CardEffects.on_card_attack, Skip: CardEffects.on_skip}),
+    Phase(TARGET, legal=Targets.legal_target, decision=Sequence.decide, on={Target: Targets.on_target}),
+    Phase(NAME, legal=CombatRules.legal_name, decision=Sequence.decide,
+          on={NameDefender: CombatRules.on_name, EndAttack: CombatRules.on_end_attack}),
+    Phase(STAND, legal=CombatRules.legal_stand, decision=Sequence.decide, on={Stand: CombatRules.on_stand}),
+    Phase(RETREAT, legal=CombatRules.legal_retreat, decision=Sequence.decide,
+          on={RetreatPiece: CombatRules.on_retreat}),
+    Phase(LOSS, legal=Losses.legal_loss, decision=Sequence.decide, on={RemovePiece: Losses.on_remove}),
+    Phase(ADVANCE, legal=CombatRules.legal_advance, decision=Sequence.decide, on={Advance: CombatRules.on_advance}),
+    over(OVER),
+)

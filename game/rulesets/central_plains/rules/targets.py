@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..actions import PIECE_TEXT
+from ..actions import PIECE_TEXT, Target
 from ..components import Ask, Effects, Loss, Marks
+from ..kinds import TARGET
 from .basics import GREY
 
 class Targets:
     """The choices of the card ops that need one (§6.1): targets, and the marks lasting cards make."""
+
+    def legal_target(self) -> list[Target]:
+        return [Target(x) for x in self.targets(self._get(Effects))]
+
+    def on_target(self, a: Target) -> None:
+        self._target(a.target)
 
     def _choose(self, e: Effects, purpose: str, keep_step: bool = False) -> Ask | None:
         step = e.step if keep_step else f"target:{purpose}"
@@ -23,7 +30,7 @@ class Targets:
         if len(opts) == 1:
             self._target(opts[0])
             return None
-        return Ask("target", self.seat_of[e.commander])
+        return Ask(TARGET, self.seat_of[e.commander])
 
     def _purpose(self, e: Effects) -> str:
         return "place" if e.step == "place" else e.step.partition(":")[2]
