@@ -70,9 +70,11 @@ rulebook's sections:
 ``basics.py``      the terms the rules share (link kinds, piece codes, prompts)
 ``setup.py``       set-up [seed 1-3, §5]: the entities, their readers, the names,
                    hand-built positions
+``board.py``       the map: strongholds (region entities), links, adjacency
 ``decks.py``       the cards' zones, hands and hand limits, lasting cards in
                    play, the neutral pile and its support [seed 3, 5, 8]
-``pieces.py``      the pieces on the map: where they stand, who controls them
+``pieces.py``      the pieces (entities): where they stand, who controls them, and
+                   the placement index the game keeps
 ``tracks.py``      the commanders' tracks: morale, troops, funds [seed 1, 7]
 ``sequence.py``    the sequence of play [seed 4, 5] and the decisions
 ``commands.py``    the commands: move, attack, card play [seed 6]
@@ -89,7 +91,9 @@ from __future__ import annotations
 
 from game.core.phases import PhasedGame
 
+from ..components import Stronghold
 from .basics import DEFAULT_SEATS, KINDS, base, load_data, parse_pieces, submultisets
+from .board import Board, MapFacts
 from .combat import CombatRules
 from .commands import Commands
 from .decks import Decks, card_zones
@@ -105,7 +109,7 @@ from .victory import Victory
 from .view import View
 
 
-class CentralPlains(Setup, Decks, Pieces, TrackRules, Sequence, Commands, Movement, CombatRules, Losses,
+class CentralPlains(Setup, Board, Decks, Pieces, TrackRules, Sequence, Commands, Movement, CombatRules, Losses,
                     CardEffects, Targets, Victory, View, PhasedGame):
     game_id = "central_plains"
     title = "中原大戰"
@@ -113,6 +117,7 @@ class CentralPlains(Setup, Decks, Pieces, TrackRules, Sequence, Commands, Moveme
     seats = DEFAULT_SEATS
     hidden_information = True
     phases = PHASES
+    static_components = (Stronghold,)      # the strongholds never change: shared by every copy
 
 
-__all__ = ["CentralPlains", "KINDS", "base", "card_zones", "load_data", "parse_pieces", "submultisets"]
+__all__ = ["CentralPlains", "MapFacts", "KINDS", "base", "card_zones", "load_data", "parse_pieces", "submultisets"]

@@ -161,8 +161,7 @@ class CombatRules:
     def _retreat(self, a: RetreatPiece) -> None:
         """Seed 6(2)C: the one piece moves; the attack on this commander is over (6(2)B)."""
         b = self._get(Battle)
-        self._take(b.battlefield, b.defender, a.piece)
-        self._add(a.to, b.defender, a.piece)
+        self._move_pieces(b.defender, b.battlefield, a.to, (a.piece,))
         self.emit_msg("PieceRetreated", "{commander}'s {piece} retreats {frm} → {to}",
                       {"commander": self.name(b.defender), "piece": PIECE_TEXT[a.piece],
                        "frm": self.place_name(b.battlefield), "to": self.place_name(a.to)},
@@ -184,11 +183,7 @@ class CombatRules:
     def _advance(self, pieces: tuple[str, ...]) -> None:
         b = self._get(Battle)
         if pieces:
-            p = list(self.stack(b.origin))
-            for code in pieces:
-                p.remove((b.attacker, code))
-            self._set_stack(b.origin, p)
-            self._set_stack(b.battlefield, self.stack(b.battlefield) + tuple((b.attacker, c) for c in pieces))
+            self._move_pieces(b.attacker, b.origin, b.battlefield, pieces)
             self.emit_msg("Advanced", "{commander} advances {pieces} into {place}",
                           {"commander": self.name(b.attacker), "pieces": joined(pieces),
                            "place": self.place_name(b.battlefield)}, commander=b.attacker, frm=b.origin,
@@ -273,7 +268,7 @@ class CombatRules:
         att = Side(a, ap, am, ac, att_lasting, 0, red, ap + am + ac + att_lasting + sum(red))
         dp = self.strength_near(d, b.battlefield, include_here=True)
         dm = min(cap, self.tracks(d).morale)
-        dt = self.terrain_mod[self.terrain[b.battlefield]]
+        dt = self.terrain_mod[self.stronghold(b.battlefield).terrain]
         dl = self.defend_bonus(d, b.battlefield)
         dfn = Side(d, dp, dm, 0, dl, dt, white, dp + dm + dt + dl + sum(white))
         return att, dfn

@@ -89,7 +89,7 @@ class Decks:
 
     def upkeep(self, cmd: str) -> int:
         """§3.1: U = infantry + cavalry + 2 × armoured trains (grey pieces excluded); pay U/4 rounded up."""
-        u = sum(self.upkeep_units.get(code, 0) for p in self.stacks().values() for c, code in p if c == cmd)
+        u = sum(self.upkeep_units.get(code, 0) for code in self.pieces_of(cmd))
         for lo, hi, pay in self.upkeep_table:
             if lo <= u <= hi:
                 return pay

@@ -90,11 +90,7 @@ class Movement:
         return out
 
     def _do_move(self, cmd: str, frm: str, to: str, pieces: tuple[str, ...]) -> None:
-        p = list(self.stack(frm))
-        for code in pieces:
-            p.remove((cmd, code))
-        self._set_stack(frm, p)
-        self._set_stack(to, self.stack(to) + tuple((cmd, c) for c in pieces))
+        self._move_pieces(cmd, frm, to, pieces)
         self.emit_msg("PiecesMoved", "{commander} moves {pieces} {frm} → {to}",
                       {"commander": self.name(cmd), "pieces": joined(pieces), "frm": self.place_name(frm),
                        "to": self.place_name(to)}, commander=cmd, frm=frm, to=to, pieces=list(pieces))

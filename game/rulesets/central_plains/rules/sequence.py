@@ -29,7 +29,7 @@ class Sequence:
 
     def _set_turn(self, **changes: Any) -> Turn:
         t = replace(self.turn(), **changes)
-        self.put(self.game_ent, t)
+        self.put(self.turn_ent, t)
         return t
 
     # -- the sequence of play: automatic steps until a decision ------------------------------------------------
@@ -129,7 +129,7 @@ class Sequence:
         if rnd > self.round_limit:
             self._end(None, Msg("after {rounds} rounds the war is undecided", rounds=self.round_limit))
             return
-        self.put(self.game_ent, Turn(rnd, i, self.order[i], "upkeep"))
+        self.put(self.turn_ent, Turn(rnd, i, self.order[i], "upkeep"))
 
     # -- decisions: the phase component (Ask) and the phases the kernel dispatches -------------------------------
     def phase_kind(self) -> str:

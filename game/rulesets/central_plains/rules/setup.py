@@ -12,8 +12,10 @@ from game.core.tmx import load_board
 from game.paths import map_path
 
 from .. import seating
-from ..components import Ask, Battle, Cost, Effects, LastBattle, Loss, Marks, Over, Stack, Tracks, Turn
-from .basics import KINDS, _NAMES, load_data, parse_pieces
+from ..components import (Ask, Battle, Cost, Effects, LastBattle, Loss, Marker, Over, Owner, Piece, Tracks,
+                          Turn)
+from ..kinds import COMMAND
+from .basics import GREY, KINDS, _NAMES, load_data, parse_pieces
 from .decks import card_zones
 
 class Setup:
@@ -38,56 +40,46 @@ class Setup:
 
     # -- set-up (seed 1-3, §5) --------------------------------------------------------------------------
     def _load_static(self) -> None:
+        """The data and the map (read once per process), and the tables the rules read from them."""
         d = self.data = load_data()
-        b = self.board = load_board(map_path(d["map"]))
-        self.nodes = tuple(sorted(b.cells))
+        self.board = load_board(map_path(d["map"]))
+        self.nodes = tuple(sorted(self.board.cells))
         self.cmds = d["commanders"]
         self.order = tuple(d["turn_order"])
         self.data_camp = {k: c["camp"] for k, c in self.cmds.items()}
         self.camps = {c: tuple(d["camps"][c]["commanders"]) for c in ("central", "anti")}
-        self.hq_of = {k: c["hq"] for k, c in self.cmds.items()}
-        self.hq_at = {v: k for k, v in self.hq_of.items()}
-        self.terrain = {n: b.cell(n).terrain for n in self.nodes}
-        self.terrain_mod = {t: int(v) for t, v in d["combat"]["terrain"].items()}
-        by_kind: dict[str, dict[str, list[tuple[str, str]]]] = {k: {n: [] for n in self.nodes} for k in KINDS}
-        self.link_ends: dict[str, tuple[str, str, str]] = {}
-        lines: dict[str, set[str]] = {}
-        for lk in b.links():
-            name = lk.props["link_name"]
-            self.link_ends[name] = (lk.a, lk.b, lk.kind)
-            by_kind[lk.kind][lk.a].append((lk.b, name))
-            by_kind[lk.kind][lk.b].append((lk.a, name))
-            if lk.kind == "rail":
-                lines.setdefault(lk.props["line"], set()).update((lk.a, lk.b))
-        self.links_of = {k: {n: tuple(v) for n, v in m.items()} for k, m in by_kind.items()}
-        self.adj = {n: tuple(sorted(b.neighbours(n))) for n in self.nodes}
-        self.adj_links = {n: tuple(sorted((o, name) for k in KINDS for o, name in self.links_of[k][n]))
-                          for n in self.nodes}
-        self.rail_nodes = frozenset(n for n in self.nodes if self.links_of["rail"][n])
-        self.line_nodes = {ln: frozenset(v) for ln, v in lines.items()}
+        self.seat_of = {cmd: seat for seat in self.seats for cmd in self.roles_of(seat)}
         self.cdata = {c["id"]: c for c in d["cards"]}
         self.deck_of = {k: tuple(c["id"] for c in d["cards"] if c["deck"] == k) for k in self.cmds}
         self.neutral_cards = tuple(d["neutral"]["pile"])
-        mv = d["movement"]
-        self.allowance = {k: dict(v) for k, v in mv["allowance"].items()}
+        self.round_limit = int(d["round_limit"]["rounds"])
+        self._movement_tables(d)
+        self._combat_tables(d)
+        self._track_tables(d)
+        self._names()
+
+    def _movement_tables(self, d: dict[str, Any]) -> None:
+        self.allowance = {k: dict(v) for k, v in d["movement"]["allowance"].items()}
         #: the link kinds each kind of piece may move along (allowance not 0): its steps (§3.2)
         self.step_kinds = {b: frozenset(k for k in KINDS if self.allowance[k][b] != 0) for b in self.allowance["rail"]}
         self.stack_limit = int(d["stack_limit"])
         self.max_infantry = int(d["components"]["max_infantry_on_map"])
+
+    def _combat_tables(self, d: dict[str, Any]) -> None:
+        self.terrain_mod = {t: int(v) for t, v in d["combat"]["terrain"].items()}
         self.strength = {k: int(p["strength"]) for k, p in d["pieces"].items()}
+        self.counts_camp = self.options.get("counts", d["combat"]["counts"]) == "camp"
+        ml = d["combat"]["morale_loss"]
+        self.morale_loss = bool(self.options.get("morale_loss", ml["default"]))
+        self.morale_loss_at, self.morale_loss_by = int(ml["min_difference"]), -int(ml["loser"])
+
+    def _track_tables(self, d: dict[str, Any]) -> None:
         self.upkeep_units = {k: int(v) for k, v in d["upkeep"]["units"].items() if k != "grey"}
         self.upkeep_table = [(r["units"][0], r["units"][1], r["pay"]) for r in d["upkeep"]["table"]]
         self.upkeep_per = int(d["upkeep"]["per"])
         tr = d["tracks"]
         self.ranges = {t: (int(tr[t]["min"]), int(tr[t]["max"])) for t in ("morale", "troops", "funds")}
         self.zone_of = {v: z["zone"] for z in tr["troops"]["zones"] for v in range(z["low"], z["high"] + 1)}
-        self.seat_of = {cmd: seat for seat in self.seats for cmd in self.roles_of(seat)}
-        self.round_limit = int(d["round_limit"]["rounds"])
-        self.counts_camp = self.options.get("counts", d["combat"]["counts"]) == "camp"
-        self.morale_loss = bool(self.options.get("morale_loss", d["combat"]["morale_loss"]["default"]))
-        ml = d["combat"]["morale_loss"]
-        self.morale_loss_at, self.morale_loss_by = int(ml["min_difference"]), -int(ml["loser"])
-        self._names()
 
     def _names(self) -> None:
         """The names the log lines print (layout): game.core.text.Name, whose str is the
@@ -122,14 +114,16 @@ class Setup:
 
     def _setup(self) -> None:
         self._load_static()
-        self.node_ent = {n: self.create(Stack()) for n in self.nodes}
-        for row in self.data["setup"]["pieces"]:
-            pcs = [(row["commander"], code) for code, k in row["pieces"].items() for _ in range(k)]
-            self.put(self.node_ent[row["at"]], Stack(tuple(sorted(pcs))))
+        self._create_regions()
+        self._create_pieces()
         tr = self.data["tracks"]
         self.cmd_ent = {k: self.create(Tracks(tr["morale"]["start"][k], tr["troops"]["start"][k],
                                               tr["funds"]["start"][k])) for k in self.order}
-        self.game_ent = self.create(Turn(1, 0, self.order[0], "upkeep"), Marks())
+        self.turn_ent = self.create(Turn(1, 0, self.order[0], "upkeep"))
+        #: a marker for each card that marks a stronghold or a link (DEFEND, CUT_RAIL)
+        self.marker_ent = {c: self.create(Marker(c)) for c, cd in self.cdata.items()
+                           if any(o["op"] in ("defend", "cut_rail") for o in cd["effect"].get("while_active", ()))}
+        self.game_ent = self.create(Ask(COMMAND, self.seats[0]))
         self.zones = card_zones(self)
         contents = {f"deck:{s}": tuple(c for k in self.roles_of(s) for c in self.deck_of[k]) for s in self.seats}
         contents["neutral"] = self.neutral_cards
@@ -145,15 +139,30 @@ class Setup:
                           self.seat_codes[s].original for s in self.seats), "zh")}, seats=list(self.seats))
         self._run()
 
+    def _create_pieces(self) -> None:
+        """Every counter of the mix (data components; an infantry per track marker kept
+        aside) is an entity in the box; the set-up's pieces are placed from it."""
+        mix = self.data["components"]
+        markers = int(mix["markers"]["per_commander"])
+        for cmd in self.order:
+            for code in ("infantry", "cavalry", "armoured_train"):
+                for _ in range(int(mix[code][cmd]) - (markers if code == "infantry" else 0)):
+                    self.create(Piece(code), Owner(cmd))
+        for code in ("infantry", "cavalry"):
+            for _ in range(int(mix[code]["grey"])):
+                self.create(Piece(GREY + code))
+        for row in self.data["setup"]["pieces"]:
+            for code, k in row["pieces"].items():
+                for _ in range(k):
+                    self._add(row["at"], row["commander"], code)
+
     # -- reading the world --------------------------------------------------------------------------------
     def _get(self, comp: type):
         return self.world.try_get(self.game_ent, comp)
 
     def turn(self) -> Turn:
-        return self.world.get(self.game_ent, Turn)
-
-    def marks(self) -> Marks:
-        return self.world.get(self.game_ent, Marks)
+        """The turn marker: round, whose turn, the turn's phase."""
+        return self.world.get(self.turn_ent, Turn)
 
     def over(self) -> Over | None:
         return self.world.try_get(self.game_ent, Over)
@@ -209,48 +218,57 @@ class Setup:
         for s in list(hands or {}) + list(decks or {}):
             if s not in g.seats:
                 raise ValueError(f"central_plains: no seat {s!r}; seats are {', '.join(g.seats)}")
+        g._clear_map()
         for n in g.nodes:
-            g._set_stack(n, parse_pieces(pieces.get(n, "")))
+            for cmd, code in parse_pieces(pieces.get(n, "")):
+                g._add(n, cmd, code)
         tr = g.data["tracks"]
         for k in g.order:
             base_t = Tracks(tr["morale"]["start"][k], tr["troops"]["start"][k], tr["funds"]["start"][k])
             g.put(g.cmd_ent[k], replace(base_t, **(tracks or {}).get(k, {})))
-        hands = {s: tuple(v) for s, v in (hands or {}).items()}
-        decks = {s: tuple(v) for s, v in (decks or {}).items()}
-        support = {n: tuple(v) for n, v in (support or {}).items()}
-        placed = {c for v in hands.values() for c in v} | {c for v in decks.values() for c in v} | set(removed)
         plays = {k: [tuple(x) for x in v] for k, v in (in_play or {}).items()}
-        placed |= {x[0] for v in plays.values() for x in v}
-        contents: dict[str, tuple[str, ...]] = {"removed": tuple(removed)}
-        for s in g.seats:
-            own = tuple(c for k in g.roles_of(s) for c in g.deck_of[k])
-            contents[f"hand:{s}"] = hands.get(s, ())
-            contents[f"deck:{s}"] = decks.get(s, ()) + tuple(c for c in own if c not in placed)
-        for k, v in plays.items():
-            contents[f"play:{k}"] = tuple(x[0] for x in v)
-        contents["neutral"] = tuple(neutral) if neutral is not None else g.neutral_cards
-        contents["removed"] += tuple(c for c in g.neutral_cards if c not in contents["neutral"])
-        owners = {c: d["deck"] for c, d in g.cdata.items() if d["deck"] in g.cmds}
-        g.zones.reset(g, contents, owners)
-        for k, v in plays.items():
-            for x in v:
-                card, n = x[0], int(x[1])
-                deck = f"deck:{g.seat_of[k]}"
-                for _ in range(n):
-                    g.zones.attach(g, card, deck, card=g.cards_in(deck)[-1])
-                if len(x) > 2 and x[2] is not None:
-                    g._set_mark(card, x[2])
-        for n, cs in support.items():
-            for c in cs:
-                g.zones.attach(g, n, f"deck:{g.seat_of[g.card_owner(c)]}", card=c)
+        g._lay_cards({s: tuple(v) for s, v in (hands or {}).items()}, {s: tuple(v) for s, v in (decks or {}).items()},
+                     plays, neutral, tuple(removed))
+        g._lay_in_play(plays, {n: tuple(v) for n, v in (support or {}).items()})
         for comp in (Cost, Effects, Battle, Loss, LastBattle, Over, Ask):
             g.take(g.game_ent, comp)
         idx = g.order.index(commander)
         n = commands if commands is not None else int(g.data["camps"][g.data_camp[commander]]["commands"])
-        g.put(g.game_ent, Turn(round, idx, commander, phase, n if phase == "commands" else 0))
+        g.put(g.turn_ent, Turn(round, idx, commander, phase, n if phase == "commands" else 0))
         g.invalidate()
         g._run()
         g._flush_events()
         g.history.clear()
         g.invalidate()
         return g
+
+    def _lay_cards(self, hands: dict[str, tuple[str, ...]], decks: dict[str, tuple[str, ...]],
+                   plays: dict[str, list[tuple]], neutral: Iterable[str] | None, removed: tuple[str, ...]) -> None:
+        """The cards of a hand-built position in their zones (see from_position)."""
+        placed = {c for v in hands.values() for c in v} | {c for v in decks.values() for c in v} | set(removed)
+        placed |= {x[0] for v in plays.values() for x in v}
+        contents: dict[str, tuple[str, ...]] = {"removed": removed}
+        for s in self.seats:
+            own = tuple(c for k in self.roles_of(s) for c in self.deck_of[k])
+            contents[f"hand:{s}"] = hands.get(s, ())
+            contents[f"deck:{s}"] = decks.get(s, ()) + tuple(c for c in own if c not in placed)
+        for k, v in plays.items():
+            contents[f"play:{k}"] = tuple(x[0] for x in v)
+        contents["neutral"] = tuple(neutral) if neutral is not None else self.neutral_cards
+        contents["removed"] += tuple(c for c in self.neutral_cards if c not in contents["neutral"])
+        owners = {c: d["deck"] for c, d in self.cdata.items() if d["deck"] in self.cmds}
+        self.zones.reset(self, contents, owners)
+
+    def _lay_in_play(self, plays: dict[str, list[tuple]], support: dict[str, tuple[str, ...]]) -> None:
+        """The counter cards under the cards in play, their marks, and the support on the neutral generals."""
+        for k, v in plays.items():
+            for x in v:
+                card, n = x[0], int(x[1])
+                deck = f"deck:{self.seat_of[k]}"
+                for _ in range(n):
+                    self.zones.attach(self, card, deck, card=self.cards_in(deck)[-1])
+                if len(x) > 2 and x[2] is not None:
+                    self._set_mark(card, x[2])
+        for n, cs in support.items():
+            for c in cs:
+                self.zones.attach(self, n, f"deck:{self.seat_of[self.card_owner(c)]}", card=c)

@@ -5,12 +5,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..actions import PIECE_TEXT, Target
-from ..components import Ask, Effects, Loss, Marks
+from ..components import Ask, Effects, Loss, MarkedAt, Marks
 from ..kinds import TARGET
 from .basics import GREY
 
 class Targets:
     """The choices of the card ops that need one (§6.1): targets, and the marks lasting cards make."""
+
+    def _bind(self) -> None:
+        super()._bind()                                     # type: ignore[misc]
+        self._mm = self.memo_on(MarkedAt)
 
     def legal_target(self) -> list[Target]:
         return [Target(x) for x in self.targets(self._get(Effects))]
@@ -159,11 +163,23 @@ class Targets:
         else:
             raise AssertionError(purpose)
 
+    # -- the markers of lasting cards (DEFEND, CUT_RAIL) -------------------------------------------------------
+    def marks(self) -> Marks:
+        """Where the cards' markers lie (read from the marker entities)."""
+        got = self._mm.get("marks")
+        if got is None:
+            try_get = self.world.try_get
+            got = self._mm["marks"] = Marks(tuple((c, m.target) for c, e in sorted(self.marker_ent.items())
+                                                  if (m := try_get(e, MarkedAt)) is not None))
+        return got
+
     def _set_mark(self, card: str, target: str) -> None:
-        m = self.marks()
-        self.put(self.game_ent, Marks(tuple(sorted(dict(m.marks, **{card: target}).items()))))
+        ent = self.marker_ent.get(card)
+        if ent is None:
+            raise ValueError(f"central_plains: {card} marks nothing (no DEFEND or CUT_RAIL op)")
+        self.put(ent, MarkedAt(target))
 
     def _clear_mark(self, card: str) -> None:
-        m = self.marks()
-        if m.of(card) is not None:
-            self.put(self.game_ent, Marks(tuple((c, t) for c, t in m.marks if c != card)))
+        ent = self.marker_ent.get(card)
+        if ent is not None and self.world.has(ent, MarkedAt):
+            self.take(ent, MarkedAt)

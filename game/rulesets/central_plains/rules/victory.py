@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.core.game import Result
 from game.core.text import Msg
 
-from ..components import Ask, Over, Stack
+from ..components import Ask, Over
 
 class Victory:
     """Victory (seed 10): surrender at 0 funds or troops, an enemy HQ taken, the round limit."""
@@ -33,7 +33,7 @@ class Victory:
 
     def hq_taken(self) -> tuple[str, str] | None:
         """(an HQ, the enemy camp standing in it), or None (seed 10(1))."""
-        memo = self.memo_on(Stack)
+        memo = self._pm
         if "hq_taken" not in memo:
             memo["hq_taken"] = next(((s, camp) for s, owner in self.hq_at.items()
                                      if (camp := self.camp_at(s)) not in (None, self.data_camp[owner])), None)
