@@ -23,9 +23,19 @@ class Movement:
         got = self.memo.get(key)
         if got is not None:
             return got
-        camp = self.data_camp[cmd]
         stacks = self.stacks()
         bases = {base(c) for c in pieces}
+        cut = self.cut_links()
+        out: set[str] = set()
+        for kinds, most in self.move_plans(bases, mode, limit):
+            out |= self._reach(frm, kinds, most, self.data_camp[cmd], stacks, cut)
+        dests = sorted(s for s in out if len(stacks[s]) + len(pieces) <= self.stack_limit
+                       and ("armoured_train" not in bases or s in self.rail_nodes))
+        self.memo[key] = dests
+        return dests
+
+    def move_plans(self, bases: set[str], mode: str, limit: int | None) -> list[tuple[tuple[str, ...], float]]:
+        """The ways these kinds of piece may move together: (link kinds, most links) each (§3.2, §6.1)."""
         plans: list[tuple[tuple[str, ...], float]] = []
         if mode == "normal":
             for kind in KINDS:
@@ -45,32 +55,34 @@ class Movement:
         elif mode == "raid":
             if bases == {"cavalry"}:
                 plans.append((KINDS, limit or 0))
-        cut = self.cut_links()
-        out: set[str] = set()
-        for kinds, most in plans:
-            seen = {frm: 0}
-            todo = [frm]
-            while todo:
-                nxt = []
-                for s in todo:
-                    d = seen[s] + 1
-                    if d > most:
-                        continue
-                    for kind in kinds:
-                        for o, name in self.links_of[kind][s]:
-                            if o in seen or name in cut:
-                                continue
-                            p = stacks[o]
-                            if p and self.data_camp[p[0][0]] != camp:
-                                continue                      # never through an enemy-held stronghold
-                            seen[o] = d
-                            nxt.append(o)
-                todo = nxt
-            out.update(s for s in seen if s != frm)
-        dests = sorted(s for s in out if len(stacks[s]) + len(pieces) <= self.stack_limit
-                       and ("armoured_train" not in bases or s in self.rail_nodes))
-        self.memo[key] = dests
-        return dests
+        return plans
+
+    def _reach(self, frm: str, kinds: tuple[str, ...], most: float, camp: str,
+               stacks: dict[str, tuple], cut: frozenset[str]) -> set[str]:
+        """The strongholds reached from ``frm`` along at most ``most`` links of these kinds, not
+        cut, never through an enemy-held stronghold (whatever room there is)."""
+        seen = {frm: 0}
+        todo = [frm]
+        links_of = self.links_of
+        dc = self.data_camp
+        while todo:
+            nxt = []
+            for s in todo:
+                d = seen[s] + 1
+                if d > most:
+                    continue
+                for kind in kinds:
+                    for o, name in links_of[kind][s]:
+                        if o in seen or name in cut:
+                            continue
+                        p = stacks[o]
+                        if p and dc[p[0][0]] != camp:
+                            continue                      # never through an enemy-held stronghold
+                        seen[o] = d
+                        nxt.append(o)
+            todo = nxt
+        del seen[frm]
+        return set(seen)
 
     def moves(self, cmd: str, mode: str = "normal", limit: int | None = None,
               only: Iterable[str] | None = None) -> list[Move]:

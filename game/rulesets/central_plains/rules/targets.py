@@ -61,107 +61,135 @@ class Targets:
         return out
 
     def targets(self, e: Effects, op: dict | None = None) -> list[str]:
+        """The choices of the head op of ``e`` (by its purpose: see TARGET_OPTIONS)."""
         op = op or self.op(e.queue[0])
-        cmd = e.commander
-        stacks = self.stacks()
         purpose = "grey" if op["op"] == "place_grey" else self._purpose(e)
-        if purpose == "enemy_morale":
-            return list(self.enemies(cmd))
-        if purpose == "ally_funds":
-            return list(self.allies(cmd))
-        if purpose == "place":
-            room = [s for s in self.nodes if len(stacks[s]) < self.stack_limit]
-            hq = self.hq_of[cmd]
-            hq_ok = len(stacks[hq]) < self.stack_limit and self.camp_at(hq) in (None, self.data_camp[cmd])
-            if op.get("where"):
-                got = [s for s in self._where(cmd, op["where"]) if s in room]
-            else:
-                got = [s for s in room if any(c == cmd for c, _ in stacks[s])] + ([hq] if hq_ok else [])
-            if not got and hq_ok:
-                got = [hq]
-            return sorted(set(got))
-        if purpose == "enemy_troops":
-            mine = self.positions(cmd)
-            within = int(op["within"])
-            near = {s for m in mine for s in self.nodes if self.board.distance(m, s) <= within}
-            return [k for k in self.enemies(cmd) if any(c == k for s in near for c, _ in stacks[s])]
-        if purpose == "defect":
-            mine = set(self.positions(cmd))
-            out = set()
-            for s in self.nodes:
-                if any(m in mine for m in self.adj[s]):
-                    for c, code in stacks[s]:
-                        if c in op["commanders"] and code == op["piece"]:
-                            out.add(f"{s}/{c}")
-            return sorted(out)
-        if purpose == "defend":
-            where = op.get("where")
-            if op["at"] == "chosen" and where:
-                return list(where["strongholds"])
-            return list(self.nodes)
-        if purpose == "cut":
-            mine = set(self.positions(cmd))
-            cut = self.cut_links()
-            return sorted(name for name, (a, b, kind) in self.link_ends.items()
-                          if kind == "rail" and (a in mine or b in mine) and name not in cut)
-        if purpose == "grey":
-            n = sum(op["pieces"].values())
-            for where in (op["where"], op.get("fallback")):
-                if where:
-                    got = [s for s in self._where(cmd, where) if len(stacks[s]) + n <= self.stack_limit]
-                    if got:
-                        return got
-            return []
-        raise AssertionError(purpose)
+        return TARGET_OPTIONS[purpose](self, e.commander, op)
 
     def _target(self, x: str) -> None:
+        """The head op's choice ``x`` carried out (by its purpose: see TARGET_HITS)."""
         e = self._get(Effects)
         op = self.op(e.queue[0])
-        cmd = e.commander
-        why = self.card_name(e.queue[0].card)
         purpose = "grey" if op["op"] == "place_grey" else self._purpose(e)
-        if purpose == "enemy_morale":
-            self._morale(x, -int(op["n"]), why)
-            self._pop(e, struck=x)
-        elif purpose == "ally_funds":
-            self._funds(x, int(op["n"]), why)
-            self._pop(e)
-        elif purpose == "place":
-            self._add(x, cmd, "infantry")
-            self.emit_msg("PiecePlaced", "{commander} places a new infantry at {place}",
-                          {"commander": self.name(cmd), "place": self.place_name(x)}, commander=cmd, at=x, piece="infantry")
-            self.put(self.game_ent, replace(e, left=e.left - 1, placed=x))
-        elif purpose == "enemy_troops":
-            crossed = self._troops_down(x, int(op["n"]), why)
-            self._pop(e, struck=x)
-            if crossed and self.over() is None:
-                self.put(self.game_ent, Loss(x, None, 0, victim=x, remove=crossed))
-        elif purpose == "defect":
-            s, _, k = x.partition("/")
-            self._take(s, k, op["piece"])
-            self.emit_msg("PieceDefected", "{commander}'s {piece} at {place} defects ({card})",
-                          {"commander": self.name(k), "piece": PIECE_TEXT[op["piece"]], "place": self.place_name(s),
-                           "card": why}, commander=k, at=s, piece=op["piece"])
-            self._pop(e, struck=k)
-        elif purpose in ("defend", "cut"):
-            self._set_mark(e.queue[0].card, x)
-            if purpose == "defend":
-                self.emit_msg("CardMarked", "{card}: defend at {place}", {"card": why, "place": self.place_name(x)},
-                              card=e.queue[0].card, target=x)
-            else:
-                self.emit_msg("CardMarked", "{card}: cut at {link}", {"card": why, "link": x}, card=e.queue[0].card,
-                              target=x)
-            self._pop(e)
-        elif purpose == "grey":
-            for code, k in sorted(op["pieces"].items()):
-                for _ in range(k):
-                    self._add(x, cmd, GREY + code)
-            self.emit_msg("PiecePlaced", "{card}'s troops stand at {place} under {commander}",
-                          {"card": why, "place": self.place_name(x), "commander": self.name(cmd)},
-                          commander=cmd, at=x, piece="grey")
-            self._pop(e, placed=x)
+        TARGET_HITS[purpose](self, e, op, x, self.card_name(e.queue[0].card))
+
+    # -- the choices, by purpose ---------------------------------------------------------------------------
+    def _enemy_commanders(self, cmd: str, op: dict) -> list[str]:
+        return list(self.enemies(cmd))
+
+    def _ally_commanders(self, cmd: str, op: dict) -> list[str]:
+        return list(self.allies(cmd))
+
+    def _place_options(self, cmd: str, op: dict) -> list[str]:
+        """TROOPS +n: where a new infantry may stand (the card's places, else his own
+        strongholds or his HQ), always with room."""
+        stacks = self.stacks()
+        room = [s for s in self.nodes if len(stacks[s]) < self.stack_limit]
+        hq = self.hq_of[cmd]
+        hq_ok = len(stacks[hq]) < self.stack_limit and self.camp_at(hq) in (None, self.data_camp[cmd])
+        if op.get("where"):
+            got = [s for s in self._where(cmd, op["where"]) if s in room]
         else:
-            raise AssertionError(purpose)
+            got = [s for s in room if any(c == cmd for c, _ in stacks[s])] + ([hq] if hq_ok else [])
+        if not got and hq_ok:
+            got = [hq]
+        return sorted(set(got))
+
+    def _enemy_troops_options(self, cmd: str, op: dict) -> list[str]:
+        """ENEMY_TROOPS: the enemy commanders with a piece within ``within`` of one of his."""
+        stacks = self.stacks()
+        mine = self.positions(cmd)
+        within = int(op["within"])
+        near = {s for m in mine for s in self.nodes if self.board.distance(m, s) <= within}
+        return [k for k in self.enemies(cmd) if any(c == k for s in near for c, _ in stacks[s])]
+
+    def _defect_options(self, cmd: str, op: dict) -> list[str]:
+        """DEFECT: "stronghold/commander" for each named commander's piece of that kind next to one of his."""
+        stacks = self.stacks()
+        mine = set(self.positions(cmd))
+        out = set()
+        for s in self.nodes:
+            if any(m in mine for m in self.adj[s]):
+                for c, code in stacks[s]:
+                    if c in op["commanders"] and code == op["piece"]:
+                        out.add(f"{s}/{c}")
+        return sorted(out)
+
+    def _defend_options(self, cmd: str, op: dict) -> list[str]:
+        where = op.get("where")
+        if op["at"] == "chosen" and where:
+            return list(where["strongholds"])
+        return list(self.nodes)
+
+    def _cut_options(self, cmd: str, op: dict) -> list[str]:
+        """CUT_RAIL: a rail link not cut, touching one of his strongholds."""
+        mine = set(self.positions(cmd))
+        cut = self.cut_links()
+        return sorted(name for name, (a, b, kind) in self.link_ends.items()
+                      if kind == "rail" and (a in mine or b in mine) and name not in cut)
+
+    def _grey_options(self, cmd: str, op: dict) -> list[str]:
+        """A neutral general's troops: the first of his places (then the fallback's) with room for them all."""
+        stacks = self.stacks()
+        n = sum(op["pieces"].values())
+        for where in (op["where"], op.get("fallback")):
+            if where:
+                got = [s for s in self._where(cmd, where) if len(stacks[s]) + n <= self.stack_limit]
+                if got:
+                    return got
+        return []
+
+    # -- the choices carried out, by purpose ------------------------------------------------------------------
+    def _hit_enemy_morale(self, e: Effects, op: dict, x: str, why: str) -> None:
+        self._morale(x, -int(op["n"]), why)
+        self._pop(e, struck=x)
+
+    def _hit_ally_funds(self, e: Effects, op: dict, x: str, why: str) -> None:
+        self._funds(x, int(op["n"]), why)
+        self._pop(e)
+
+    def _hit_place(self, e: Effects, op: dict, x: str, why: str) -> None:
+        cmd = e.commander
+        self._add(x, cmd, "infantry")
+        self.emit_msg("PiecePlaced", "{commander} places a new infantry at {place}",
+                      {"commander": self.name(cmd), "place": self.place_name(x)}, commander=cmd, at=x, piece="infantry")
+        self.put(self.game_ent, replace(e, left=e.left - 1, placed=x))
+
+    def _hit_enemy_troops(self, e: Effects, op: dict, x: str, why: str) -> None:
+        crossed = self._troops_down(x, int(op["n"]), why)
+        self._pop(e, struck=x)
+        if crossed and self.over() is None:
+            self.put(self.game_ent, Loss(x, None, 0, victim=x, remove=crossed))
+
+    def _hit_defect(self, e: Effects, op: dict, x: str, why: str) -> None:
+        s, _, k = x.partition("/")
+        self._take(s, k, op["piece"])
+        self.emit_msg("PieceDefected", "{commander}'s {piece} at {place} defects ({card})",
+                      {"commander": self.name(k), "piece": PIECE_TEXT[op["piece"]], "place": self.place_name(s),
+                       "card": why}, commander=k, at=s, piece=op["piece"])
+        self._pop(e, struck=k)
+
+    def _hit_defend(self, e: Effects, op: dict, x: str, why: str) -> None:
+        self._set_mark(e.queue[0].card, x)
+        self.emit_msg("CardMarked", "{card}: defend at {place}", {"card": why, "place": self.place_name(x)},
+                      card=e.queue[0].card, target=x)
+        self._pop(e)
+
+    def _hit_cut(self, e: Effects, op: dict, x: str, why: str) -> None:
+        self._set_mark(e.queue[0].card, x)
+        self.emit_msg("CardMarked", "{card}: cut at {link}", {"card": why, "link": x}, card=e.queue[0].card,
+                      target=x)
+        self._pop(e)
+
+    def _hit_grey(self, e: Effects, op: dict, x: str, why: str) -> None:
+        cmd = e.commander
+        for code, k in sorted(op["pieces"].items()):
+            for _ in range(k):
+                self._add(x, cmd, GREY + code)
+        self.emit_msg("PiecePlaced", "{card}'s troops stand at {place} under {commander}",
+                      {"card": why, "place": self.place_name(x), "commander": self.name(cmd)},
+                      commander=cmd, at=x, piece="grey")
+        self._pop(e, placed=x)
 
     # -- the markers of lasting cards (DEFEND, CUT_RAIL) -------------------------------------------------------
     def marks(self) -> Marks:
@@ -183,3 +211,14 @@ class Targets:
         ent = self.marker_ent.get(card)
         if ent is not None and self.world.has(ent, MarkedAt):
             self.take(ent, MarkedAt)
+
+
+#: the choices of an op that needs one, by its purpose: ``options(game, commander, op)``
+TARGET_OPTIONS = {"enemy_morale": Targets._enemy_commanders, "ally_funds": Targets._ally_commanders,
+                  "place": Targets._place_options, "enemy_troops": Targets._enemy_troops_options,
+                  "defect": Targets._defect_options, "defend": Targets._defend_options, "cut": Targets._cut_options,
+                  "grey": Targets._grey_options}
+#: the choice carried out, by the op's purpose: ``hit(game, effects, op, choice, the card's name)``
+TARGET_HITS = {"enemy_morale": Targets._hit_enemy_morale, "ally_funds": Targets._hit_ally_funds,
+               "place": Targets._hit_place, "enemy_troops": Targets._hit_enemy_troops, "defect": Targets._hit_defect,
+               "defend": Targets._hit_defend, "cut": Targets._hit_cut, "grey": Targets._hit_grey}
