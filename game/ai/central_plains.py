@@ -36,6 +36,8 @@ from game.core.actions import Action
 from game.rulesets.central_plains.actions import (Advance, Attack, Discard, EndAttack, EndCommands, Move,
                                                   NameDefender, Play, RemovePiece, RetreatPiece, Sacrifice, Skip,
                                                   Stand, Target)
+from game.rulesets.central_plains.kinds import (ADVANCE, CARD_ATTACK, CARD_MOVE, COMMAND, DISCARD, LOSS, NAME, RETREAT,
+                                                SACRIFICE, STAND, TARGET)
 from game.rulesets.central_plains.rules import KINDS, CentralPlains, base
 
 WIN = 10_000.0
@@ -162,10 +164,10 @@ class CentralPlainsAgent:
         self._pc: dict = {}
         self._db: dict = {}
         self._mor = {k: view.tracks(k).morale for k in view.order}
-        handler = getattr(self, "_" + d.kind, None)
+        handler = DECISIONS.get(d.kind)
         if handler is None:
             return legal[0]
-        return handler(legal)
+        return handler(self, legal)
 
     # -- reading the position ------------------------------------------------------------------------------------
     def stacks(self) -> dict[str, list[tuple[str, str]]]:
@@ -635,6 +637,14 @@ class CentralPlainsAgent:
         else:
             pick = xs[0]
         return Target(pick)
+
+
+#: the agent's choice for each decision kind
+DECISIONS = {COMMAND: CentralPlainsAgent._command, DISCARD: CentralPlainsAgent._discard,
+             SACRIFICE: CentralPlainsAgent._sacrifice, CARD_MOVE: CentralPlainsAgent._card_move,
+             CARD_ATTACK: CentralPlainsAgent._card_attack, TARGET: CentralPlainsAgent._target,
+             NAME: CentralPlainsAgent._name, STAND: CentralPlainsAgent._stand, RETREAT: CentralPlainsAgent._retreat,
+             LOSS: CentralPlainsAgent._loss, ADVANCE: CentralPlainsAgent._advance}
 
 
 # -- hard's tuning (game/ai/tuning.py) ----------------------------------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 from game.ai.adapter import Adapter
 from game.ai.central_plains import WIN, CentralPlainsAgent, static_of
 from game.ai.search import Candidate, SearchConfig
+from game.rulesets.central_plains.kinds import COMMAND
 
 W_TROOPS = 10.0       # a troop point
 W_TROOPS_LOW = 200.0  # / (troops + 1): a commander near surrender by troops
@@ -61,7 +62,7 @@ class CentralPlainsAdapter(Adapter):
     # A simulation costs some 45 ms (the heuristic weighs every command it could give), so hard
     # spends its time where it decides most: the commands, each played out to the end of the
     # commander's turn (the evaluation reads what the enemy can reach next), over 4 worlds.
-    hard_kinds = frozenset({"command"})
+    hard_kinds = frozenset({COMMAND})
     horizon_turns = 0        # playouts: to the end of the commander's own turn
     config = SearchConfig(playout_depth=30, tree_depth=3, expand_after=3, widen=0.0, c_uct=0.6, worlds=4)
 
@@ -69,7 +70,7 @@ class CentralPlainsAdapter(Adapter):
         return evaluate(g, side)
 
     def candidates(self, g, seat, legal, rng):
-        if g.pending().kind == "command":
+        if g.pending().kind == COMMAND:
             return self.command_candidates(g, seat, legal)
         return super().candidates(g, seat, legal, rng)
 

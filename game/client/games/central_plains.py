@@ -28,6 +28,8 @@ from game.rulesets.central_plains.actions import (Advance, Attack, Discard, EndA
                                                   NameDefender, Play, RemovePiece, RetreatPiece, Sacrifice, Skip,
                                                   Stand, Target)
 from game.rulesets.central_plains.components import Battle
+from game.rulesets.central_plains.kinds import (ADVANCE, CARD_ATTACK, CARD_MOVE, COMMAND, DISCARD, LOSS, NAME, RETREAT,
+                                                SACRIFICE, STAND, TARGET)
 
 from .. import threat
 from ..i18n import _
@@ -42,11 +44,11 @@ HQ_RING = (196, 30, 30)
 BAND = (16, 19, 26)
 PIECE_ORDER = {"armoured_train": 0, "cavalry": 1, "infantry": 2, "grey_cavalry": 3, "grey_infantry": 4}
 #: decisions of the commander whose turn it is: they show his hand (hotseat: pass the device first)
-PRIVATE = ("command", "discard", "sacrifice", "card_move", "card_attack", "target", "name", "advance")
+PRIVATE = (COMMAND, DISCARD, SACRIFICE, CARD_MOVE, CARD_ATTACK, TARGET, NAME, ADVANCE)
 DECISION_NAMES = {
-    "command": N_("commands"), "discard": N_("discard to pay"), "sacrifice": N_("sacrifice a card"), "card_move": N_("card's move"),
-    "card_attack": N_("card's attack"), "target": N_("card's choice"), "name": N_("name the defender"),
-    "stand": N_("retreat or defend"), "retreat": N_("retreat"), "loss": N_("losses"), "advance": N_("advance")}
+    COMMAND: N_("commands"), DISCARD: N_("discard to pay"), SACRIFICE: N_("sacrifice a card"), CARD_MOVE: N_("card's move"),
+    CARD_ATTACK: N_("card's attack"), TARGET: N_("card's choice"), NAME: N_("name the defender"),
+    STAND: N_("retreat or defend"), RETREAT: N_("retreat"), LOSS: N_("losses"), ADVANCE: N_("advance")}
 TOP_H = 118
 TOP_H_TWO_ROWS = 148        # a narrow map: the commanders' boxes in two rows (see _draw_top)
 NARROW_MAP = 840            # ... a map narrower than this (a 1024×576 window: 690)
@@ -663,10 +665,10 @@ class CentralPlainsUI(GameUI):
         legal = set(self._legal())
         kind = self._kind()
         head = _("{side_name} — hand {n}/{get}").format(side_name=self.side_name(seat), n=len(cards), get=self.st.get('hand_limits', {}).get(seat, 0))
-        if kind == "command" and self.game.pending().seat == seat:
+        if kind == COMMAND and self.game.pending().seat == seat:
             head += _("   click a card of {cmd_name} (green) to play it").format(cmd_name=self.cmd_name(self.st.get('commander')))
-        elif kind in ("discard", "sacrifice") and self.game.pending().seat == seat:
-            head += _("   click a card to discard it") if kind == "discard" else _("   click a card to sacrifice it")
+        elif kind in (DISCARD, SACRIFICE) and self.game.pending().seat == seat:
+            head += _("   click a card to discard it") if kind == DISCARD else _("   click a card to sacrifice it")
         surf.blit(fit_text(self.assets, head, 16, band.width - 12, ACCENT, bold=True), (band.x + 8, band.y + 3))
         if not cards:
             return
@@ -712,7 +714,7 @@ class CentralPlainsUI(GameUI):
                 for a in (Play(cid), Discard(cid), Sacrifice(cid)):
                     if a in legal:
                         return ClickResult(action=a)
-                if self._kind() == "command":
+                if self._kind() == COMMAND:
                     return ClickResult(error=_("{card_title} is {cmd_name}'s card: only he plays it (discard it to move or attack)").format(card_title=self.card_title(cid), cmd_name=self.cmd_name(self.game.card_owner(cid))))
                 return ClickResult(error=_("no use for a card now"))
         if self.show_hand and self.obs is not None and view.area.collidepoint(pos) and \
@@ -732,7 +734,7 @@ class CentralPlainsUI(GameUI):
         k = st.get("commander")
         kind = _(DECISION_NAMES.get(st.get("decision"), st.get("phase", "")))
         ph = f"{self.cmd_name(k)} — {kind}"
-        if st.get("decision") == "command":
+        if st.get("decision") == COMMAND:
             ph += _(", {commands_left} left").format(commands_left=st.get('commands_left'))
         eff = st.get("effect")
         if eff:
@@ -818,7 +820,7 @@ class CentralPlainsUI(GameUI):
         cmd = g.turn().commander
         op = None
         e = g.effects()
-        if e is not None and e.queue and self._kind() == "card_attack":
+        if e is not None and e.queue and self._kind() == CARD_ATTACK:
             op = e.queue[0]
         foes = [k for k in g.order if k in {c for c, _ in g.stacks()[hover]} and k in g.enemies(cmd)]
         b = Battle(cmd, self.selected, hover, defender=foes[0], op=op, bonus=int(g.op(op).get("bonus", 0)) if op else 0)
@@ -884,7 +886,7 @@ class CentralPlainsUI(GameUI):
                 out[p[0]] = "select"
             elif p[0] == self.selected:
                 out[p[1]] = "attack" if isinstance(a, Attack) else "move"
-        if self._kind() == "advance":
+        if self._kind() == ADVANCE:
             b = self.st.get("battle") or {}
             if b.get("battlefield"):
                 out[b["battlefield"]] = "advance"
@@ -979,10 +981,10 @@ class CentralPlainsUI(GameUI):
             here.sort(key=lambda a: -len(getattr(a, "pieces", ()) or ()))
             out += [Choice(self.action_text(a), a) for a in here[:5]]
         buttons = [a for a in legal if not self._places(a) and not isinstance(a, (Play, Discard, Sacrifice))]
-        if kind in ("discard", "sacrifice"):
+        if kind in (DISCARD, SACRIFICE):
             buttons = [a for a in legal if isinstance(a, (Discard, Sacrifice))]
         out += [Choice(self.action_text(a), a) for a in buttons]
-        if kind in ("target", "retreat") and not out:
+        if kind in (TARGET, RETREAT) and not out:
             out = [Choice(self.action_text(a), a) for a in legal[:6]]
         primary = next((c for c in out if isinstance(c.action, (Stand,)) and c.action.choice == "defend"), None)
         if primary is None and len(out) == 1:

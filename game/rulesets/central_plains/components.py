@@ -1,28 +1,72 @@
 """中原大戰 components: frozen dataclasses of plain values, held by esper entities.
 
-Each stronghold is an entity with a :class:`Stack` (the pieces standing there;
-pieces of one kind and commander are identical, so the multiset is the whole
-truth). Each commander is an entity with his :class:`Tracks`. One "game"
-entity holds the sequence of play: :class:`Turn`, :class:`Ask` (the decision
-awaited), :class:`Marks` (the choices lasting cards made on play) and, while
-they last, :class:`Cost` (a command waiting for its discards),
-:class:`Effects` (a card's effect being carried out), :class:`Battle` and
-:class:`Loss`; :class:`LastBattle` keeps the totals of the last battle for
-the players to read; :class:`Over` ends the game. The cards are in the zones
-of game.systems.cards (one more entity; see CentralPlains.zones).
+The entities (see rules/setup.py):
+
+* each stronghold of the map: :class:`Stronghold` (name, terrain, whose HQ), never
+  written after set-up, so shared by every copy of the game; the map's tables
+  (terrain, HQs) are read from these entities;
+* each piece (counter), on the map or in the box: :class:`Piece` (its code),
+  :class:`Owner` (the commander it fights for; a grey piece has one only while on
+  the map, the commander who placed it) and :class:`At` (the stronghold it stands
+  on; none in the box);
+* each commander: his :class:`Tracks` (morale, troops, funds markers);
+* the turn marker: :class:`Turn` (round, whose turn, the turn's phase);
+* the marker of each lasting card that marks a stronghold or a link (DEFEND,
+  CUT_RAIL): :class:`Marker`, with :class:`MarkedAt` while the card has marked one;
+* the game: :class:`Ask` (the decision awaited: the phase the kernel dispatches on)
+  and, while they last, :class:`Cost` (a command waiting for its discards),
+  :class:`Effects` (a card's effect being carried out), :class:`Battle` and
+  :class:`Loss`; :class:`LastBattle` keeps the totals of the last battle for the
+  players to read; :class:`Over` ends the game.
+
+The cards are in the zones of game.systems.cards (see rules/decks.py).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: a piece: (commander controlling it, code); codes "infantry", "cavalry", "armoured_train", and
-#: "grey_infantry" / "grey_cavalry" for a neutral general's troops (controlled by the commander who resolved him)
-Piece = tuple[str, str]
+#: a piece as the rules read a stack: (commander controlling it, code); codes "infantry", "cavalry",
+#: "armoured_train", and "grey_infantry" / "grey_cavalry" for a neutral general's troops (controlled by
+#: the commander who resolved him)
+PieceView = tuple[str, str]
 
 
 @dataclass(frozen=True, slots=True)
-class Stack:
-    pieces: tuple[Piece, ...] = ()          # sorted
+class Stronghold:
+    """A point of the map (a region entity, never changed after set-up)."""
+    name: str
+    terrain: str                            # its combat modifier (data combat.terrain)
+    hq: str = ""                            # the commander whose HQ it is, or ""
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A piece's counter: its code (never changes)."""
+    code: str                               # infantry | cavalry | armoured_train | grey_infantry | grey_cavalry
+
+
+@dataclass(frozen=True, slots=True)
+class Owner:
+    """The commander a piece fights for (a grey piece: the commander who placed it, while on the map)."""
+    commander: str
+
+
+@dataclass(frozen=True, slots=True)
+class At:
+    """The stronghold a piece stands on (a piece without one is in the box, off the map)."""
+    stronghold: str
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """The marker of a lasting card that marks a stronghold (DEFEND) or a rail link (CUT_RAIL)."""
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class MarkedAt:
+    """Where a card's marker lies while the card is in play: a stronghold or a link name."""
+    target: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +102,8 @@ class Over:
 
 @dataclass(frozen=True, slots=True)
 class Marks:
-    """What a lasting card chose on play: card -> a stronghold (DEFEND) or a link name (CUT_RAIL)."""
+    """What the lasting cards chose on play, read from their markers (not a component):
+    card -> a stronghold (DEFEND) or a link name (CUT_RAIL)."""
     marks: tuple[tuple[str, str], ...] = ()
 
     def of(self, card: str) -> str | None:
