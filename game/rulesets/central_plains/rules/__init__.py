@@ -112,8 +112,6 @@ from .view import View
 class CentralPlains(Setup, Board, Decks, Pieces, TrackRules, Sequence, Commands, Movement, CombatRules, Losses,
                     CardEffects, Targets, Victory, View, PhasedGame):
     game_id = "central_plains"
-    title = "中原大戰"
-    title_en = "The Chinese Civil War of 1930 (Central Plains War)"
     seats = DEFAULT_SEATS
     hidden_information = True
     phases = PHASES
