@@ -244,7 +244,7 @@ def test_game_select_picture_shows_the_map_without_panels(app, monkeypatch):
     """The small picture on the game select screen is the map and the counters:
     the crossed-units box, the night badge and the turn marker's label stay out."""
     from game.client.games.across_suez import AcrossSuezUI
-    from game.client.scenes.select import map_thumbnail
+    from game.client.thumbnails import map_thumbnail
     for name in ("_draw_crossed_box", "_draw_night_badge", "_draw_turn_marker"):
         monkeypatch.setattr(AcrossSuezUI, name, lambda *a, _n=name: pytest.fail(f"{_n} on a thumbnail"))
     app.cache.pop("thumbs", None)

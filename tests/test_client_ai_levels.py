@@ -33,7 +33,8 @@ def run_until(app, cond, limit=3000):
 def test_the_seats_screen_offers_the_three_levels_each_with_a_line(app):
     import pygame
 
-    from game.client.scenes.seats import OPTION_INFO, OPTIONS, SeatsScene
+    from game.client.scenes.seats import SeatsScene
+    from game.client.seat_kinds import OPTION_INFO, OPTIONS
     assert [k for k, _ in OPTIONS] == ["human", "easy", "normal", "hard"]
     assert all(OPTION_INFO[k] for k, _ in OPTIONS)
     assert "random" not in dict(OPTIONS)

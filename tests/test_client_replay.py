@@ -52,8 +52,8 @@ def finished(game_id: str, seed: int = 3):
 
 
 def opened(app, what, **kw):
-    from game.client.scenes.replay import open_replay
-    sc = open_replay(app, what, **kw)
+    from game.client.navigator import REPLAY, go
+    sc = go(app, REPLAY, what=what, **kw)
     assert sc is not None and app.scene is sc
     return sc
 
@@ -262,14 +262,15 @@ def test_the_title_lists_the_saves_and_opens_one_as_a_replay(app, env):
 
 
 def test_a_damaged_save_is_said_and_nothing_opens(app, env):
-    from game.client.scenes.replay import ReplaysScene, open_replay
+    from game.client.navigator import REPLAY, go
+    from game.client.scenes.replay import ReplaysScene
     from game.core.save import default_save_dir
     p = default_save_dir() / "broken.json"
     p.parent.mkdir(parents=True, exist_ok=True)
     p.write_text('{"format": "sandtable-save", "version": 1, "game": "nomonhan", "seed": 1, '
                  '"options": {}, "actions": [{"kind": "nope"}], "state_hash": "x"}')
     app.switch(ReplaysScene(app))
-    assert open_replay(app, p) is None
+    assert go(app, REPLAY, what=p) is None
     assert app.scene.name == "replays" and app.toasts and "broken.json" in app.toasts[-1][0]
 
 

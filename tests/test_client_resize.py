@@ -95,7 +95,8 @@ def test_game_over_follows_a_resize_with_its_focus(app):
 
 
 def test_the_load_screen_and_its_question_follow_a_resize(app, tmp_path):
-    from game.client.scenes.saves import Confirm, SavesScene
+    from game.client.dialogs import Confirm
+    from game.client.scenes.saves import SavesScene
     sc = SavesScene(app)
     app.switch(sc)
     sc.modal = Confirm(app, "Delete?", ["a line"], [("Keep", None), ("Delete", "d")], lambda v: None, default=0)
@@ -124,7 +125,7 @@ def test_the_replays_list_and_the_replay_viewer_follow_a_resize(app):
 
 def test_the_pause_menu_over_the_board_follows_a_new_interface_scale(app):
     from game import rulesets
-    from game.client.scenes.overlays import PauseOverlay
+    from game.client.pause_menu import PauseOverlay
     from tests.helpers import board_scene
     sc = board_scene(app, rulesets.new_game("nomonhan", 5), {"JP": "human", "SOV": "easy"})
     sc.modal = PauseOverlay(sc)

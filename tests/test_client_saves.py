@@ -117,7 +117,8 @@ def test_continue_restores_the_same_state_hash(app, saves, game_id):
 def test_the_load_screen_lists_every_save_with_its_turn_and_deletes_only_after_confirm(app, saves, monkeypatch):
     import pygame
 
-    from game.client.scenes.saves import SavesScene, write_thumbnail
+    from game.client.scenes.saves import SavesScene
+    from game.client.thumbnails import write_thumbnail
     from game.client.session import Session
     made = {}
     for i in range(14):                                  # saves of every game, at different turns
@@ -145,7 +146,7 @@ def test_the_load_screen_lists_every_save_with_its_turn_and_deletes_only_after_c
     broken = listed[saves / "zz-broken.json"]
     assert "damaged save" in broken.error
     app.frame(0.05, [])                                  # every row drawn, pictures or placeholders
-    from game.client.scenes.saves import load_thumbnail
+    from game.client.thumbnails import load_thumbnail
     assert load_thumbnail(app, listed[saves / "across_suez-01.json"], (64, 36)) is None
     assert load_thumbnail(app, listed[saves / "sino_japanese-02.json"], (64, 36)) is None
     assert load_thumbnail(app, listed[saves / "yoshitsune-13.json"], (64, 36)) is not None
@@ -309,7 +310,7 @@ def test_quit_asks_and_writes_an_autosave(app, saves):
     h = sc.game.state_hash()
     app.frame(0.05, [pygame.event.Event(pygame.QUIT)])  # the window's close button
     assert app.running and sc.modal is not None       # asks
-    from game.client.scenes.saves import Confirm
+    from game.client.dialogs import Confirm
     assert isinstance(sc.modal, Confirm)
     app.frame(0.05, [key(pygame.K_ESCAPE)])              # Esc: keep playing
     assert app.running and not isinstance(sc.modal, Confirm)     # (the hotseat cover, if it was up)

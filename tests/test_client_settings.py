@@ -75,7 +75,7 @@ def pad_hat(x, y):
 
 
 def focus_row(app, key_name):
-    from game.client.scenes.settings import ROWS
+    from game.client.settings_panel import ROWS
     return [k for k, _l in ROWS].index(key_name)
 
 
@@ -115,7 +115,7 @@ def test_a_bad_value_of_a_setting_falls_back_to_its_default_and_says_so(tmp_path
 def test_the_volumes_reach_the_mixer_and_are_kept(fresh, env):
     import pygame
 
-    from game.client.scenes.settings import SettingsPanel
+    from game.client.settings_panel import SettingsPanel
     app = fresh()
     panel = SettingsPanel(app)
     panel.change("music_volume", 1)
@@ -161,7 +161,7 @@ def test_the_board_follows_the_animation_speed_and_ai_pace_settings_at_once(fres
 
 
 def test_fullscreen_the_display_cannot_do_is_said_and_not_kept(fresh, env):
-    from game.client.scenes.settings import SettingsPanel
+    from game.client.settings_panel import SettingsPanel
     app = fresh()
     panel = SettingsPanel(app)
     panel.change("fullscreen", 1)           # (the dummy display has no fullscreen)
@@ -308,8 +308,8 @@ def test_the_settings_scene_by_keys_alone(fresh, env):
 
 
 def test_the_settings_by_pad_alone_from_the_in_game_menu(fresh, env):
-    from game.client.scenes.overlays import PauseOverlay
-    from game.client.scenes.settings import SettingsPanel
+    from game.client.pause_menu import PauseOverlay
+    from game.client.settings_panel import SettingsPanel
     from tests.helpers import type_char  # noqa: F401
     app = fresh()
     sc = board(app)
@@ -354,7 +354,8 @@ def test_the_settings_scene_by_mouse(fresh, env):
 
 def test_the_language_chooser_switches_the_interface_language_at_once_and_keeps_it(fresh, env):
     from game.client import i18n
-    from game.client.scenes.settings import SettingsPanel, SettingsScene
+    from game.client.scenes.settings import SettingsScene
+    from game.client.settings_panel import SettingsPanel
     app = fresh()
     app.switch(SettingsScene(app))
     panel = app.scene.panel

@@ -201,7 +201,8 @@ def test_ai_log_lines_never_name_the_opponents_cards(app):
 
 
 def test_seats_offer_human_and_ai_for_both(app):
-    from game.client.scenes.seats import OPTIONS, SeatsScene
+    from game.client.scenes.seats import SeatsScene
+    from game.client.seat_kinds import OPTIONS
     s = SeatsScene(app, "yoshitsune")
     app.switch(s)
     assert s.seat_names == ["MINAMOTO", "TAIRA"]

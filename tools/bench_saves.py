@@ -32,7 +32,8 @@ def main() -> int:
     from game import rulesets
     from game.client import session as S
     from game.client.app import App
-    from game.client.scenes.saves import SavesScene, Thumbnailer
+    from game.client.scenes.saves import SavesScene
+    from game.client.thumbnails import Thumbnailer
 
     app = App(fast=True, ai="inline")
     ids = rulesets.available()

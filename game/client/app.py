@@ -1,5 +1,9 @@
 """The application: window, main loop, scene switching, global keys, kiosk/demo.
 
+Scenes reach each other through the navigator (game/client/navigator.py): this
+module imports the scenes (the package imports each of its modules) and the
+tutorial once, so that each registers its routes.
+
 ``run()`` is what the CLI calls. Tests build ``App(fast=True)`` and call
 ``frame(dt)`` themselves with synthetic events.
 
@@ -28,6 +32,9 @@ from .i18n import _
 from .input import InputMapper, Intent
 from .kiosk import Attract, KioskConfig, kiosk_log
 from . import i18n
+from . import scenes, tutorial  # noqa: F401  (every scene module, once: each registers its routes)
+from .navigator import BOARD, SEATS, TITLE, go
+from .scenes.attract import AttractPresenter, draw_exit_hold, draw_idle_warning, draw_play_prompt
 from .settings import Settings
 from .widgets import BAD, TEXT, draw_toasts
 from .i18n import _
@@ -232,7 +239,6 @@ class App:
 
     def start_demo(self, from_play: bool = False) -> None:
         """Start (or go back to) the attract loop; its first title card shows now."""
-        from .scenes.attract import AttractPresenter
         if self.attract is None:
             self.attract = Attract(self.kiosk or KioskConfig(), self.ai, AttractPresenter(self),
                                    logger=logging.getLogger("sandtable.kiosk"))
@@ -251,23 +257,21 @@ class App:
 
     def leave_demo(self) -> None:
         """Out of the attract loop: back to the title when it started from there, else quit."""
-        from .scenes.title import TitleScene
         self._stop_attract()
         if self.mode == "demo" and not self.demo_from_play:
             self.quit(0)
         else:
-            self.switch(TitleScene(self))
+            go(self, TITLE)
 
     def play_from_demo(self) -> None:
         """"Press to play": the seats screen of the game on show."""
-        from .scenes.seats import SeatsScene
         a = self.attract
         gid = a.on_show
         self._stop_attract()
         self.idle = 0.0
         self.quiet_until = self.now + INPUT_QUIET
         self.audio.play("click")
-        self.switch(SeatsScene(self, gid))
+        go(self, SEATS, game_id=gid)
 
     def back_to_attract(self) -> None:
         """A person's game is over or left alone: close it and show the demo again."""
@@ -452,7 +456,6 @@ class App:
 
     def _draw_kiosk(self) -> None:
         """Over any scene: "press to play", the idle countdown, the exit being held."""
-        from .scenes.attract import draw_exit_hold, draw_idle_warning, draw_play_prompt
         a = self.attract
         if self.attracting and self.prompt_until > self.now and a is not None:
             spec = rulesets.spec(a.on_show)
@@ -487,9 +490,6 @@ def run(mode: str = "play", fullscreen: bool = False, game_id: str | None = None
         seats: dict | None = None, kiosk: KioskConfig | None = None) -> int:
     """Start the client. ``mode``: "play" or "demo" (the kiosk: ``kiosk`` says how it
     runs). Returns the exit code."""
-    from .scenes.board import BoardScene
-    from .scenes.seats import SeatsScene
-    from .scenes.title import TitleScene
     from .session import Session, SaveError
 
     app = App(mode=mode, fullscreen=fullscreen or (mode == "play" and Settings(quiet=True)["fullscreen"]), kiosk=kiosk)
@@ -498,21 +498,21 @@ def run(mode: str = "play", fullscreen: bool = False, game_id: str | None = None
             app.start_demo(from_play=False)
         elif load:
             try:
-                app.switch(BoardScene(app, Session.load(load, seats)))
+                go(app, BOARD, session=Session.load(load, seats))
             except SaveError as e:
-                app.switch(TitleScene(app))
+                go(app, TITLE)
                 app.toast(str(e), BAD, ttl=8.0)
         elif game_id:
             if game_id not in rulesets.available():
-                app.switch(TitleScene(app))
+                go(app, TITLE)
                 app.toast(_("{game_id}: not a playable game ({join})").format(game_id=game_id, join=', '.join(rulesets.available())), BAD, ttl=6.0)
             elif seats:
                 game = rulesets.new_game(game_id, app.next_seed())
-                app.switch(BoardScene(app, Session(game, seats)))
+                go(app, BOARD, session=Session(game, seats))
             else:
-                app.switch(SeatsScene(app, game_id))
+                go(app, SEATS, game_id=game_id)
         else:
-            app.switch(TitleScene(app))
+            go(app, TITLE)
         return app.run_loop()
     finally:
         if hasattr(app.scene, "session"):

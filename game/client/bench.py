@@ -49,14 +49,14 @@ def _open(game_id: str, size):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from .app import App
-    from .scenes.board import BoardScene
+    from .navigator import BOARD, make
     from .session import Session
     app = App(size=size, fast=True, ai="inline")
     game = _position(game_id)
     first = game.seats[0]
     seats = {s: "heuristic" for s in game.seats} | {first: "human"}
     session = Session(game, seats, autosave=False)
-    scene = BoardScene(app, session)
+    scene = make(app, BOARD, session=session)
     app.switch(scene)
     scene.last_seat = session.to_move()
     return app, scene

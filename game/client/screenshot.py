@@ -103,6 +103,7 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
     from game.core.save import default_save_dir
 
     from .app import App
+    from .navigator import BOARD, GAMEOVER, REPLAY, SAVES, SEATS, SELECT, SETTINGS, TITLE, TUTORIAL, go, make
     from .session import Session
 
     session = Session.load(save) if save else None    # a bad save stops here, before the window opens
@@ -124,41 +125,30 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
         app.assets.palette.name = palette
     try:
         if scene == "title":
-            from .scenes.title import TitleScene
-            app.switch(TitleScene(app))
+            go(app, TITLE)
         elif scene == "settings":
-            from .scenes.settings import SettingsScene
-            app.switch(SettingsScene(app))
+            go(app, SETTINGS)
         elif scene == "select":
-            from .scenes.select import SelectScene
-            app.switch(SelectScene(app))
+            go(app, SELECT)
         elif scene == "seats":                  # with the number of players (and split) asked for
-            from .scenes.seats import SeatsScene
-            sc = SeatsScene(app, game_id)
-            app.switch(sc)
+            sc = go(app, SEATS, game_id=game_id)
             sc.choose_options(options or {})
         elif scene == "tutorial":
-            from .tutorial import TutorialScene
-            app.switch(TutorialScene(app))
+            go(app, TUTORIAL)
         elif scene == "saves":                  # the Load screen (of the saves in SANDTABLE_SAVES)
-            from .scenes.saves import SavesScene
-            app.switch(SavesScene(app))
+            go(app, SAVES)
         elif scene == "newgame":                # the question before a new game, an unfinished one saved
-            from .scenes.seats import SeatsScene
-            from .scenes.saves import ask_new_game
-            sc = SeatsScene(app, game_id)
-            app.switch(sc)
+            from .gameflow import ask_new_game
+            sc = go(app, SEATS, game_id=game_id)
             sc.modal = ask_new_game(sc, game_id, lambda: None)
             if sc.modal is None:
                 raise ValueError(f"no unfinished {game_id} game is saved in {default_save_dir()}")
         elif scene in BOARD_SCENES + ("gameover", "rules", "replay"):
-            from .scenes.board import BoardScene
             if session is None:
                 session = Session(rulesets.new_game(game_id, 1, options=options or None), autosave=False)
             session.autosave = False
             session.executor = app.ai
             if scene in ("gameover", "replay"):
-                from .scenes.gameover import GameOverScene
                 if not session.game.is_over() and (scene == "gameover" or not session.game.history):
                     session.seats = {s: "heuristic" for s in session.game.seats}
                     session.agents = {s: session.agent_seat("heuristic", i + 1, i + 1)
@@ -168,20 +158,19 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
                         session.machine_step()
                         guard += 1
                 if scene == "replay":           # (a save: its replay; else a game played out) half-way through
-                    from .scenes.replay import open_replay
-                    rs = open_replay(app, save if save else session)
+                    rs = go(app, REPLAY, what=save if save else session)
                     rs.goto(rs.replay.turns[len(rs.replay.turns) // 2].pos + 1 if rs.replay.turns else 0)
                     rs.update(1.0)
                 else:
-                    board = BoardScene(app, session)
+                    board = make(app, BOARD, session=session)
                     board.draw(app.screen)
                     bg = app.screen.copy()
-                    app.switch(GameOverScene(app, session, bg))
+                    go(app, GAMEOVER, session=session, background=bg)
             else:
-                app.switch(BoardScene(app, session))
+                go(app, BOARD, session=session)
                 if scene == "rules":            # the rules reference (F1) open over the board
-                    from .scenes.overlays import HelpOverlay
-                    app.scene.modal = HelpOverlay(session.game, app.scene.ui)
+                    from .rules_ref import RulesOverlay
+                    app.scene.modal = RulesOverlay(session.game, app.scene.ui)
                 else:
                     _over_board(app, app.scene, scene)
         elif scene in KIOSK_SCENES:
@@ -207,12 +196,13 @@ def render(game_id: str, out: str, save: str | None = None, size=(1280, 720), sc
 
 def _over_board(app, sc, scene: str) -> None:
     """Put what ``scene`` names over the board scene ``sc``."""
-    from .scenes.overlays import HelpOverlay, PauseOverlay
+    from .pause_menu import PauseOverlay
+    from .rules_ref import RulesOverlay
     from .widgets import PassDevice
     from .i18n import _
     sc.update(0.0)
     if scene == "help":
-        sc.modal = HelpOverlay(sc.game, sc.ui)
+        sc.modal = RulesOverlay(sc.game, sc.ui)
     elif scene == "pause":
         sc.modal = PauseOverlay(sc)
     elif scene == "quit":                   # the question on quitting a person's game

@@ -35,7 +35,8 @@ from game import rulesets
 from . import prose
 from .i18n import _, tr
 from .input import Intent
-from .scenes.board import BoardScene
+from .navigator import TUTORIAL, route
+from .scenes.board import BoardScene        # (extended, never reached this way: the tutorial IS a board)
 from .session import Session
 from .widgets import ACCENT, BAD, DIM, FOCUS, TEXT, panel
 
@@ -66,6 +67,7 @@ def matches(action, want: dict[str, Any]) -> bool:
     return all(js.get(k) == v for k, v in want.items())
 
 
+@route(TUTORIAL)
 class TutorialScene(BoardScene):
     name = "board"          # the board scene, with the tutorial on top (tests and the app treat it as one)
 

@@ -11,10 +11,10 @@ import pygame
 from game import rulesets
 
 from ..games import plugin_for
-
+from ..navigator import BOARD, go
+from ..thumbnails import map_thumbnail
 from ..widgets import ACCENT, BAD, BORDER, DIM, TEXT, blit_center, fit_text, panel
 from .base import Scene, fit_scale, footer, hex_backdrop
-from .select import map_thumbnail
 from ..i18n import _, tr
 
 THUMB = (600, 430)
@@ -307,8 +307,7 @@ class AttractPresenter:
         self.app.switch(TitleCardScene(self.app, run, attract))
 
     def show_play(self, run) -> None:
-        from .board import BoardScene
-        self.app.switch(BoardScene(self.app, run.session, demo=True))     # (it plays the game's theme)
+        go(self.app, BOARD, session=run.session, demo=True)     # (it plays the game's theme)
 
     def board(self):
         sc = self.app.scene

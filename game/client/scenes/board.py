@@ -26,19 +26,23 @@ from game.core.errors import IllegalActionError
 from ..anim import Beat, Sequencer, along, ease_out_cubic
 from ..audio import effect_for
 from ..board_view import BoardView
+from ..dialogs import QUIET, Confirm, SaveWarning
+from ..gameflow import ask_leave, open_save
 from ..games import plugin_for
 from ..games.base import GameUI
 from ..input import Intent
 from ..i18n import _
+from ..navigator import BOARD, GAMEOVER, SAVES, TITLE, go, route
 from ..padfocus import PanelFocus
+from ..pause_menu import PauseOverlay
+from ..rules_ref import RulesOverlay as HelpOverlay
 from ..session import Session
+from ..thumbnails import Thumbnailer
 from ..threat import draw_threats, draw_threats_under, summary as threat_summary
 from ..settings import AI_PACE_SECONDS
 from ..widgets import (ACCENT, BAD, BORDER, DIM, GOOD, TEXT, Banner, Button, LogView, PassDevice,
                        blit_center, fit_scale, fit_text, panel, panel_image)
 from .base import Scene
-from .overlays import HelpOverlay, PauseOverlay
-from .saves import QUIET, Confirm, SaveWarning, Thumbnailer, ask_leave
 
 from ..i18n import N_, _, language, tr
 
@@ -70,6 +74,7 @@ LOG_COLOURS = {"CombatResolved": ACCENT, "StepLost": BAD, "UnitEliminated": BAD,
                "EndRoll": ACCENT}
 
 
+@route(BOARD)
 class BoardScene(Scene):
     name = "board"
     music = None
@@ -313,7 +318,6 @@ class BoardScene(Scene):
 
     def load_from(self, path: Path) -> str:
         """Load a save (this game autosaved first); returns an error line ('' when it worked)."""
-        from .saves import open_save
         self.session.autosave_now()
         err = open_save(self.app, path, self)
         if err:
@@ -322,18 +326,15 @@ class BoardScene(Scene):
 
     def open_load(self) -> None:
         """The Load screen (Esc there comes back to this board)."""
-        from .saves import SavesScene
-        self.app.switch(SavesScene(self.app, back=self))
+        go(self.app, SAVES, back=self)
 
     def quit_to_title(self) -> None:
         """Asks first for a person's unfinished game, and autosaves it."""
-        from .title import TitleScene
-
-        def go() -> None:
+        def leave() -> None:
             self.session.close()
-            self.app.switch(TitleScene(self.app))
-        if not ask_leave(self, go, "title"):
-            go()
+            go(self.app, TITLE)
+        if not ask_leave(self, leave, "title"):
+            leave()
 
     def ask_quit(self) -> bool:
         """The window's close button or Ctrl+Q (App.request_quit): True when it asked."""
@@ -900,10 +901,9 @@ class BoardScene(Scene):
         if self.demo:                           # the kiosk's loop shows the summary
             return
         if self.over_timer >= 1.0:
-            from .gameover import GameOverScene
             bg = self.app.screen.copy()
-            self.app.switch(GameOverScene(self.app, self.session, bg, from_replay=self.replay,
-                                          original=getattr(self, "original", None)))
+            go(self.app, GAMEOVER, session=self.session, background=bg, from_replay=self.replay,
+               original=getattr(self, "original", None))
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:

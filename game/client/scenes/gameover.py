@@ -5,12 +5,14 @@ import pygame
 
 from ..i18n import _, tr
 from ..input import Intent
+from ..navigator import GAMEOVER, REPLAY, SEATS, TITLE, go, route
 from ..session import Session
 from ..widgets import ACCENT, DIM, TEXT, Menu, blit_center, fit_column, fit_text, panel
 from .base import Scene, fit_scale
 from ..i18n import _
 
 
+@route(GAMEOVER)
 class GameOverScene(Scene):
     name = "gameover"
     music = "music_menu"
@@ -46,17 +48,14 @@ class GameOverScene(Scene):
     def _choose(self, b) -> None:
         self.app.audio.play("click")
         if b.value == "replay":
-            from .replay import open_replay
-            open_replay(self.app, self.session, back=lambda: self.app.switch(self), taken_over=self.session.close)
+            go(self.app, REPLAY, what=self.session, back=lambda: self.app.switch(self), taken_over=self.session.close)
         elif b.value == "new":
-            from .seats import SeatsScene
             gid, seats = self.session.game_id, self.session.seats
             self.session.close()
-            self.app.switch(SeatsScene(self.app, gid, seats))
+            go(self.app, SEATS, game_id=gid, seats=seats)
         else:
-            from .title import TitleScene
             self.session.close()
-            self.app.switch(TitleScene(self.app))
+            go(self.app, TITLE)
 
     def handle(self, it: Intent) -> None:
         if it.name == "back":

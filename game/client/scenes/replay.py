@@ -26,10 +26,10 @@ seats or others chosen on the seats screen; it is saved at once to a NEW file
 (``<game>-takeover-<time>.json``) and autosaves there, never to the file
 being replayed.
 
-``open_replay(app, path_or_game, back=None)`` opens the viewer on a save (a
-path), a Session or a Game; ``back`` is what Esc does (default: the list of
-replays). :class:`ReplaysScene` is the list of saves the title's "Replays"
-opens.
+``go(app, REPLAY, what=path_or_game, back=None)`` (game/client/navigator.py)
+opens the viewer on a save (a path), a Session or a Game; ``back`` is what Esc
+does (default: the list of replays). :class:`ReplaysScene` (``REPLAYS``) is the
+list of saves the title's "Replays" opens.
 """
 from __future__ import annotations
 
@@ -51,9 +51,10 @@ from ..replay import SPEEDS, Replay
 from ..session import HUMAN, Session, list_saves
 from ..widgets import (ACCENT, BAD, BORDER, DIM, FOCUS, GOOD, PANEL, TEXT, Button, Menu, blit_center, column,
                        fit_text, panel)
+from ..dialogs import Overlay, dim
+from ..navigator import BOARD, REPLAY, REPLAYS, SEATS, TITLE, go, route
+from ..seat_kinds import OPTIONS
 from .base import Scene, footer, hex_backdrop
-from .overlays import Overlay, _dim
-from .seats import OPTIONS, SeatsScene
 
 MAP_FRACTION = 0.72
 STEP_COLOUR = (255, 214, 90)            # the cells the step's action was about
@@ -76,13 +77,13 @@ CONTROLS = (
 )
 
 
-def open_replay(app, what, back: Callable[[], None] | None = None,
-                taken_over: Callable[[], None] | None = None) -> "ReplayScene | None":
-    """Open the replay viewer on ``what``: a save's path, a Session or a Game (a game
-    just finished). ``back``: what Esc does (default: the list of replays);
-    ``taken_over``: called when the viewer is left for a game taken over instead (the
-    game-over screen closes its session then). A bad save is said in a toast and
-    nothing changes (None is returned)."""
+@route(REPLAY)
+def replay_scene(app, what, back: Callable[[], None] | None = None,
+                 taken_over: Callable[[], None] | None = None) -> "ReplayScene | None":
+    """The replay viewer on ``what``: a save's path, a Session or a Game (a game just
+    finished). ``back``: what Esc does (default: the list of replays); ``taken_over``:
+    called when the viewer is left for a game taken over instead (the game-over screen
+    closes its session then). A bad save is said in a toast and None is returned."""
     try:
         if isinstance(what, (str, Path)):
             rp = Replay.from_save(what)
@@ -96,7 +97,6 @@ def open_replay(app, what, back: Callable[[], None] | None = None,
         return None
     scene = ReplayScene(app, rp, back=back)
     scene.taken_over = taken_over
-    app.switch(scene)
     return scene
 
 
@@ -131,7 +131,7 @@ class ReplayScene(Scene):
         self.replay = replay
         self.game = replay.game
         self.back_to = back
-        self.taken_over: Callable[[], None] | None = None     # see open_replay
+        self.taken_over: Callable[[], None] | None = None     # see replay_scene
         self.ui = plugin_for(self.game, app.assets)
         self.ui.single_viewer = True
         self.playing = False
@@ -271,7 +271,7 @@ class ReplayScene(Scene):
         if self.back_to is not None:
             self.back_to()
         else:
-            self.app.switch(ReplaysScene(self.app))
+            go(self.app, REPLAYS)
 
     def close(self) -> None:
         self.playing = False
@@ -291,9 +291,16 @@ class ReplayScene(Scene):
         self.app.audio.play("click")
         self.modal = TakeOverOverlay(self)
 
+    def choose_seats(self) -> None:
+        """The seats screen for a take-over: the game and its options are the replay's;
+        START takes over, Back returns to the replay where it was."""
+        rp = self.replay
+        go(self.app, SEATS, game_id=rp.game_id, seats=self.seats(), seat_names=list(self.game.seats),
+           on_start=self.start_take_over, on_back=lambda: self.app.switch(self),
+           note=_("Take over at step {pos} of {n}").format(pos=rp.pos, n=rp.length))
+
     def start_take_over(self, seats: dict[str, str]) -> None:
         """A live game at the position shown, saved at once to a new file."""
-        from .board import BoardScene
         game = self.replay.take_over()
         path = take_over_path(self.replay.game_id)
         session = TakeOverSession(game, seats, path)
@@ -301,7 +308,7 @@ class ReplayScene(Scene):
         self.close()
         if self.taken_over is not None:
             self.taken_over()
-        self.app.switch(BoardScene(self.app, session))
+        go(self.app, BOARD, session=session)
         if saved is not None:
             self.app.toast(_("Taking over: saved as {name}").format(name=saved.name), GOOD, ttl=4.0)
         else:
@@ -683,7 +690,7 @@ class TurnList(Overlay):
             self.done = True
 
     def draw(self, surf, assets) -> None:
-        _dim(surf)
+        dim(surf)
         panel(surf, self.rect, alpha=245)
         blit_center(surf, assets.text(_("Go to a turn"), 30, ACCENT, bold=True), (self.rect.centerx, self.rect.y + 32))
         self.list.draw(surf, assets, 18)
@@ -699,7 +706,7 @@ class ControlsOverlay(Overlay):
             self.done = True
 
     def draw(self, surf, assets) -> None:
-        _dim(surf)
+        dim(surf)
         w, h = surf.get_size()
         row = max(24, min(34, (h - 170) // len(CONTROLS)))
         r = pygame.Rect(0, 0, min(w - 60, 900), row * len(CONTROLS) + 120)
@@ -744,7 +751,7 @@ class TakeOverOverlay(Overlay):
             sc.start_take_over(sc.seats())
         elif b.value == "choose":
             sc.modal = None
-            sc.app.switch(TakeOverSeats(sc.app, sc))
+            sc.choose_seats()
 
     def handle(self, it: Intent) -> None:
         if it.name == "back":
@@ -753,7 +760,7 @@ class TakeOverOverlay(Overlay):
         self.menu.handle(it)
 
     def draw(self, surf, assets) -> None:
-        _dim(surf)
+        dim(surf)
         panel(surf, self.rect, alpha=245)
         sc, r = self.scene, self.rect
         blit_center(surf, assets.text(_("Take over from here"), 32, ACCENT, bold=True), (r.centerx, r.y + 36))
@@ -768,38 +775,7 @@ class TakeOverOverlay(Overlay):
                                    15, r.width - 40, DIM), (r.centerx, r.bottom - 22))
 
 
-class TakeOverSeats(SeatsScene):
-    """The seats screen for a take-over: the game and its options are the replay's; START
-    takes over, Back returns to the replay where it was."""
-
-    def __init__(self, app, replay_scene: ReplayScene):
-        self.replay_scene = replay_scene
-        super().__init__(app, replay_scene.replay.game_id, replay_scene.seats())
-
-    def _layout(self, seats=None) -> None:
-        self.player_choices = ()            # the options are the replayed game's: no option rows
-        self.option_rows = 0
-        super()._layout(seats)
-
-    def seat_list(self) -> list[str]:
-        return list(self.replay_scene.game.seats)
-
-    def start_game(self) -> None:
-        self.app.audio.play("click")
-        self.replay_scene.start_take_over(dict(self.seats))
-
-    def go_back(self) -> None:
-        self.app.audio.play("click")
-        self.app.switch(self.replay_scene)
-
-    def draw(self, surf: pygame.Surface) -> None:
-        super().draw(surf)
-        rp = self.replay_scene.replay
-        w = surf.get_width()
-        blit_center(surf, self.assets.text(_("Take over at step {pos} of {n}").format(pos=rp.pos, n=rp.length), 20,
-                                           ACCENT, bold=True), (w // 2, 90))
-
-
+@route(REPLAYS)
 class ReplaysScene(Scene):
     """The saves, newest first: choose one to watch it."""
     music = "music_menu"
@@ -839,8 +815,7 @@ class ReplaysScene(Scene):
 
     def go_back(self) -> None:
         self.app.audio.play("click")
-        from .title import TitleScene
-        self.app.switch(TitleScene(self.app))
+        go(self.app, TITLE)
 
     def handle(self, it: Intent) -> None:
         if it.name == "back" or (it.name == "press" and it.button == 1 and it.pos and self.back.hit(it.pos)):
@@ -849,7 +824,7 @@ class ReplaysScene(Scene):
         path = self.list.handle(it)
         if path is not None:
             self.app.audio.play("click")
-            if open_replay(self.app, path, back=lambda: self.app.switch(ReplaysScene(self.app))) is None:
+            if go(self.app, REPLAY, what=path, back=lambda: go(self.app, REPLAYS)) is None:
                 self.error = self.app.toasts[-1][0] if self.app.toasts else _("That save cannot be replayed")
 
     def draw(self, surf: pygame.Surface) -> None:

@@ -1,484 +1,35 @@
-"""Never lose a game: the Load screen, the pictures of saves, the questions asked
-before anything is left or replaced, and the banner of a save that failed.
+"""The Load screen (:class:`SavesScene`, from the title and the in-game menu): every
+save, newest first: a picture of its board, the game, its turn, when it was saved
+and who sits where; it scrolls (wheel, PgUp/PgDn, arrows, D-pad), loads (Enter / A /
+click) and deletes after a question (Del / pad Y). A damaged save is a red line of
+the list saying what is wrong; it can be deleted, never loaded, and nothing is
+written to it.
 
-- :class:`SavesScene` (the Load screen, from the title and the in-game menu) lists
-  every save, newest first: a picture of its board, the game, its turn, when it
-  was saved and who sits where; it scrolls (wheel, PgUp/PgDn, arrows, D-pad),
-  loads (Enter / A / click) and deletes after a question (Del / pad Y). A damaged
-  save is a red line of the list saying what is wrong; it can be deleted, never
-  loaded, and nothing is written to it.
-- A save's picture is a small PNG beside it (``name.png`` for ``name.json``),
-  drawn from the game's public position (no player's secrets) and written
-  atomically whenever the board saves (:class:`Thumbnailer`); a missing or
-  damaged picture is drawn as a placeholder.
-- :class:`Confirm` is the question box every scene here uses. It gives the safe
-  answer the focus and ignores confirm keys for its first ``QUIET`` seconds, so
-  a player who presses Enter twice never deletes or leaves anything.
-- :class:`SaveWarning`: a save or autosave that failed is said at once, in a red
-  band on the board that stays until dismissed (Esc / B / its button); the
-  session tries again at the next turn and the game goes on in memory.
+Never lose a game: a save's lines and picture are game/client/savelist.py's and
+thumbnails.py's, the questions game/client/dialogs.py's (``Confirm``), and opening
+a save or leaving a game game/client/gameflow.py's.
 """
 from __future__ import annotations
 
-import io
-import logging
-import time
-from pathlib import Path
-from typing import Any, Callable
+from dataclasses import replace
 
 import pygame
 
-from game import rulesets
-from game.core.save import write_atomic
-
-from ..facts import client_facts
-from ..i18n import N_, _
+from ..dialogs import QUIET, Confirm
+from ..gameflow import ask_leave, open_save, person_game
+from ..i18n import _
 from ..input import Intent
-from ..session import (SaveError, SaveInfo, Session, delete_save, last_unfinished, prune_empty_autosaves,
-                       saves_info, thumbnail_path)
-from ..widgets import ACCENT, BAD, BORDER, DIM, FOCUS, GOOD, PANEL, TEXT, Button, Menu, blit_center, fit_text, panel
+from ..navigator import REPLAY, SAVES, TITLE, go, route
+from ..savelist import game_title, seats_line, turn_line, when_line
+from ..session import SaveInfo, delete_save, saves_info
+from ..thumbnails import draw_thumbnail
+from ..widgets import ACCENT, BAD, BORDER, DIM, FOCUS, PANEL, TEXT, Button, blit_center, fit_text
 from .base import Scene, footer, hex_backdrop
-
-log = logging.getLogger("sandtable.saves")
-
-THUMB_SIZE = (256, 144)             # a save's picture as written (16:9)
-QUIET = 0.3                         # a question ignores confirm keys this long after it opens
-KIND_NAMES = {"human": N_("you"), "easy": N_("AI easy"), "normal": N_("AI normal"), "hard": N_("AI hard"),
-              "random": N_("AI random"), "heuristic": N_("AI normal")}
-
-
-# -- what a save is called -------------------------------------------------------------------------
-
-def game_title(game_id: str) -> str:
-    try:
-        spec = rulesets.spec(game_id)
-    except KeyError:
-        return game_id
-    return f"{spec.title}  {spec.local}" if spec.local and spec.local != spec.title else spec.title
-
-
-def seats_line(info: SaveInfo) -> str:
-    """"Japan: you · Soviet Union: AI normal"."""
-    try:
-        names = dict(rulesets.spec(info.game_id).side_names)
-    except KeyError:
-        names = {}
-
-    def name(seat: str) -> str:             # (中原大戰's seats are commanders: "CHIANG+HE")
-        return _(names[seat]) if seat in names else seat.replace("+", " + ").title()
-    parts = []
-    for seat, kind in info.seats:
-        k = kind.partition("@")[0]
-        parts.append(_("{side}: {who}").format(side=name(seat), who=_(KIND_NAMES[k]) if k in KIND_NAMES else k))
-    return "  ·  ".join(parts)
-
-
-def when_line(info: SaveInfo) -> str:
-    """When it was saved, as the player reads it: "2026-12-01 14:50"."""
-    s = info.saved_at.replace("T", " ")[:16] if info.saved_at else ""
-    if not s and info.mtime:
-        s = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.mtime))
-    return s
-
-
-def turn_line(info: SaveInfo) -> str:
-    bits = []
-    if info.turn is not None:
-        bits.append(_(client_facts(info.game_id).turn_word).format(turn=info.turn))
-    if info.over:
-        bits.append(_("finished"))
-    bits.append(_("{n} moves").format(n=info.actions))
-    return "  ·  ".join(bits)
-
-
-# -- pictures ------------------------------------------------------------------------------------
-
-def render_thumbnail(game, assets, cache: dict | None = None) -> pygame.Surface:
-    """The game's board and pieces drawn small, as everyone may see it (no seat's secrets)."""
-    from ..board_view import BoardView
-    from ..games import plugin_for
-    key = id(game)
-    hit = cache.get(key) if cache is not None else None
-    if hit is None:
-        ui = plugin_for(game, assets)
-        ui.viewer = None
-        ui.single_viewer = False
-        surf = pygame.Surface(THUMB_SIZE, pygame.SRCALPHA)
-        view = BoardView(game.board, assets, surf.get_rect(), decorate=ui.decorate_static)
-        view.picture = True
-        hit = (ui, view)
-        if cache is not None:
-            cache.clear()
-            cache[key] = hit
-    ui, view = hit
-    ui.sync()
-    surf = pygame.Surface(THUMB_SIZE, pygame.SRCALPHA)
-    surf.fill((20, 24, 30, 255))
-    view.draw_static(surf)
-    ui.draw(surf, view, 0.0)
-    return surf
-
-
-def write_thumbnail(save: Path, surf: pygame.Surface) -> Path:
-    """Write ``surf`` as ``save``'s picture, atomically. Raises OSError or pygame.error."""
-    buf = io.BytesIO()
-    pygame.image.save(surf, buf, "thumb.png")
-    return write_atomic(thumbnail_path(save), buf.getvalue())
-
-
-class Thumbnailer:
-    """The board's ``session.on_saved``: the picture of each save, written beside it."""
-
-    def __init__(self, assets):
-        self.assets = assets
-        self.cache: dict = {}
-
-    def __call__(self, save: Path, game) -> None:
-        write_thumbnail(save, render_thumbnail(game, self.assets, self.cache))
-
-
-def load_thumbnail(app, info: SaveInfo, size: tuple[int, int]) -> pygame.Surface | None:
-    """``info``'s picture scaled to ``size`` (cached on the app by the save's time), or None."""
-    cache = app.cache.setdefault("save_thumbs", {})
-    key = (str(info.path), info.mtime, size)
-    if key in cache:
-        return cache[key]
-    img = None
-    p = thumbnail_path(info.path)
-    try:
-        if not info.error and p.is_file() and p.stat().st_size <= 2 * 1024 * 1024 and _small_png(p):
-            raw = pygame.image.load(str(p))
-            img = pygame.transform.smoothscale(raw.convert_alpha() if pygame.display.get_surface() else raw, size)
-    except (pygame.error, OSError, ValueError) as e:
-        log.info("no picture for %s: %s", info.path.name, e)
-        img = None
-    if len(cache) > 200:
-        cache.clear()
-    cache[key] = img
-    return img
-
-
-def _small_png(p: Path) -> bool:
-    """A PNG of at most a megapixel, from its header (a crafted one could ask for gigabytes)."""
-    with open(p, "rb") as f:
-        head = f.read(24)
-    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
-        return False
-    w, h = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
-    return 0 < w * h <= 1024 * 1024
-
-
-def draw_thumbnail(surf: pygame.Surface, app, info: SaveInfo, rect: pygame.Rect) -> None:
-    """The picture, or a drawn placeholder (a hex and the game's initial) when there is none."""
-    img = load_thumbnail(app, info, rect.size)
-    pygame.draw.rect(surf, (20, 24, 30), rect, border_radius=6)
-    if img is not None:
-        surf.blit(img, rect)
-    else:
-        import math
-        cx, cy, r = rect.centerx, rect.centery, min(rect.width, rect.height) * 0.34
-        pts = [(cx + r * math.cos(math.radians(60 * a - 30)), cy + r * math.sin(math.radians(60 * a - 30)))
-               for a in range(6)]
-        pygame.draw.polygon(surf, (60, 66, 80) if not info.error else (110, 50, 46), pts, 3)
-        mark = "!" if info.error else (info.game_id[:1].upper() or "?")
-        blit_center(surf, app.assets.text(mark, int(r), (90, 98, 116) if not info.error else BAD, bold=True),
-                    (cx, cy))
-    pygame.draw.rect(surf, BAD if info.error else BORDER, rect, 2, border_radius=6)
-
-
-# -- the question box ----------------------------------------------------------------------------
-
-class Confirm:
-    """A question with two or three answers (buttons in a row). The ``default`` answer has
-    the focus: give it the one that loses nothing. Esc / B gives ``cancel``. Confirm keys
-    and clicks are ignored for QUIET seconds after it opens (a double press)."""
-
-    def __init__(self, app, title: str, lines: list[str], choices: list[tuple[str, Any]],
-                 on_choose: Callable[[Any], None], *, default: int = 0, cancel: Any = None,
-                 danger: tuple = (), info: SaveInfo | None = None):
-        self.app = app
-        self.title = title
-        self.lines = lines
-        self.choices = choices
-        self.on_choose = on_choose
-        self.cancel = cancel
-        self.danger = danger            # values drawn in red (they throw something away)
-        self.info = info                # a save to show the picture of
-        self.under = None               # the board's modal it was asked over (the hotseat cover): drawn below
-        self.age = 0.0
-        self.done = False
-        self.size: tuple[int, int] | None = None
-        self.menu = Menu([], self._chosen, horizontal=True)
-        self.default = default
-        self._layout(app.size)
-
-    def _layout(self, size) -> None:
-        if size == self.size:
-            return
-        self.size = size
-        w, h = size
-        pw = min(w - 60, 860)
-        n = len(self.choices)
-        bw = min(260, (pw - 40 - 16 * (n - 1)) // n)
-        text_w = pw - 52 - (180 if self.info is not None else 0)
-        text_h = sum(self.app.assets.text(line, 20, TEXT, wrap=text_w).get_height() + 6 for line in self.lines)
-        ph = 74 + max(text_h, 96 if self.info is not None else 0) + 120
-        ph = min(ph, h - 40)
-        self.rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
-        x0 = self.rect.centerx - (n * bw + (n - 1) * 16) // 2
-        by = self.rect.bottom - 96
-        focus = self.menu.focus if self.menu.buttons else self.default
-        self.menu.buttons = [Button(label, pygame.Rect(x0 + i * (bw + 16), by, bw, 56), value, size=22,
-                                    primary=i == self.default) for i, (label, value) in enumerate(self.choices)]
-        self.menu.focus = focus
-
-    def relayout(self, size) -> None:
-        self._layout(tuple(size))
-
-    def _chosen(self, b: Button) -> None:
-        self.choose(b.value)
-
-    def choose(self, value: Any) -> None:
-        if self.done:
-            return
-        self.done = True
-        self.app.audio.play("click")
-        self.on_choose(value)
-
-    def handle(self, it: Intent) -> None:
-        if self.done:
-            return
-        if it.name == "back":
-            self.choose(self.cancel)
-            return
-        if it.name in ("confirm", "click_cursor", "press", "context") and self.age < QUIET:
-            return                      # a press meant for what was there before
-        if it.name == "context":        # (Space / X: the focused answer, like Enter)
-            it = Intent("confirm")
-        if it.name == "cursor" and it.dy and not it.dx:
-            it = Intent("cursor", dx=it.dy)
-        self.menu.handle(it)
-
-    def update(self, dt: float) -> None:
-        self.age += dt
-
-    def draw(self, surf: pygame.Surface, assets) -> None:
-        self._layout(surf.get_size())
-        if self.under is not None:
-            self.under.draw(surf, assets)
-        veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        veil.fill((6, 8, 12, 180))
-        surf.blit(veil, (0, 0))
-        r = self.rect
-        panel(surf, r, colour=(26, 30, 40), border=ACCENT, alpha=250)
-        blit_center(surf, fit_text(assets, self.title, 32, r.width - 40, ACCENT, bold=True), (r.centerx, r.y + 38))
-        y = r.y + 74
-        x = r.x + 28
-        if self.info is not None:
-            pic = pygame.Rect(x, y, 160, 90)
-            draw_thumbnail(surf, self.app, self.info, pic)
-            x = pic.right + 20
-        for line in self.lines:
-            img = assets.text(line, 20, TEXT, wrap=r.right - x - 24)
-            if y + img.get_height() > self.menu.buttons[0].rect.y - 8:
-                break
-            surf.blit(img, (x, y))
-            y += img.get_height() + 6
-        for i, b in enumerate(self.menu.buttons):
-            b.draw(surf, assets, focused=i == self.menu.focus, hovered=i == self.menu.hover)
-            if b.value in self.danger:
-                pygame.draw.rect(surf, BAD, b.rect, 3, border_radius=12)
-        keys = _("←/→ choose    Enter / A: answer    Esc / B: {cancel}").format(
-            cancel=next((lab for lab, v in self.choices if v == self.cancel), _("cancel")))
-        blit_center(surf, fit_text(assets, keys, 16, r.width - 30, DIM), (r.centerx, r.bottom - 18))
-
-
-# -- the failed-save banner ----------------------------------------------------------------------
-
-class SaveWarning:
-    """The board's red band for a save that failed: shown at once, kept until dismissed
-    (Esc / B, or its button), replaced by a line in green when a later save works."""
-
-    def __init__(self, scene):
-        self.scene = scene
-        self.seen = scene.session.save_failures     # failures already said (none for a new board)
-        self.text = ""
-        self.button: pygame.Rect | None = None
-        if scene.session.save_error:
-            self.seen -= 1                          # (the game's first autosave failed: say so)
-
-    @property
-    def shown(self) -> bool:
-        return bool(self.text)
-
-    def update(self, dt: float) -> None:
-        s = self.scene.session
-        if s.save_failures != self.seen:
-            self.seen = s.save_failures
-            self.text = s.save_error
-            self.scene.app.audio.play("error")
-            self.scene.log.add(_("Could not save: {why}").format(why=s.save_error), BAD)
-        elif self.text and not s.save_error:
-            self.text = ""
-            self.scene.app.toast(_("Saved again: {name}").format(name=s.last_save.name if s.last_save else ""),
-                                 GOOD, ttl=5.0)
-
-    def handle(self, it: Intent) -> bool:
-        """True when the intent dismissed the band."""
-        if not self.text:
-            return False
-        if it.name == "back" or (it.name == "press" and it.button == 1 and it.pos
-                                 and self.button is not None and self.button.collidepoint(it.pos)):
-            self.text = ""
-            self.scene.app.audio.play("click")
-            return True
-        return False
-
-    def draw(self, surf: pygame.Surface, assets) -> None:
-        if not self.text:
-            return
-        area = self.scene.view.area
-        r = pygame.Rect(area.x + 12, area.y + 12, area.width - 24, 92)
-        panel(surf, r, colour=(70, 20, 18), border=BAD, alpha=240)
-        bw = 170
-        self.button = pygame.Rect(r.right - bw - 12, r.y + 18, bw, 56)
-        Button(_("Dismiss (Esc)"), self.button, "dismiss", size=20).draw(surf, assets)
-        tw = r.width - bw - 40
-        surf.blit(fit_text(assets, _("The game could not be saved"), 24, tw, TEXT, bold=True), (r.x + 14, r.y + 8))
-        surf.blit(fit_text(assets, self.text, 16, tw, (255, 200, 190)), (r.x + 14, r.y + 40))
-        surf.blit(fit_text(assets, _("Play on: the game is kept in memory and the autosave is tried again "
-                                     "at the next turn. Ctrl+S tries now."), 16, tw, TEXT), (r.x + 14, r.y + 64))
-
-
-# -- leaving a game ------------------------------------------------------------------------------
-
-def person_game(scene) -> Session | None:
-    """The session of a person's unfinished game on ``scene`` (not a demo or a replay), or None."""
-    s = getattr(scene, "session", None)
-    if s is None or getattr(scene, "demo", False) or s.replay is not None or not s.autosave:
-        return None
-    return None if s.game.is_over() else s
-
-
-def ask_leave(scene, then: Callable[[], None], what: str = "quit", board=None) -> bool:
-    """Before leaving the game of ``board`` (default: ``scene``; ``what``: "quit" the program,
-    or go to the "title"): ask on ``scene``, then autosave and call ``then``. A failed
-    autosave asks again (keep playing, or leave without saving). False when there is
-    nothing to ask (``then`` is not called: the caller goes on)."""
-    app = scene.app
-    s = person_game(board if board is not None else scene)
-    if s is None:
-        return False
-    if isinstance(scene.modal, Confirm) and getattr(scene.modal, "leaving", None) == what and what == "quit":
-        # the window's close button again while asked: save and go
-        scene.modal.choose("leave")
-        return True
-    titles = {"quit": _("Quit Sandtable?"), "title": _("Quit to the title?")}
-    leave = {"quit": _("Save and quit"), "title": _("Save and leave")}
-
-    under = scene.modal if scene.modal is not None and not scene.modal.done else None
-
-    def chosen(v) -> None:
-        if v == "leave":
-            if s.autosave_now():
-                then()
-            else:
-                _ask_unsaved(scene, s, then, what)
-        elif v == "lose":
-            then()
-        elif under is not None and scene.modal is c:
-            scene.modal = under                 # back to what was on screen (the hotseat cover ...)
-
-    c = Confirm(app, titles[what],
-                [_("The game is autosaved as it is now: Continue on the title (or the Load screen) brings "
-                   "it back."), _("Autosave: {name}").format(name=s.autosave_path().name)],
-                [(_("Keep playing"), "stay"), (leave[what], "leave")], chosen, default=0, cancel="stay")
-    c.leaving = what
-    c.under = under
-    scene.modal = c
-    return True
-
-
-def _ask_unsaved(scene, s: Session, then, what) -> None:
-    go = {"quit": _("Quit without saving"), "title": _("Leave without saving")}
-
-    def chosen(v) -> None:
-        if v == "lose":
-            then()
-        elif v == "retry":
-            if s.autosave_now():
-                then()
-            else:
-                _ask_unsaved(scene, s, then, what)
-
-    scene.modal = Confirm(scene.app, _("The game could not be saved"),
-                          [s.save_error, _("If you leave now, the moves since the last save that worked are lost.")],
-                          [(_("Keep playing"), "stay"), (_("Try again"), "retry"), (go[what], "lose")], chosen,
-                          default=0, cancel="stay", danger=("lose",))
-    scene.modal.leaving = what + "-unsaved"
-
-
-# -- opening a save -------------------------------------------------------------------------------
-
-def open_save(app, path: Path, current=None) -> str:
-    """Load ``path`` and show its board; ``current`` (a board scene) is closed once the new
-    game is loaded (the caller saved it first). Returns '' or the one line of why not."""
-    from .board import BoardScene
-    try:
-        s = Session.load(path)
-    except SaveError as e:
-        return str(e)
-    except Exception as e:                      # (never a crash on the Load screen)
-        log.exception("loading %s", path)
-        return _("{name}: cannot be loaded ({why})").format(name=path.name, why=e.__class__.__name__)
-    if current is not None and getattr(current, "session", None) is not None:
-        current._replaced = True
-        current.session.close()
-    app.switch(BoardScene(app, s))
-    return ""
-
-
-def continue_game(app, info: SaveInfo) -> str:
-    return open_save(app, info.path)
-
-
-def ask_new_game(scene, game_id: str, start: Callable[[], None]) -> Confirm | None:
-    """Before a new ``game_id`` game: when an unfinished one is saved, the question
-    (continue it / start a new one, the old one kept / cancel); else None."""
-    app = scene.app
-    if app.kiosk is not None:           # (a kiosk's visitors do not continue each other's games)
-        return None
-    info = last_unfinished(game_id)
-    if info is None:
-        return None
-
-    def chosen(v) -> None:
-        if v == "continue":
-            err = open_save(app, info.path)
-            if err:
-                app.toast(err, BAD, ttl=8.0)
-        elif v == "new":
-            start()
-
-    return Confirm(app, _("An unfinished {game} game is saved").format(game=rulesets.spec(game_id).title),
-                   [turn_line(info), _("Saved {when}").format(when=when_line(info)), seats_line(info),
-                    _("Start new keeps it: it stays on the Load screen.")],
-                   [(_("Continue it"), "continue"), (_("Start new"), "new"), (_("Cancel"), None)], chosen,
-                   default=0, cancel=None, info=info)
-
-
-def start_new_game(app, game_id: str, seats: dict, options: dict | None = None) -> None:
-    """A new game on the board, in a slot of its own (nothing saved is written over; in a
-    kiosk, one slot per game, so that a kiosk running for days does not fill the disk)."""
-    from .board import BoardScene
-    prune_empty_autosaves(game_id)
-    game = rulesets.new_game(game_id, app.next_seed(), options=options or None)
-    slot = f"{game_id}-kiosk" if app.kiosk is not None else None
-    app.switch(BoardScene(app, Session(game, seats, slot=slot)))
 
 
 # -- the Load screen ---------------------------------------------------------------------------
 
+@route(SAVES)
 class SavesScene(Scene):
     """Every save, newest first: picture, game, turn, date, seats. ``back``: the scene to go
     back to (the board it was opened from), None for the title."""
@@ -548,9 +99,8 @@ class SavesScene(Scene):
         """Open entry ``i`` in the replay viewer (scenes/replay.py); Esc there comes back here."""
         if not 0 <= i < len(self.entries) or self.entries[i].error:
             return
-        from .replay import open_replay
         self.app.audio.play("click")
-        open_replay(self.app, self.entries[i].path, back=lambda: self.app.switch(self))
+        go(self.app, REPLAY, what=self.entries[i].path, back=lambda: self.app.switch(self))
 
     def back_button(self) -> Button:
         w, h = self.app.size
@@ -568,8 +118,7 @@ class SavesScene(Scene):
         if self.back_scene is not None:
             self.app.switch(self.back_scene)
         else:
-            from .title import TitleScene
-            self.app.switch(TitleScene(self.app))
+            go(self.app, TITLE)
 
     def load(self, i: int) -> str:
         """Load entry ``i`` (from the board: its game is autosaved first, asking if that fails)."""
@@ -599,7 +148,6 @@ class SavesScene(Scene):
     def _fail(self, i: int, err: str) -> None:
         info = self.entries[i]
         short = err[len(str(info.path)) + 2:] if err.startswith(f"{info.path}: ") else err
-        from dataclasses import replace
         self.entries[i] = replace(info, error=short)
         self.status = _("{name}: {why}").format(name=info.path.name, why=short)
         self.status_colour = BAD

@@ -5,37 +5,49 @@ A game whose seats come from its options (中原大戰: ``players`` 2–5 and th
 ``split`` of the commanders among them) gets two more rows on top: the number
 of players and, for that number, which commanders each player holds. The seat
 rows below follow them.
+
+A take-over from a replay (scenes/replay.py) comes here with the replayed game's
+seats (``seat_names``: no option rows), what START does (``on_start``) and what
+Back does (``on_back``), and a line under the title (``note``).
 """
 from __future__ import annotations
+
+from typing import Callable
 
 import pygame
 
 from game import rulesets
-from game.ai.levels import DESCRIPTIONS
 
+from ..gameflow import ask_new_game, start_new_game
 from ..input import Intent
+from ..navigator import SEATS, SELECT, go, route
+from ..seat_kinds import OPTION_INFO, OPTIONS
 from ..session import HUMAN, default_seats, seat_kind
 from ..widgets import ACCENT, BORDER, DIM, FOCUS, PANEL, TEXT, Button, blit_center, fit_text
 from .base import Scene, fit_scale, footer, hex_backdrop
 from ..i18n import N_, _
 
-OPTIONS = ((HUMAN, N_("Human")), ("easy", N_("AI easy")), ("normal", N_("AI normal")), ("hard", N_("AI hard")))
-#: one line for each choice, shown for the seat in focus ("random" is for tests and the command line)
-OPTION_INFO = {HUMAN: N_("You play this side."), **DESCRIPTIONS}
 SIDE_INFO = {"JP": (N_("Japan"), "日本軍", (214, 180, 92)), "SOV": (N_("Soviet Union"), "ソ連軍", (178, 60, 52))}
 
 
+@route(SEATS)
 class SeatsScene(Scene):
     music = "music_menu"
     name = "seats"
 
-    def __init__(self, app, game_id: str, seats: dict[str, str] | None = None):
+    def __init__(self, app, game_id: str, seats: dict[str, str] | None = None, *,
+                 seat_names: list[str] | None = None, on_start: Callable[[dict[str, str]], None] | None = None,
+                 on_back: Callable[[], None] | None = None, note: str = ""):
         super().__init__(app)
         self.game_id = game_id
+        self.fixed_seats = list(seat_names) if seat_names is not None else None    # (no option rows then)
+        self.on_start = on_start            # START: on_start(seats) instead of a new game
+        self.on_back = on_back              # Back: on_back() instead of the game select
+        self.note = note                    # a line under the title
         self.entry = rulesets.spec(game_id)
         self.cls = rulesets.get(game_id) if self.entry.ready else None
         po, so = self.entry.option("players"), self.entry.option("split")
-        self.player_choices = tuple(po.choices) if po is not None and po.choices else ()
+        self.player_choices = tuple(po.choices) if po is not None and po.choices and self.fixed_seats is None else ()
         self.split_choices = tuple(so.choices) if so is not None and so.choices else ()
         self.players = len(self.entry.seats)
         self.split = None
@@ -73,6 +85,8 @@ class SeatsScene(Scene):
         return [s for s in self.split_choices if s.count("/") + 1 == self.players]
 
     def seat_list(self) -> list[str]:
+        if self.fixed_seats is not None:
+            return list(self.fixed_seats)
         if self.cls is not None and self.player_choices:
             return list(self.cls.seats_for(self.cls.check_options(self.options())))
         return list(self.entry.seats)
@@ -150,9 +164,11 @@ class SeatsScene(Scene):
 
     # -- acting ---------------------------------------------------------------------------------------
     def start_game(self) -> None:
-        """Start (asking first when an unfinished game of this game is saved: scenes/saves.py)."""
-        from .saves import ask_new_game, start_new_game
+        """Start (asking first when an unfinished game of this game is saved: game/client/gameflow.py)."""
         self.app.audio.play("click")
+        if self.on_start is not None:
+            self.on_start(dict(self.seats))
+            return
         start = lambda: start_new_game(self.app, self.game_id, self.seats, self.options())   # noqa: E731
         self.modal = ask_new_game(self, self.game_id, start)
         if self.modal is None:
@@ -170,8 +186,10 @@ class SeatsScene(Scene):
 
     def go_back(self) -> None:
         self.app.audio.play("click")
-        from .select import SelectScene
-        self.app.switch(SelectScene(self.app))
+        if self.on_back is not None:
+            self.on_back()
+        else:
+            go(self.app, SELECT)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -289,5 +307,7 @@ class SeatsScene(Scene):
         self.back.draw(surf, self.assets)
         keys = _("↑/↓ row    ←/→ or click: Human / AI easy / normal / hard    Enter / Space / X: start    Esc / B: back")
         footer(surf, self.assets, keys)
+        if self.note:
+            blit_center(surf, self.assets.text(self.note, 20, ACCENT, bold=True), (w // 2, 90))
         if self.modal is not None:
             self.modal.draw(surf, self.assets)

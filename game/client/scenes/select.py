@@ -6,11 +6,12 @@ import pygame
 
 from game import rulesets
 
-from ..board_view import BoardView
 from ..facts import tutorial_label
 from ..games import plugin_for
 from ..i18n import _
 from ..input import Intent
+from ..navigator import SEATS, SELECT, TITLE, TUTORIAL, go, route
+from ..thumbnails import map_thumbnail
 from ..widgets import ACCENT, BORDER, DIM, FOCUS, PANEL, TEXT, Button, blit_center, fit_text
 from .base import Scene, fit_scale, footer, hex_backdrop
 from ..i18n import _
@@ -18,30 +19,7 @@ from ..i18n import _
 CARD_W, CARD_H = 232, 430
 
 
-def map_thumbnail(app, game_id: str, size: tuple[int, int]) -> pygame.Surface | None:
-    """The board of a playable game drawn small (cached on the app)."""
-    key = (game_id, size)
-    cache = app.cache.setdefault("thumbs", {})
-    if key in cache:
-        return cache[key]
-    surf = None
-    try:
-        g = rulesets.new_game(game_id, 0)
-        try:
-            ui = plugin_for(g, app.assets)
-            surf = pygame.Surface(size, pygame.SRCALPHA)
-            view = BoardView(g.board, app.assets, surf.get_rect(), decorate=ui.decorate_static)
-            view.picture = True             # the map and the pieces only (GameUI.thumbnail)
-            view.draw_static(surf)
-            ui.draw(surf, view, 0.0)
-        finally:
-            g.close()
-    except Exception:
-        surf = None
-    cache[key] = surf
-    return surf
-
-
+@route(SELECT)
 class SelectScene(Scene):
     music = "music_menu"
     name = "select"
@@ -99,19 +77,16 @@ class SelectScene(Scene):
             self.app.toast(_("Coming soon: that game is not playable yet"))
             return
         self.app.audio.play("click")
-        from .seats import SeatsScene
-        self.app.switch(SeatsScene(self.app, self.ids[i]))
+        go(self.app, SEATS, game_id=self.ids[i])
 
     def start_tutorial(self) -> None:
         """The guided first turn (game/client/tutorial.py)."""
         self.app.audio.play("click")
-        from ..tutorial import TutorialScene
-        self.app.switch(TutorialScene(self.app))
+        go(self.app, TUTORIAL)
 
     def go_back(self) -> None:
         self.app.audio.play("click")
-        from .title import TitleScene
-        self.app.switch(TitleScene(self.app))
+        go(self.app, TITLE)
 
     def handle(self, it: Intent) -> None:
         if self.rules is not None:

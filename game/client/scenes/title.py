@@ -7,9 +7,14 @@ import pygame
 
 from game import rulesets
 
+from ..dialogs import Confirm
+from ..gameflow import continue_game
 from ..i18n import _
 from ..input import Intent
+from ..navigator import REPLAYS, SAVES, SELECT, SETTINGS, TITLE, go, route
+from ..savelist import seats_line, turn_line, when_line
 from ..session import last_unfinished
+from ..thumbnails import draw_thumbnail
 from ..widgets import ACCENT, BAD, DIM, TEXT, Menu, blit_center, column, fit_text, panel
 from .base import Scene, footer, hex_backdrop
 
@@ -21,6 +26,7 @@ def band_rect(h: int) -> tuple[int, int]:
     return int(h * 0.06), int(h * 0.28)
 
 
+@route(TITLE)
 class TitleScene(Scene):
     music = "music_menu"
     name = "title"
@@ -51,7 +57,6 @@ class TitleScene(Scene):
         """What the menu's items do (tests call it too)."""
         self.app.audio.play("click")
         if value == "continue" and self.last is not None:
-            from .saves import continue_game
             err = continue_game(self.app, self.last)
             if err:
                 self.app.audio.play("error")
@@ -59,17 +64,13 @@ class TitleScene(Scene):
                 self.last = last_unfinished()
                 self.place()
         elif value == "new":
-            from .select import SelectScene
-            self.app.switch(SelectScene(self.app))
+            go(self.app, SELECT)
         elif value == "load":
-            from .saves import SavesScene
-            self.app.switch(SavesScene(self.app))
+            go(self.app, SAVES)
         elif value == "replays":
-            from .replay import ReplaysScene
-            self.app.switch(ReplaysScene(self.app))
+            go(self.app, REPLAYS)
         elif value == "settings":
-            from .settings import SettingsScene
-            self.app.switch(SettingsScene(self.app))
+            go(self.app, SETTINGS)
         elif value == "quit":
             self.ask_quit_title()
 
@@ -81,7 +82,6 @@ class TitleScene(Scene):
         return next(b.rect for b in self.menu.buttons if b.value == "replays")
 
     def ask_quit_title(self) -> None:
-        from .saves import Confirm
         self.modal = Confirm(self.app, _("Quit Sandtable?"),
                              [_("Every game is saved: Continue or Load brings it back next time.")],
                              [(_("Quit"), "quit"), (_("Stay"), None)],
@@ -153,7 +153,6 @@ class TitleScene(Scene):
 
     def _draw_continue(self, surf, r: pygame.Rect) -> None:
         """The card of the game Continue brings back."""
-        from .saves import draw_thumbnail, seats_line, turn_line, when_line
         info = self.last
         focused = self.menu.buttons[self.menu.focus].value == "continue"
         panel(surf, r, colour=(26, 30, 40), border=ACCENT if focused else (96, 108, 132), alpha=235,

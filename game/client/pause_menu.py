@@ -1,40 +1,22 @@
-"""Modal overlays on the board: pause menu, help / rules (the rules reference is
-game/client/rules_ref.py). (Loading is the Load screen,
-:class:`game.client.scenes.saves.SavesScene`.)"""
+"""The pause menu over the board (Esc, the pad's Start): resume, save, load, undo, the
+rules and controls (game/client/rules_ref.py), the volume, the settings
+(game/client/settings_panel.py) and quit to the title. Loading and quitting are the
+board scene's (``scene.open_load()``, ``scene.quit_to_title()``)."""
 from __future__ import annotations
 
 import pygame
 
-from ..i18n import _
-from ..input import Intent
-from ..rules_ref import RulesOverlay as HelpOverlay  # noqa: F401  (F1: the rules reference)
-from ..widgets import ACCENT, TEXT, Button, Menu, blit_center, column, fit_column, panel
-from .base import fit_scale
-
-
-class Overlay:
-    done = False
-
-    def handle(self, it: Intent) -> None:
-        pass
-
-    def update(self, dt: float) -> None:
-        pass
-
-    def relayout(self, size) -> None:
-        """The window or the interface scale changed (``size``: the layout's): place again."""
-
-    def draw(self, surf: pygame.Surface, assets) -> None:
-        pass
-
-
-def _dim(surf: pygame.Surface, alpha: int = 170) -> None:
-    veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-    veil.fill((6, 8, 12, alpha))
-    surf.blit(veil, (0, 0))
+from .dialogs import Overlay, dim
+from .i18n import _
+from .input import Intent
+from .rules_ref import RulesOverlay
+from .settings_panel import SettingsPanel
+from .widgets import ACCENT, TEXT, Button, Menu, blit_center, fit_column, fit_scale, panel
 
 
 class PauseOverlay(Overlay):
+    """The board's in-game menu (Esc, the pad's Start); ``scene``: the board scene."""
+
     def __init__(self, scene):
         self.scene = scene
         self.app = scene.app
@@ -82,7 +64,7 @@ class PauseOverlay(Overlay):
             if self.scene.undo():
                 self.done = True
         elif v == "help":
-            self.sub = HelpOverlay(self.scene.game, self.scene.ui)
+            self.sub = RulesOverlay(self.scene.game, self.scene.ui)
         elif v == "volume":
             vol = app.settings["volume"]
             app.audio.set_volume(0.0 if vol >= 0.99 else min(1.0, vol + 0.1))
@@ -90,7 +72,6 @@ class PauseOverlay(Overlay):
         elif v == "mute":
             app.audio.toggle_mute()
         elif v == "settings":
-            from .settings import SettingsPanel
             self.sub = SettingsPanel(app)
         elif v == "quit":
             self.done = True
@@ -119,7 +100,7 @@ class PauseOverlay(Overlay):
         self.menu.handle(it)
 
     def draw(self, surf: pygame.Surface, assets) -> None:
-        _dim(surf)
+        dim(surf)
         w, h = surf.get_size()
         k = fit_scale((w, h))
         panel(surf, pygame.Rect(w // 2 - round(270 * k), round(40 * k), round(540 * k), h - round(80 * k)), alpha=245)
