@@ -510,6 +510,21 @@ def test_first_turn_a_unit_whose_only_target_is_being_attacked_must_join():
     assert Resolve("EGY_16_1", False) in g.legal_actions()
 
 
+def test_first_turn_9_2_the_refused_main_step_says_why():
+    """[9.2]: combat cannot end while a unit must attack, nor the attack begun be resolved while a
+    unit must join it: the phase's main step is refused with the rules' reason (the main button's)."""
+    g = P({"ISR_RESHEF_3": "0312", "ISR_RESHEF_2": "0211", "EGY_16_1": "0311"}, turn=1, phase="declare")
+    a, why = g.main_action()
+    assert a == EndDeclarations() and "must attack" in why
+    g.apply(Assign("ISR_RESHEF_3", "EGY_16_1"))
+    a, why = g.main_action()
+    assert a == Resolve("EGY_16_1", False) and "must join this attack" in why
+    g.apply(Assign("ISR_RESHEF_2", "EGY_16_1"))
+    assert g.main_action() == (Resolve("EGY_16_1", False), "")
+    g2 = P({"ISR_RESHEF_1": "1415", "EGY_112_1": "1515"}, turn=2, phase="declare")
+    assert g2.main_action() == (EndDeclarations(), "")
+
+
 def test_first_turn_duty_applies_to_egypt_too():
     g = P({"ISR_RESHEF_3": "0312", "EGY_16_1": "0311"}, turn=1, side="EGY", phase="declare")
     assert g.legal_actions() == [Assign("EGY_16_1", "ISR_RESHEF_3")]

@@ -287,3 +287,149 @@ def test_the_bridge_panel_and_the_rules_say_losing_it_loses_the_game(app):
     from game.client.rules_ref import reference
     win = reference(g, sc.ui)[0]
     assert win.id == "win" and any("Israel loses at once" in str(b) for _k, b in win.blocks)
+
+
+# -- the picks: what a click, a lit hex and a button do, from the actions' declarations ------------------
+def human_board(app, g):
+    sc = new_scene(app, g, {"ISR": "human", "EGY": "human"})
+    settle(app, sc)
+    return sc
+
+
+def test_a_click_on_a_stack_chooses_its_top_unit_then_the_one_beneath_then_none(app):
+    from game.rulesets.across_suez.rules import AcrossSuez
+    g = AcrossSuez.from_position({"ISR_MATT": "1416", "ISR_RESHEF_1": "1416", "EGY_112_1": "0104"})
+    ui = human_board(app, g).ui
+    top, beneath = ui.units_in_cell("1416")
+    assert ui.units_in("1416") == [beneath, top]          # the top counter is the one drawn last
+    assert ui.click("1416").handled and ui.selected == top
+    assert ui.click("1416").handled and ui.selected == beneath
+    assert ui.click("1416").handled and ui.selected is None
+    assert ui.click("1416").handled and ui.selected == top
+
+
+def test_a_lit_entry_hex_brings_in_its_first_reinforcement_and_a_unit_standing_there_is_chosen_first(app):
+    from game.rulesets.across_suez.actions import Enter
+    from game.rulesets.across_suez.rules import AcrossSuez
+    g = AcrossSuez.from_position({"ISR_MATT": "1415", "EGY_112_1": "0104"})
+    ui = human_board(app, g).ui
+    due = [a for a in g.legal_actions() if isinstance(a, Enter)]
+    assert ui.targets()["1708"] == "advance"
+    assert ui.click("1708").action == due[0]
+    assert [c.label for c in ui.choices()][1:] == [f"Bring in {ui.lab(a.unit)} at 1708" for a in due]
+    g2 = AcrossSuez.from_position({"ISR_MATT": "1708", "EGY_112_1": "0104"})
+    ui2 = human_board(app, g2).ui
+    assert ui2.click("1708").handled and ui2.selected == "ISR_MATT"
+
+
+def test_a_unit_crosses_by_0112_once_there_and_the_cross_button_is_the_chosen_units(app):
+    """[11]: clicking 0112 with a unit that can reach it moves it there (lit as a move); a unit in
+    0112 that can still cross is lit to cross there; the button crosses the chosen unit."""
+    from game.rulesets.across_suez.actions import Cross, Move
+    from game.rulesets.across_suez.rules import AcrossSuez
+    g = AcrossSuez.from_position({"ISR_RESHEF_1": "0212", "ISR_MATT": "0112", "EGY_16_1": "1020"})
+    ui = human_board(app, g).ui
+    hint = [c for c in ui.choices() if c.action is None]
+    assert hint and not hint[0].enabled and "can cross: select one" in hint[0].label
+    ui.click("0212")
+    assert ui.targets()["0112"] == "move" and ui.click("0112").action == Move("ISR_RESHEF_1", "0112")
+    ui.click("0112")
+    assert ui.selected == "ISR_MATT" and ui.targets()["0112"] == "resolve"
+    assert [c.action for c in ui.choices() if isinstance(c.action, Cross)] == [Cross("ISR_MATT")]
+    assert ui.click("0112").action == Cross("ISR_MATT")
+
+
+def test_turn_1_the_main_button_refused_says_why_and_its_label_is_true(app):
+    """[9.2] (issue 39, 8): while an attack is due, the main button does not read "No attack: end
+    combat"; while a unit must still join the attack begun, it is that attack, refused, with why."""
+    from game.rulesets.across_suez.actions import Assign, EndDeclarations, Resolve
+    from game.rulesets.across_suez.rules import AcrossSuez
+    g = AcrossSuez.from_position({"ISR_RESHEF_3": "0312", "ISR_RESHEF_2": "0211", "EGY_16_1": "0311"},
+                                 turn=1, phase="declare")
+    sc = human_board(app, g)
+    main = sc.ui.choices()[0]
+    assert (main.action, main.primary, main.enabled) == (EndDeclarations(), True, False)
+    assert main.label == "End combat" and main.reason == "turn 1: blinking units next to an enemy must attack"
+    sc.ui.click("0312")
+    assert sc.ui.targets()["0311"] == "attack"
+    sc.submit(sc.ui.click("0311").action)
+    settle(app, sc)
+    main = sc.ui.choices()[0]
+    assert (main.action, main.enabled) == (Resolve("EGY_16_1"), False) and main.label == "Resolve Reshef 3 → 16/1"
+    assert main.reason == "turn 1: the blinking units must join this attack"
+    sc.submit(Assign("ISR_RESHEF_2", "EGY_16_1"))
+    settle(app, sc)
+    main = sc.ui.choices()[0]
+    assert main.enabled and main.label.startswith("Resolve Reshef 3+Reshef 2 → 16/1 [")
+    assert sc.ui.targets()["0311"] == "resolve" and sc.ui.click("0311").action == Resolve("EGY_16_1", False)
+
+
+def test_no_attack_yet_the_main_button_offers_to_end_combat_without_one(app):
+    from game.rulesets.across_suez.actions import EndDeclarations
+    from game.rulesets.across_suez.rules import AcrossSuez
+    g = AcrossSuez.from_position({"ISR_RESHEF_1": "1415", "EGY_112_1": "1515"}, phase="declare")
+    main = human_board(app, g).ui.choices()[0]
+    assert (main.action, main.enabled, main.label) == (EndDeclarations(), True, "No attack: end combat")
+
+
+def test_bombardment_lights_its_targets_and_a_click_bombards(app):
+    """[13]: the Egyptian bombardment: the targets lit as attacks, a click or a button bombards,
+    the main button ends it."""
+    from game.rulesets.across_suez.actions import Bombard, EndBombardment
+    from game.rulesets.across_suez.rules import AcrossSuez
+    g = AcrossSuez.from_position({"ISR_RESHEF_1": "1415", "EGY_112_1": "1515"}, side="EGY", phase="combat")
+    ui = human_board(app, g).ui
+    assert g.pending().kind == "bombard" and ui.targets() == {"1415": "attack"}
+    assert [(c.label, c.primary) for c in ui.choices()] == [("No (more) bombardment", True),
+                                                            ("Bombard Reshef 1", False)]
+    assert ui.main_action() == EndBombardment()
+    assert ui.click("1415").action == Bombard("ISR_RESHEF_1")
+
+
+def test_stacking_losses_are_chosen_by_their_buttons_and_a_click_says_so(app):
+    """[4.4]: a click on the over-stacked hex removes nobody."""
+    from game.rulesets.across_suez.actions import EndPhase, Move
+    from game.rulesets.across_suez.rules import AcrossSuez
+    g = AcrossSuez.from_position({"ISR_MATT": "1415", "ISR_RESHEF_1": "1416", "EGY_112_1": "0104"})
+    sc = human_board(app, g)
+    sc.submit(Move("ISR_MATT", "1416"))
+    settle(app, sc)
+    sc.submit(EndPhase())
+    settle(app, sc)
+    assert g.pending().kind == "stack_loss" and sc.ui.targets() == {}
+    res = sc.ui.click("1416")
+    assert res.action is None and res.error == "over-stacked: choose the unit to remove with the buttons"
+
+
+def test_an_exchange_loss_is_a_click_on_a_lit_attacker(app):
+    """[6.3]: Ee; the attacker picks the unit it loses (firepower at least the defender's)."""
+    from game.rulesets.across_suez.actions import Assign, EeLoss, Resolve
+    from game.rulesets.across_suez.rules import AcrossSuez
+    from tests.helpers import load
+    g = AcrossSuez.from_position({"ISR_RESHEF_1": "1415", "ISR_MATT": "1514", "EGY_112_1": "1515"}, phase="declare")
+    for a in (Assign("ISR_RESHEF_1", "EGY_112_1"), Assign("ISR_MATT", "EGY_112_1")):
+        g.apply(a)
+    load(g, 6)
+    g.apply(Resolve("EGY_112_1", False))                 # +5: Ee
+    ui = human_board(app, g).ui
+    assert g.pending().kind == "ee_loss" and ui.targets() == {"1415": "attack", "1514": "attack"}
+    assert [c.label for c in ui.choices()] == ["Lose Reshef 1 (firepower 4)", "Lose Matt (firepower 2)"]
+    assert ui.click("1514").action == EeLoss("ISR_MATT")
+
+
+def test_a_retreat_chooses_the_unit_at_once_and_a_click_on_a_lit_hex_retreats_it(app):
+    """[6.4]: Dr: the defender's owner retreats it one hex."""
+    from game.rulesets.across_suez.actions import Assign, Resolve, Retreat
+    from game.rulesets.across_suez.rules import AcrossSuez
+    from tests.helpers import load
+    g = AcrossSuez.from_position({"ISR_RESHEF_1": "1415", "EGY_112_1": "1515"}, phase="declare")
+    g.apply(Assign("ISR_RESHEF_1", "EGY_112_1"))
+    load(g, 2)
+    g.apply(Resolve("EGY_112_1", False))                 # +2: Dr
+    sc = human_board(app, g)
+    assert g.pending().kind == "retreat" and sc.ui.selected == "EGY_112_1"
+    to = {a.to for a in g.legal_actions() if isinstance(a, Retreat)}
+    assert {h for h, how in sc.ui.targets().items() if how == "retreat"} == to
+    h = sorted(to)[0]
+    assert sc.ui.click(h).action == Retreat("EGY_112_1", h)
+    assert sc.ui.refusal("1415") == "retreat to a lit hex"

@@ -126,3 +126,40 @@ def test_advance_choices_are_each_unit_then_its_lit_cells():
     adv = [a for a in g.legal_actions() if isinstance(a, Advance) and a.unit == p.selected]
     assert adv and p.targets()[adv[0].to] == "advance"
     assert p.click(adv[0].to).action == adv[0]
+
+
+# -- stacks, a cell that is also a unit's, several actions with the same picks (Across Suez) ----------------
+def test_a_click_on_the_chosen_units_stack_chooses_the_next_unit_then_none():
+    from game.rulesets.across_suez.rules import AcrossSuez
+    g = AcrossSuez.from_position({"ISR_MATT": "1416", "ISR_RESHEF_1": "1416", "EGY_112_1": "0104"})
+    p = picker_for(g)
+    first, second = p.units_in("1416")
+    assert p.click("1416").handled and p.selected == first
+    assert p.click("1416").handled and p.selected == second
+    assert p.click("1416").handled and p.selected is None
+
+
+def test_a_unit_standing_in_a_cell_that_may_be_picked_is_chosen_first():
+    """An entry hex (Enter picks the cell) holding a unit that may move: the click chooses the unit."""
+    from game.rulesets.across_suez.actions import Enter
+    from game.rulesets.across_suez.rules import AcrossSuez
+    g = AcrossSuez.from_position({"ISR_MATT": "1708", "EGY_112_1": "0104"})
+    p = picker_for(g)
+    assert p.tree[()].children["1708"] == CELL
+    assert p.click("1708").handled and p.selected == "ISR_MATT"
+    p.clear()
+    g2 = AcrossSuez.from_position({"ISR_MATT": "1415", "EGY_112_1": "0104"})
+    p2 = picker_for(g2)
+    assert p2.click("1708").action == next(a for a in g2.legal_actions() if isinstance(a, Enter))
+
+
+def test_several_actions_with_the_same_picks_a_click_takes_the_first_listed():
+    """Across Suez's Resolve with and without artillery support: the defender's click resolves it
+    without (listed first); the other is a button."""
+    from game.rulesets.across_suez.actions import Assign, Resolve
+    from game.rulesets.across_suez.rules import AcrossSuez
+    g = AcrossSuez.from_position({"ISR_RESHEF_1": "1415", "EGY_112_1": "1515"}, phase="declare")
+    g.apply(Assign("ISR_RESHEF_1", "EGY_112_1"))
+    assert Resolve("EGY_112_1", True) in g.legal_actions()
+    p = picker_for(g)
+    assert p.click("1515").action == Resolve("EGY_112_1", False)

@@ -9,8 +9,9 @@ answer with its own switch over the decision kind:
 * ``targets()``: the cells to light, and how (the next picks; the units that
   may be chosen instead, as "select");
 * ``click(cell)``: what a click on a cell does: choose the next pick (a unit
-  standing there, or the cell), submit the action it completes, choose another
-  unit, or say why not;
+  standing there, or else the cell), submit the action it completes, choose another
+  unit (a click on the chosen one again: the next unit of its stack, after the last
+  none), or say why not;
 * ``choices()``: the buttons beside the map, the main one first among equals,
   and the main button disabled with the reason the rules give when its action
   is not legal now;
@@ -170,7 +171,8 @@ class Picker:
             node = self.node
             if node.actions and sel == self.path[-1]:
                 return self._submit(node.actions[0])
-            self.path = ()                              # the chosen unit again: let it go
+            nxt = self._next_in_stack(sel, cell)
+            self.path = nxt if nxt is not None else ()  # the chosen unit again: the next of its stack, or let it go
             return Outcome(handled=True)
         if self.path:
             got = self._advance((), cell)
@@ -179,19 +181,32 @@ class Picker:
         return Outcome(error="")
 
     def _advance(self, path: tuple, cell: str) -> Outcome | None:
+        """The next pick a click on ``cell`` makes after ``path``: a unit standing there (the
+        first of a stack, in ``units_in``'s order), else the cell itself; None if neither."""
         node = self.tree[path]
-        if cell in node.children and node.children[cell] == CELL:
-            return self._step(path + (cell,))
         here = [u for u in self.units_in(cell) if node.children.get(u) == UNIT]
-        if not here:
-            return None
-        if len(here) > 1 and self.path and self.path[-1] in here and path == self.path[:-1]:
-            here = here[here.index(self.path[-1]) + 1:] + here[:here.index(self.path[-1]) + 1]   # a stack: the next
-        return self._step(path + (here[0],))
+        if here:
+            return self._step(path + (here[0],))
+        if node.children.get(cell) == CELL:
+            return self._step(path + (cell,))
+        return None
+
+    def _next_in_stack(self, unit: Any, cell: str) -> tuple | None:
+        """The path choosing the unit after ``unit`` among those of its stack that the same
+        pick may choose (``units_in``'s order); None after the last."""
+        path = self.path
+        i = max(i for i, v in enumerate(path) if v == unit)
+        node = self.tree[path[:i]]
+        here = [u for u in self.units_in(cell) if node.children.get(u) == UNIT]
+        k = here.index(unit) if unit in here else len(here)
+        return path[:i] + (here[k + 1],) if k + 1 < len(here) else None
 
     def _step(self, path: tuple) -> Outcome:
+        """Pick ``path``: the action it completes is submitted at once when nothing more may be
+        picked after it (of several with the same picks, the first listed: the others are
+        buttons); else the picks so far are kept."""
         node = self.tree[path]
-        if node.actions and not node.children and len(node.actions) == 1:
+        if node.actions and not node.children:
             return self._submit(node.actions[0])
         self.path = path
         return Outcome(handled=True)

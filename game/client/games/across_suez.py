@@ -1,8 +1,10 @@
 """Across Suez: terrain, roads, ridges, the canal, the turn track with night turns,
-the crossed-units box, the line of communication (key L), and what clicks mean.
+the crossed-units box, the line of communication (key L), and the game's words.
 
-Every action submitted comes from ``game.legal_actions()``; this module only
-groups the legal actions by hex so clicks and buttons can pick them.
+What a click, a key or a button does comes from the picks its actions declare
+(game.core.picks, read by the one interaction layer: game.client.interaction);
+this module keeps the buttons' labels, why a click does nothing, the order a
+click goes through a stack, and the ACROSS box (a click on it crosses).
 """
 from __future__ import annotations
 
@@ -11,16 +13,14 @@ from typing import Any
 
 import pygame
 
-from game.rulesets.across_suez.actions import (Advance, Assign, Bombard, Cross, EeLoss, EndAdvance,
-                                               EndBombardment, EndDeclarations, EndPhase, Enter, Move, Resolve,
-                                               Retreat, StackLoss)
+from game.rulesets.across_suez.actions import (Assign, Bombard, Cross, EeLoss, EndAdvance, EndBombardment,
+                                               EndDeclarations, EndPhase, Enter, Resolve, Retreat, StackLoss)
 from game.rulesets.across_suez.kinds import ADVANCE, BOMBARD, DECLARE, EE_LOSS, MOVE, OVER, RETREAT, STACK_LOSS
 from game.systems import paths
 
 from .. import threat
-from ..i18n import _
-from .base import blit_counter, Choice, ClickResult, GameUI, HexUnitsUI, label_image
 from ..i18n import N_, _, tr
+from .base import FIRST, Choice, ClickResult, HexUnitsUI, PickingUI, blit_counter, label_image
 
 PHASES = {MOVE: N_("movement"), STACK_LOSS: N_("stacking"), BOMBARD: N_("bombardment"),
           DECLARE: N_("combat"), EE_LOSS: N_("exchange loss"), RETREAT: N_("retreat"), ADVANCE: N_("advance"),
@@ -35,7 +35,7 @@ CANAL = (40, 100, 200)
 NIGHT_TINT = (8, 16, 60, 105)
 
 
-class AcrossSuezUI(HexUnitsUI):
+class AcrossSuezUI(HexUnitsUI, PickingUI):
     overlay_hint = N_("L: supply line")
     def __init__(self, game, assets):
         super().__init__(game, assets)
@@ -79,12 +79,27 @@ class AcrossSuezUI(HexUnitsUI):
 
     # static map decoration ------------------------------------------------------
     def decorate_static(self, surf: pygame.Surface, view, z: float) -> None:
+        """The printed map's look, drawn once per zoom: terrain textures, the canal, ridges,
+        roads, forts, entry hexes, the crossing and the turn track (the place names are
+        map_labels, drawn clear of the counters)."""
         board = self.game.board
         lw = max(1, round(z * 1.5))
-        # terrain texture: farm fields (furrows), elevated sand (dunes dots), lake waves
-        for n, cell in board.cells.items():
+        words = z >= 0.3             # no names on the small picture of the game select screen
+        self._draw_terrain(surf, board, z, lw)
+        self._draw_canal(surf, board, z)
+        self._draw_ridges(surf, board, z, lw)
+        self._draw_roads(surf, board, z, words)
+        self._draw_forts(surf, board, z, lw)
+        self._draw_entries(surf, board, z, lw)
+        self._draw_crossing(surf, board, view, z, words)
+        self._draw_turn_track(surf, board, z, words)
+
+    @staticmethod
+    def _draw_terrain(surf, board, z: float, lw: int) -> None:
+        """Terrain texture: farm fields (furrows), elevated sand (dune dots), lake waves."""
+        s = board.tilewidth * z if hasattr(board, "tilewidth") else 32 * z
+        for cell in board.cells.values():
             cx, cy = cell.center[0] * z, cell.center[1] * z
-            s = board.tilewidth * z if hasattr(board, "tilewidth") else 32 * z
             if cell.terrain == "chinese_farm":
                 for i in (-2, -1, 0, 1, 2):
                     y = cy + i * s * 0.12
@@ -97,7 +112,9 @@ class AcrossSuezUI(HexUnitsUI):
                     pts = [(cx + (t / 6 - 0.5) * s * 0.6, cy + dy * s + math.sin(t * 1.6) * s * 0.04)
                            for t in range(7)]
                     pygame.draw.lines(surf, (140, 180, 230), False, pts, lw)
-        # the canal along the west edge
+
+    def _draw_canal(self, surf, board, z: float) -> None:
+        """The canal along the west edge, and its name."""
         for obj in board.objects_of_type("canal_edge"):
             pts = [(x * z, y * z) for x, y in obj.points]
             if len(pts) > 1:
@@ -107,7 +124,10 @@ class AcrossSuezUI(HexUnitsUI):
                 lab = self.assets.text(_("SUEZ CANAL"), max(8, int(10 * z)), (230, 240, 255), bold=True)
                 lab = pygame.transform.rotate(lab, 90)
                 surf.blit(lab, lab.get_rect(center=(max(lab.get_width() / 2, 6 * z), pts[len(pts) // 3][1])))
-        # ridges on hexsides
+
+    @staticmethod
+    def _draw_ridges(surf, board, z: float, lw: int) -> None:
+        """Ridges on hexsides, hachured toward the sand side."""
         rw = max(3, round(4 * z))
         for a, b, _p in board.sides_with("ridge"):
             seg = board.side_segment(a, b)
@@ -115,7 +135,6 @@ class AcrossSuezUI(HexUnitsUI):
                 continue
             (x1, y1), (x2, y2) = (seg[0][0] * z, seg[0][1] * z), (seg[1][0] * z, seg[1][1] * z)
             pygame.draw.line(surf, RIDGE, (x1, y1), (x2, y2), rw)
-            # hachures toward the sand side
             sand = b if board.cells[b].terrain == "elevated_sand" else a
             sc = board.cells[sand].center
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
@@ -124,7 +143,9 @@ class AcrossSuezUI(HexUnitsUI):
             for t in (0.2, 0.5, 0.8):
                 px, py = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
                 pygame.draw.line(surf, RIDGE, (px, py), (px + dx / d * 6 * z, py + dy / d * 6 * z), max(1, lw))
-        # roads along their routes
+
+    def _draw_roads(self, surf, board, z: float, words: bool) -> None:
+        """Roads along their routes, each named at its middle."""
         for chain in board.routes.values():
             pts = [(board.cells[h].center[0] * z, board.cells[h].center[1] * z) for h in chain if h in board.cells]
             if len(pts) > 1:
@@ -132,54 +153,62 @@ class AcrossSuezUI(HexUnitsUI):
                 pygame.draw.lines(surf, (236, 200, 130), False, pts, max(2, round(4 * z)))
                 for p in pts:
                     pygame.draw.circle(surf, (236, 200, 130), p, max(1, round(2 * z)))
-        words = z >= 0.3             # no names on the small picture of the game select screen
+        if not words:
+            return
         for name, chain in board.routes.items():
             mid = chain[len(chain) // 2]
-            if mid in board.cells and words:
+            if mid in board.cells:
                 cx, cy = board.cells[mid].center
                 img = self.assets.text(name, max(8, int(9 * z)), (70, 40, 16), bold=True)
                 surf.blit(img, img.get_rect(midtop=(cx * z, cy * z + 6 * z)))
-        # forts
-        for n, cell in board.cells.items():
-            if cell.props.get("fort"):
-                cx, cy = cell.center[0] * z, cell.center[1] * z
-                r = 9 * z
-                pts = [(cx + r * math.cos(math.pi / 6 + i * math.pi / 3), cy - 8 * z + r * math.sin(math.pi / 6 + i * math.pi / 3))
-                       for i in range(6)]
-                pygame.draw.polygon(surf, (90, 90, 96), pts)
-                pygame.draw.polygon(surf, (20, 20, 24), pts, max(1, lw))
-                img = self.assets.text("F", max(7, int(9 * z)), (255, 255, 255), bold=True)
-                surf.blit(img, img.get_rect(center=(cx, cy - 8 * z)))
-        # (the place names: map_labels, drawn clear of the counters)
-        # entry hexes A–D
+
+    def _draw_forts(self, surf, board, z: float, lw: int) -> None:
+        """The Bar Lev forts: a grey hexagon marked F."""
+        r = 9 * z
+        for cell in board.cells.values():
+            if not cell.props.get("fort"):
+                continue
+            cx, cy = cell.center[0] * z, cell.center[1] * z
+            pts = [(cx + r * math.cos(math.pi / 6 + i * math.pi / 3), cy - 8 * z + r * math.sin(math.pi / 6 + i * math.pi / 3))
+                   for i in range(6)]
+            pygame.draw.polygon(surf, (90, 90, 96), pts)
+            pygame.draw.polygon(surf, (20, 20, 24), pts, max(1, lw))
+            img = self.assets.text("F", max(7, int(9 * z)), (255, 255, 255), bold=True)
+            surf.blit(img, img.get_rect(center=(cx, cy - 8 * z)))
+
+    def _draw_entries(self, surf, board, z: float, lw: int) -> None:
+        """The entry hexes A–D, in their side's colour."""
         for obj in board.objects_of_type("entry"):
             if obj.cell not in board.cells:
                 continue
             cx, cy = board.cells[obj.cell].center
-            side = str(obj.props.get("side", ""))
-            col = self.side_colour(side)
+            col = self.side_colour(str(obj.props.get("side", "")))
             r = max(8, 11 * z)
             c = (cx * z - 10 * z, cy * z - 10 * z)
             pygame.draw.circle(surf, col, c, r)
             pygame.draw.circle(surf, (20, 20, 20), c, r, max(1, lw))
             img = self.assets.text(str(obj.props.get("entry", "")), max(11, int(15 * z)), (255, 255, 255), bold=True)
             surf.blit(img, img.get_rect(center=c))
-        # the crossing 0112
+
+    def _draw_crossing(self, surf, board, view, z: float, words: bool) -> None:
+        """The crossing 0112: a red outline and its name."""
         for obj in board.objects_of_type("crossing"):
-            if obj.cell in board.cells:
-                cx, cy = board.cells[obj.cell].center
-                pts = view._corners[obj.cell]
-                pygame.draw.polygon(surf, (230, 60, 40), [(x * z, y * z) for x, y in pts], max(2, round(3 * z)))
-                if not words:
-                    continue
+            if obj.cell not in board.cells:
+                continue
+            cx, cy = board.cells[obj.cell].center
+            pts = view._corners[obj.cell]
+            pygame.draw.polygon(surf, (230, 60, 40), [(x * z, y * z) for x, y in pts], max(2, round(3 * z)))
+            if words:
                 img = self.assets.text(_("CROSSING"), max(7, int(8 * z)), (255, 255, 255), bold=True)
                 bg = img.get_rect(center=(cx * z, cy * z + 11 * z)).inflate(4, 0)
                 pygame.draw.rect(surf, (190, 40, 30), bg)
                 surf.blit(img, img.get_rect(center=bg.center))
-        # turn track
-        boxes = board.objects_of_type("turn_box")
+
+    def _draw_turn_track(self, surf, board, z: float, words: bool) -> None:
+        """The turn track: a box per turn, the night turns dark with a moon, the last (the
+        victory check) ringed in gold."""
         moon = None
-        for obj in boxes:
+        for obj in board.objects_of_type("turn_box"):
             r = pygame.Rect(obj.x * z, obj.y * z, obj.width * z, obj.height * z)
             night = bool(obj.props.get("night"))
             pygame.draw.rect(surf, (34, 40, 86) if night else (238, 228, 196), r, border_radius=max(2, int(4 * z)))
@@ -196,7 +225,8 @@ class AcrossSuezUI(HexUnitsUI):
                 else:
                     _moon(surf, (r.right - m / 2 - 2, r.centery), m / 2)
             if obj.props.get("victory_check"):
-                pygame.draw.rect(surf, (230, 190, 60), r.inflate(4, 4), max(1, int(2 * z)), border_radius=max(2, int(5 * z)))
+                pygame.draw.rect(surf, (230, 190, 60), r.inflate(4, 4), max(1, int(2 * z)),
+                                 border_radius=max(2, int(5 * z)))
 
     # counters -------------------------------------------------------------------
     def counter_size(self, view) -> int:
@@ -501,62 +531,119 @@ class AcrossSuezUI(HexUnitsUI):
         out[:0] = units
         return out
 
-    # interaction ------------------------------------------------------------------
-    def _movers(self) -> list[str]:
-        return [k for k in self._units_with(Move) + self._units_with(Cross)]
+    # interaction: the picks come from the actions (game.core.picks); the words are the game's own --------
+    #: a retreat or an advance: its first unit is chosen at once (the others may be chosen instead)
+    AUTO_SELECT = {RETREAT: FIRST, ADVANCE: FIRST}
 
-    def auto_select(self) -> None:
+    def units_in_cell(self, cell: str) -> list[str]:
+        """The units in ``cell``, the counter drawn on top first: a click on a stack chooses
+        the top one, each click again the one beneath it, and after the last none."""
+        return self.units_in(cell)[::-1]
+
+    def button_label(self, a) -> str:
+        lab = self.lab
+        if isinstance(a, EndPhase):
+            return self._end_movement_label()
+        if isinstance(a, Cross):
+            return _("Cross the canal: {lab}").format(lab=lab(a.unit))
+        if isinstance(a, Enter):
+            return _("Bring in {lab} at {hex}").format(lab=lab(a.unit), hex=a.hex)
+        if isinstance(a, StackLoss):
+            bridge = self.units_static[a.unit].get("type") == "bridge"
+            return (_("Remove {unit} ({hex})").format(unit=lab(a.unit), hex=self.unit_hex(a.unit))
+                    + (_(": Israel loses!") if bridge else ""))
+        if isinstance(a, EndBombardment):
+            return _("No (more) bombardment")
+        if isinstance(a, Bombard):
+            return _("Bombard {lab}").format(lab=lab(a.target))
+        if isinstance(a, Resolve):
+            return self._resolve_label(a)
+        if isinstance(a, EndDeclarations):      # true while it is refused: no "No attack" when one is due
+            fresh = not self.state.get("defended") and a in self._legal()
+            return _("No attack: end combat") if fresh else _("End combat")
+        if isinstance(a, EeLoss):
+            return _("Lose {lab} (firepower {firepower})").format(
+                lab=lab(a.unit), firepower=self.units_static[a.unit]['firepower'])
+        if isinstance(a, EndAdvance):
+            return _("Do not advance")
+        return super().button_label(a)
+
+    def _end_movement_label(self) -> str:
+        lost = sum(len(k) - 1 for k in self.overstacked().values())
+        if lost:            # the warning before the phase ends [4.4]
+            return (_("End movement: {lost} unit lost ({units})") if lost == 1 else
+                    _("End movement: {lost} units lost ({units})")).format(
+                lost=lost, units=', '.join(sorted(self.overstacked())))
+        due = len({a.unit for a in self._legal() if isinstance(a, Enter)})
+        if not due:
+            return _("End movement")
+        return (_("End movement ({due} reinforcement delayed)") if due == 1 else
+                _("End movement ({due} reinforcements delayed)")).format(due=due)
+
+    def _resolve_label(self, a: Resolve) -> str:
+        """The attack being declared, its attackers and defender; when it may be resolved, its final
+        column (and the artillery support)."""
+        atts = dict((d, at) for d, at in self.state.get("declared", [])).get(a.defender, [])
+        names = "+".join(self.lab(x) for x in atts)
+        text = _("Resolve {names} → {lab}").format(names=names, lab=self.lab(a.defender))
+        if not atts or a not in self._legal():
+            return text
+        p = self.game.preview(tuple(atts), a.defender, a.support)
+        return f"{text} [{p.column_label}]" + (_(" + artillery") if a.support else "")
+
+    def choices(self) -> list[Choice]:
+        """The buttons the picks give (PickingUI), arranged as this game shows them: the main one
+        first; one "Bring in" per reinforcement (its first hex: the others by a click on the
+        lit hex); "Cross the canal" for the unit chosen, or, with none chosen, how to cross."""
+        main, cross, rest, due = [], [], [], set()
+        crossers = 0
+        for c in super().choices():
+            a = c.action
+            if isinstance(a, Cross):
+                crossers += 1
+                if a.unit == self.selected:
+                    cross.append(c)
+            elif isinstance(a, Enter):
+                if a.unit not in due:
+                    due.add(a.unit)
+                    rest.append(c)
+            else:
+                (main if c.primary else rest).append(c)
+        if crossers and not cross:
+            cross.append(Choice((_("{n} unit can cross: select one") if crossers == 1 else
+                                 _("{n} units can cross: select one")).format(n=crossers), None, enabled=False,
+                                reason=_("select a unit, then this button, the box or 0112")))
+        return main + cross + rest
+
+    def refusal(self, hex_: str | None) -> str:
+        """Why a click on ``hex_`` does nothing, in the words of the decision at hand."""
         kind = self._kind()
         if kind == MOVE:
-            if self.selected not in self._movers() + self._units_with(Enter):
-                self.selected = None
-        elif kind in (DECLARE, STACK_LOSS):
-            if self.selected not in self._units_with(Assign):
-                self.selected = None
-        elif kind == RETREAT:
-            units = self._units_with(Retreat)
-            if self.selected not in units:
-                self.selected = units[0] if units else None
-        elif kind == ADVANCE:
-            units = self._units_with(Advance)
-            if self.selected not in units:
-                self.selected = units[0] if units else None
-        else:
-            self.selected = None
+            return self._move_refusal(hex_)
+        if kind == DECLARE:
+            unit, sel = self.unit_at(hex_), self.selected
+            if sel and unit:
+                return _("{lab} cannot attack that unit").format(lab=self.lab(sel))
+            return _("select one of your units next to an enemy first") if unit else ""
+        if kind == ADVANCE:
+            must = EndAdvance() not in self._legal()
+            return _("advance to a lit hex") if must else _("advance to a lit hex, or stop")
+        why = self.REFUSALS.get(kind)
+        return _(why) if why else ""
 
-    def targets(self) -> dict[str, str]:
-        kind = self._kind()
-        out: dict[str, str] = {}
-        sel = self.selected
-        if kind == MOVE:
-            if sel and self.unit_hex(sel) is None:       # a reinforcement: its entry hexes
-                self._mark_dest(out, Enter, "advance", sel, field="hex")
-            elif sel:
-                self._mark_dest(out, Move, "move", sel)
-                if Cross(sel) in self._legal():
-                    out[self.game.crossing_hex] = "resolve"
-            else:
-                self._mark_units(out, self._movers(), "select")
-                self._mark_dest(out, Enter, "advance", field="hex", keep=True)
-        elif kind == BOMBARD:
-            self._mark_named(out, Bombard, "target", "attack")
-        elif kind == DECLARE:
-            if sel:
-                self._mark_named(out, Assign, "defender", "attack", when=lambda a: a.attacker == sel)
-            else:
-                self._mark_units(out, self._units_with(Assign), "select")
-                self._mark_named(out, Resolve, "defender", "resolve")
-        elif kind == STACK_LOSS:
-            self._mark_named(out, StackLoss, "unit", "attack")
-        elif kind == EE_LOSS:
-            self._mark_named(out, EeLoss, "unit", "attack")
-        elif kind == RETREAT:
-            self._mark_dest(out, Retreat, "retreat", sel)
-        elif kind == ADVANCE:
-            if sel:
-                self._mark_dest(out, Advance, "advance", sel)
-            self._mark_units(out, [k for k in self._units_with(Advance) if k != sel], "select", keep=True)
-        return out
+    #: why a click does nothing in the decisions where it is always the same
+    REFUSALS = {BOMBARD: N_("click a lit Israeli unit next to an Egyptian unit"),
+                STACK_LOSS: N_("over-stacked: choose the unit to remove with the buttons"),
+                EE_LOSS: N_("click a lit unit to lose it in the exchange"),
+                RETREAT: N_("retreat to a lit hex")}
+
+    def _move_refusal(self, hex_: str | None) -> str:
+        side = self.state["side"]
+        own = [u for u in self.units_in_cell(hex_) if self.disp[u]["side"] == side] if hex_ else []
+        if own:
+            why = _("has already moved") if own[0] in self.state.get("moved", ()) else _("cannot move now")
+            return f"{self.lab(own[0])} {why}"
+        return _("{hex_} is out of reach").format(hex_=hex_) if self.selected and hex_ else ""
 
     def blinking(self) -> set[str]:
         kind = self._kind()
@@ -595,181 +682,6 @@ class AcrossSuezUI(HexUnitsUI):
             return ClickResult(error=_("select the unit to cross first ({units})").format(
                 units=", ".join(self.lab(a.unit) for a in crossers)))
         return ClickResult(error=_("no unit can cross now (Israeli movement, not turn 1, within reach of 0112)"))
-
-    def click(self, hex_: str | None) -> ClickResult:
-        kind = self._kind()
-        legal = self._legal()
-        unit = self.unit_at(hex_)
-        sel = self.selected
-        if hex_ is None:
-            self.selected = None
-            return ClickResult(handled=True)
-        if kind == MOVE:
-            if sel:
-                for a in legal:
-                    if isinstance(a, Move) and a.unit == sel and a.to == hex_:
-                        if hex_ == self.game.crossing_hex and Cross(sel) in legal and self.unit_hex(sel) == hex_:
-                            break
-                        return ClickResult(action=a)
-                    if isinstance(a, Enter) and a.unit == sel and a.hex == hex_:
-                        return ClickResult(action=a)
-                if hex_ == self.game.crossing_hex and Cross(sel) in legal:
-                    return ClickResult(action=Cross(sel))
-            units = self.units_in(hex_)
-            movers = self._movers()
-            for u in units:
-                if u in movers:
-                    self.selected = None if u == sel else u
-                    return ClickResult(handled=True)
-            entering = [a for a in legal if isinstance(a, Enter) and a.hex == hex_]
-            if entering:
-                return ClickResult(action=entering[0])
-            if unit and self.disp[unit]["side"] == self.state["side"]:
-                self.selected = None
-                why = _("has already moved") if unit in self.state.get("moved", ()) else _("cannot move now")
-                return ClickResult(error=f"{self.lab(unit)} {why}")
-            if sel:
-                self.selected = None
-                return ClickResult(error=_("{hex_} is out of reach").format(hex_=hex_))
-            return ClickResult(handled=True)
-        if kind == BOMBARD:
-            for a in legal:
-                if isinstance(a, Bombard) and self.unit_hex(a.target) == hex_:
-                    return ClickResult(action=a)
-            return ClickResult(error=_("click a lit Israeli unit next to an Egyptian unit"))
-        if kind == DECLARE:
-            if sel and unit:
-                for u in self.units_in(hex_):
-                    if Assign(sel, u) in legal:
-                        self.selected = None
-                        return ClickResult(action=Assign(sel, u))
-            attackers = self._units_with(Assign)
-            for u in self.units_in(hex_):
-                if u in attackers:
-                    self.selected = None if u == sel else u
-                    return ClickResult(handled=True)
-            if not sel:          # the defender of the attack being declared: resolve it (no support)
-                for u in self.units_in(hex_):
-                    if Resolve(u, False) in legal:
-                        return ClickResult(action=Resolve(u, False))
-            if sel and unit:
-                return ClickResult(error=_("{lab} cannot attack that unit").format(lab=self.lab(sel)))
-            if unit:
-                return ClickResult(error=_("select one of your units next to an enemy first"))
-            self.selected = None
-            return ClickResult(handled=True)
-        if kind == STACK_LOSS:
-            return ClickResult(error=_("over-stacked: choose the unit to remove with the buttons"))
-        if kind == EE_LOSS:
-            for a in legal:
-                if isinstance(a, EeLoss) and self.unit_hex(a.unit) == hex_:
-                    return ClickResult(action=a)
-            return ClickResult(error=_("click a lit unit to lose it in the exchange"))
-        if kind == RETREAT:
-            for a in legal:
-                if isinstance(a, Retreat) and a.to == hex_ and (sel is None or a.unit == sel):
-                    return ClickResult(action=a)
-            for u in self.units_in(hex_):
-                if u in self._units_with(Retreat):
-                    self.selected = u
-                    return ClickResult(handled=True)
-            return ClickResult(error=_("retreat to a lit hex"))
-        if kind == ADVANCE:
-            for a in legal:
-                if isinstance(a, Advance) and a.unit == sel and a.to == hex_:
-                    return ClickResult(action=a)
-            for u in self.units_in(hex_):
-                if u in self._units_with(Advance):
-                    self.selected = u
-                    return ClickResult(handled=True)
-            return ClickResult(error=_("advance to a lit hex") if EndAdvance() not in legal else _("advance to a lit hex, or stop"))
-        return ClickResult()
-
-    def choices(self) -> list[Choice]:
-        legal = self._legal()
-        kind = self._kind()
-        out: list[Choice] = []
-        sel = self.selected
-        if kind == MOVE:
-            due = len({a.unit for a in legal if isinstance(a, Enter)})
-            end = ((_("End movement ({due} reinforcement delayed)") if due == 1 else
-                    _("End movement ({due} reinforcements delayed)")).format(due=due) if due else _("End movement"))
-            lost = sum(len(k) - 1 for k in self.overstacked().values())
-            if lost:            # the warning before the phase ends [4.4]
-                end = (_("End movement: {lost} unit lost ({units})") if lost == 1 else _("End movement: {lost} units lost ({units})")).format(
-                    lost=lost, units=', '.join(sorted(self.overstacked())))
-            out.append(Choice(end, EndPhase(), primary=True, enabled=EndPhase() in legal))
-            if sel and Cross(sel) in legal:
-                out.append(Choice(_("Cross the canal: {lab}").format(lab=self.lab(sel)), Cross(sel)))
-            else:
-                n = sum(isinstance(a, Cross) for a in legal)
-                if n:
-                    out.append(Choice((_("{n} unit can cross: select one") if n == 1 else _("{n} units can cross: select one")).format(n=n), None, enabled=False,
-                                      reason=_("select a unit, then this button, the box or 0112")))
-            seen = set()
-            for a in legal:
-                if isinstance(a, Enter) and a.unit not in seen and len(out) < 6:
-                    seen.add(a.unit)
-                    out.append(Choice(_("Bring in {lab} at {hex}").format(lab=self.lab(a.unit), hex=a.hex), a))
-        elif kind == STACK_LOSS:
-            for a in legal:
-                if isinstance(a, StackLoss):
-                    bridge = self.units_static[a.unit].get("type") == "bridge"
-                    out.append(Choice(_("Remove {unit} ({hex})").format(unit=self.lab(a.unit), hex=self.unit_hex(a.unit))
-                                      + (_(": Israel loses!") if bridge else ""), a))
-        elif kind == BOMBARD:
-            out.append(Choice(_("No (more) bombardment"), EndBombardment(), primary=True))
-            for a in legal:
-                if isinstance(a, Bombard) and len(out) < 6:
-                    out.append(Choice(_("Bombard {lab}").format(lab=self.lab(a.target)), a))
-        elif kind == DECLARE:
-            declared = self.state.get("declared", [])
-            if declared:
-                d, atts = declared[0]
-                names = "+".join(self.lab(x) for x in atts)
-                resolves = [a for a in legal if isinstance(a, Resolve)]
-                for a in resolves:
-                    p = self.game.preview(tuple(atts), a.defender, a.support)
-                    txt = f"Resolve {names} → {self.lab(d)} [{p.column_label}]" + (_(" + artillery") if a.support else "")
-                    out.append(Choice(txt, a, primary=not out))
-                if not resolves:
-                    out.append(Choice(_("Resolve {names} → {lab}").format(names=names, lab=self.lab(d)), None, primary=True, enabled=False,
-                                      reason=_("turn 1: the blinking units must join this attack")))
-            else:
-                ok = EndDeclarations() in legal
-                done = bool(self.state.get("defended"))
-                out.append(Choice(_("End combat") if done else _("No attack: end combat"), EndDeclarations(), primary=True,
-                                  enabled=ok, reason="" if ok else _("turn 1: blinking units next to an enemy must attack")))
-        elif kind == EE_LOSS:
-            for a in legal:
-                if isinstance(a, EeLoss):
-                    out.append(Choice(_("Lose {lab} (firepower {firepower})").format(lab=self.lab(a.unit), firepower=self.units_static[a.unit]['firepower']), a))
-        elif kind == ADVANCE:
-            if EndAdvance() in legal:
-                out.append(Choice(_("Do not advance"), EndAdvance(), primary=True))
-        return out
-
-    def actable_hexes(self) -> list[str]:
-        kind = self._kind()
-        if kind == MOVE:
-            keys = self._movers()
-        elif kind == DECLARE:
-            keys = self._units_with(Assign) + [a.defender for a in self._legal() if isinstance(a, Resolve)]
-        elif kind == BOMBARD:
-            keys = self._units_with(Bombard)
-        else:
-            keys = self._units_with({EE_LOSS: EeLoss, RETREAT: Retreat, ADVANCE: Advance,
-                                     STACK_LOSS: StackLoss}.get(kind, Move))
-        out = []
-        for h in (self.unit_hex(k) for k in keys):
-            if h and h not in out:
-                out.append(h)
-        return out
-
-    def select_at(self, hex_: str) -> None:
-        k = self.unit_at(hex_)
-        if k:
-            self.selected = k
 
     # odds preview -------------------------------------------------------------------
     def preview(self, hover: str | None) -> dict[str, Any] | None:

@@ -31,6 +31,9 @@ NO_RETREAT = N_("no retreat")
 RESULT_CODE = {r: Name(r) for r in ("Ae", "Ar", "Dr", "De", "Ee")}
 #: the sides as the dice purposes name them ("ISR attack on 16/1")
 SIDE_CODE = {"ISR": N_("ISR"), "EGY": N_("EGY")}
+#: why the combat phase's main step is refused on turn 1 [9.2] (refusal: the main button says it; the units blink)
+MUST_ATTACK = N_("turn 1: blinking units next to an enemy must attack")
+MUST_JOIN = N_("turn 1: the blinking units must join this attack")
 _NO_FIGHTS = Fought()
 
 
@@ -132,6 +135,29 @@ class CombatRules:
             if self.supports_left() > 0:
                 out.append(Resolve(d, True))
         return out
+
+    # -- the main step of the declarations, and why it is refused [9.2] ----------------------------------
+    def main_action(self) -> tuple[Action | None, str]:
+        """While an attack is begun, its resolution (without support) is the main step, not the
+        end of combat; otherwise the phase's main action (:meth:`PhasedGame.main_action`)."""
+        begun = self.attack() if self.phase_kind() == DECLARE else None
+        if begun is None:
+            return super().main_action()
+        r = Resolve(begun.defender, False)
+        return (r, "") if r in self.legal_actions() else (r, self.refusal(r))
+
+    def refusal(self, action: Action) -> str:
+        """Why the declarations' main step is not legal now: turn 1's duty to attack [9.2]."""
+        legal = self.legal_actions()
+        if self.phase_kind() != DECLARE or action in legal:
+            return ""
+        begun = self.attack()
+        if isinstance(action, EndDeclarations) and begun is None:
+            return MUST_ATTACK
+        if (isinstance(action, Resolve) and begun is not None and action.defender == begun.defender
+                and Resolve(begun.defender, False) not in legal):
+            return MUST_JOIN
+        return ""
 
     def on_assign(self, a: Assign) -> None:
         begun = self.attack()

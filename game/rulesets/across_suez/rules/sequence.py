@@ -164,20 +164,20 @@ class Sequence:
 
 #: the sequence of play [3], as the kernel dispatches it
 PHASES = phase_table(
-    Phase(MOVE, legal=Movement.legal_move, decision=Movement.decide_move,
+    Phase(MOVE, legal=Movement.legal_move, decision=Movement.decide_move, main=EndPhase,
           on={Move: Movement.on_move, Enter: Movement.on_enter, Cross: Crossing.on_cross,
               EndPhase: Movement.on_end_movement}),
     Phase(STACK_LOSS, legal=Movement.legal_stack_loss, decision=Movement.decide_stack_loss,
           on={StackLoss: Movement.on_stack_loss}),
-    Phase(BOMBARD, legal=Artillery.legal_bombard, decision=Artillery.decide_bombard,
+    Phase(BOMBARD, legal=Artillery.legal_bombard, decision=Artillery.decide_bombard, main=EndBombardment,
           on={Bombard: Artillery.on_bombard, EndBombardment: Artillery.on_end_bombardment}),
-    Phase(DECLARE, legal=CombatRules.legal_declare, decision=CombatRules.decide_declare,
+    Phase(DECLARE, legal=CombatRules.legal_declare, decision=CombatRules.decide_declare, main=EndDeclarations,
           on={Assign: CombatRules.on_assign, Resolve: CombatRules.on_resolve, EndDeclarations: Sequence.on_end_combat}),
     Phase(EE_LOSS, legal=CombatRules.legal_ee_loss, decision=CombatRules.decide_ee_loss,
           on={EeLoss: CombatRules.on_ee_loss}),
     Phase(RETREAT, legal=CombatRules.legal_retreat, decision=CombatRules.decide_retreat,
           on={Retreat: CombatRules.on_retreat}),
-    Phase(ADVANCE, legal=CombatRules.legal_advance, decision=CombatRules.decide_advance,
+    Phase(ADVANCE, legal=CombatRules.legal_advance, decision=CombatRules.decide_advance, main=EndAdvance,
           on={Advance: CombatRules.on_advance, EndAdvance: CombatRules.on_end_advance}),
     over(OVER),
 )
