@@ -163,3 +163,34 @@ def test_several_actions_with_the_same_picks_a_click_takes_the_first_listed():
     assert Resolve("EGY_112_1", True) in g.legal_actions()
     p = picker_for(g)
     assert p.click("1515").action == Resolve("EGY_112_1", False)
+
+
+def test_a_card_is_picked_by_a_click_on_it_not_on_the_map():
+    """Things drawn over the map (a hand of cards) are picked by value: a card, then a cell."""
+    from dataclasses import dataclass
+
+    from game.core.actions import Action
+    from game.core.picks import CARD, Pick
+
+    @dataclass(frozen=True, slots=True)
+    class PlayAt(Action):
+        card: str
+        at: str
+        picks = (Pick("card", CARD), Pick("at", CELL))
+
+    @dataclass(frozen=True, slots=True)
+    class Discard(Action):
+        card: str
+        picks = (Pick("card", CARD),)
+
+    legal = [PlayAt("c1", "A"), PlayAt("c1", "B"), PlayAt("c2", "A"), Discard("c3")]
+    p = Picker(lambda v, what: v if what == CELL else None, lambda cell: [])
+    p.update(legal, 0)
+    assert set(p.offered(CARD)) == {"c1", "c2", "c3"}
+    assert p.pick("c9", CARD) is None                   # not a card that may be played
+    assert p.pick("c1", CARD).handled and p.path == ("c1",)
+    assert p.targets() == {"A": "select", "B": "select"}
+    assert set(p.offered(CARD)) == {"c2", "c3"}          # another card may be chosen instead
+    assert p.pick("c3", CARD).action == Discard("c3")
+    p.pick("c2", CARD)
+    assert p.click("A").action == PlayAt("c2", "A")

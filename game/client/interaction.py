@@ -180,6 +180,21 @@ class Picker:
                 return got
         return Outcome(error="")
 
+    def pick(self, value: Any, what: str) -> Outcome | None:
+        """A click on a thing that is not a map cell (a card in a hand or a chooser, a general
+        in a box ...): the next pick if it is one, else a first pick; None if it is neither."""
+        for path in ((self.path, ()) if self.path else ((),)):
+            if self.tree[path].children.get(value) == what:
+                return self._step(path + (value,))
+        return None
+
+    def offered(self, what: str) -> list[Any]:
+        """The things of this kind that a click may pick now (cards to light in a hand ...)."""
+        out = [v for v, w in self.node.children.items() if w == what]
+        if self.path:
+            out += [v for v, w in self.tree[()].children.items() if w == what and v not in out and v not in self.path]
+        return out
+
     def _advance(self, path: tuple, cell: str) -> Outcome | None:
         """The next pick a click on ``cell`` makes after ``path``: a unit standing there (the
         first of a stack, in ``units_in``'s order), else the cell itself; None if neither."""

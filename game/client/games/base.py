@@ -451,6 +451,27 @@ class PickingUI(GameUI):
         """Why a click on ``hex_`` does nothing now ("" to say nothing but the error sound)."""
         return ""
 
+    def thing_at(self, pos, view) -> tuple[Any, str] | None:
+        """(value, what) of a pickable thing the game draws over the map at screen ``pos``: a
+        card (CARD), a general in a box (UNIT) ...; None where it draws none."""
+        return None
+
+    def click_at(self, pos, view) -> ClickResult | None:
+        """A click on a thing the game draws over the map (``thing_at``): the pick it makes, or
+        why not; None when nothing of the game's is there (the board then asks the map)."""
+        hit = self.thing_at(pos, view)
+        if hit is None:
+            return None
+        out = self.picker.pick(*hit)
+        self.selected = self.picker.selected
+        if out is None:
+            return ClickResult(error=self.refusal_of(hit[0]) or "")
+        return ClickResult(action=out.action, handled=out.handled)
+
+    def refusal_of(self, value) -> str:
+        """Why a click on a card (or another thing drawn over the map) does nothing now."""
+        return ""
+
     def button_label(self, action: Action) -> str:
         """A button's words (default: the action as the log says it)."""
         return self.action_text(action)
