@@ -19,9 +19,9 @@ def frames(game_id: str, dirty: bool, n: int = 28) -> list[str]:
     import pygame
 
     from game.client import bench
-    from game.client.scenes import board
-    was = board.DIRTY_RECTS
-    board.DIRTY_RECTS = dirty
+    from game.client.scenes.board import BoardScene
+    was = BoardScene.dirty_rects
+    BoardScene.dirty_rects = dirty
     app, scene = bench._open(game_id, (1024, 576))
     try:
         ui = scene.ui
@@ -60,7 +60,7 @@ def frames(game_id: str, dirty: bool, n: int = 28) -> list[str]:
         scene.session.close()
         return out
     finally:
-        board.DIRTY_RECTS = was
+        BoardScene.dirty_rects = was
         pygame.quit()
 
 

@@ -208,6 +208,15 @@ class GameUI:
         """A click on a panel the game draws over the map; None when it is not on one."""
         return None
 
+    def panel_rects(self, view) -> list[pygame.Rect]:
+        """Where the game draws panels over the map (a hand of cards, a chooser, a box): they own
+        the pointer, so no cell beneath them is hovered or clicked."""
+        return []
+
+    def covers(self, pos, view) -> bool:
+        """Is ``pos`` on one of the game's panels over the map (:meth:`panel_rects`)?"""
+        return any(r.collidepoint(pos) for r in self.panel_rects(view))
+
     def focus_rects(self) -> list[pygame.Rect]:
         """Where on the panels the game drew over the map a click acts (its cards, a confirm
         box), in the order the pad's focus ring steps through them (game.client.padfocus);
